@@ -1,0 +1,109 @@
+/**
+ * Warri of northern Haiti (RULES.md section 3.6): single-seed steps, relay sowing that skips the pits
+ * emptied during the move, Kay captures of fours, empty-landing transfers.
+ */
+import type { CoreGame, EventSink } from "./core.ts";
+import type { EngineErrorCode, Player } from "./types.ts";
+
+const ALL_MARKED = 0xfff;
+
+function next(pit: number): number {
+  return pit === 11 ? 0 : pit + 1;
+}
+
+/** A lone seed may move when the next pit is empty and the one after it is not. */
+function singleSeedMayMove(pits: Uint8Array, pit: number): boolean {
+  const a = next(pit);
+  return pits[a] === 0 && pits[next(a)] !== 0;
+}
+
+export function haitiLegalMask(game: CoreGame): number {
+  const pits = game.pits;
+  const own = game.toMove * 6;
+  let mask = 0;
+  for (let h = 0; h < 6; h++) {
+    const n = pits[own + h];
+    if (n >= 2 || (n === 1 && singleSeedMayMove(pits, own + h))) mask |= 1 << h;
+  }
+  return mask;
+}
+
+export function haitiIllegal(game: CoreGame, h: number): EngineErrorCode | null {
+  const n = game.pits[game.toMove * 6 + h];
+  if (n === 0) return "move/empty-house";
+  if (n === 1 && !singleSeedMayMove(game.pits, game.toMove * 6 + h)) return "move/single-seed";
+  return null;
+}
+
+/** Sows every seed of `from`, starting after it and skipping marked pits; returns the last pit. */
+function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay: boolean, sink: EventSink): number {
+  let seeds = pits[from];
+  pits[from] = 0;
+  if (sink) sink.push({ type: "pickup", pit: from, seeds, relay });
+  let pit = from;
+  let lap = 0;
+  while (seeds > 0) {
+    pit = next(pit);
+    if (pit === from) lap++;
+    if (marked & (1 << pit)) continue;
+    pits[pit]++;
+    seeds--;
+    if (sink) sink.push({ type: "sow", pit, lap });
+  }
+  return pit;
+}
+
+function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): boolean {
+  const pits = game.pits;
+  const low = mover === 0 ? 6 : 0;
+  if (last < low || last > low + 5 || pits[last] !== 4) return false;
+  const taken: number[] = [];
+  for (let i = last; i >= low && pits[i] === 4; i--) taken.push(i);
+  if (sink) {
+    const seeds = taken.map(() => 4);
+    sink.push({ type: "capture", player: mover, pits: taken, seeds, total: 4 * taken.length, kay: true });
+  }
+  for (const i of taken) pits[i] = 0;
+  game.stores[mover] += 4 * taken.length;
+  game.facts.captured = true;
+  return true;
+}
+
+/** The last seed fell into an empty pit: it moves on to the first pit after it that holds seeds. */
+function transfer(pits: Uint8Array, from: number, sink: EventSink): void {
+  for (let pit = next(from); pit !== from; pit = next(pit)) {
+    if (pits[pit] > 0) {
+      pits[from] = 0;
+      pits[pit]++;
+      if (sink) sink.push({ type: "transfer", from, to: pit });
+      return;
+    }
+  }
+}
+
+export function haitiPlay(game: CoreGame, h: number, sink: EventSink): void {
+  const pits = game.pits;
+  const mover = game.toMove;
+  const origin = mover * 6 + h;
+  game.toMove = (1 - mover) as Player;
+  if (pits[origin] === 1) {
+    const to = next(origin);
+    pits[origin] = 0;
+    pits[to] = 1;
+    if (sink) sink.push({ type: "single", from: origin, to });
+    return;
+  }
+  let marked = 1 << origin;
+  let last = sowSkippingMarked(pits, origin, marked, false, sink);
+  for (;;) {
+    if (kay(game, mover, last, sink)) return;
+    if (pits[last] === 1) {
+      transfer(pits, last, sink);
+      return;
+    }
+    if (pits[next(last)] === 0) return;
+    marked |= 1 << last;
+    if (marked === ALL_MARKED) return;
+    last = sowSkippingMarked(pits, last, marked, true, sink);
+  }
+}
