@@ -32,8 +32,13 @@ export class CoreGame {
   over = false;
   winner: Player | null = null;
   reason: EngineReason | null = null;
-  /** Positions since the last capture, two packed numbers each (see positionKey). */
-  history = new Float64Array(64);
+  /**
+   * Positions, two packed numbers each (see recordPosition). Append-only within a line of play,
+   * so that the public API can share one buffer between successive immutable states; only the
+   * entries from `historyStart` (the position after the last capture) on can recur.
+   */
+  history: Float64Array = new Float64Array(64);
+  historyStart = 0;
   historyLength = 0;
   readonly facts: MoveFacts = { captured: false, forcedSlam: false };
 
@@ -62,9 +67,11 @@ export class CoreGame {
     this.over = other.over;
     this.winner = other.winner;
     this.reason = other.reason;
-    if (this.history.length < other.history.length) this.history = new Float64Array(other.history.length);
-    this.history.set(other.history.subarray(0, other.historyLength * 2));
-    this.historyLength = other.historyLength;
+    const live = other.historyLength - other.historyStart;
+    if (this.history.length < live * 2 + 2) this.history = new Float64Array(Math.max(64, live * 4));
+    this.history.set(other.history.subarray(other.historyStart * 2, other.historyLength * 2));
+    this.historyStart = 0;
+    this.historyLength = live;
   }
 
   clone(): CoreGame {
@@ -98,7 +105,7 @@ export class CoreGame {
     facts.forcedSlam = false;
     if (this.mechanics.family === "oware") owarePlay(this, this.mechanics, house - 1, sink);
     else haitiPlay(this, house - 1, sink);
-    if (facts.captured) this.historyLength = 0;
+    if (facts.captured) this.historyStart = this.historyLength;
     this.recordPosition();
     concludeIfOver(this, sink);
   }
@@ -110,7 +117,7 @@ export class CoreGame {
     const a = h[last];
     const b = h[last + 1];
     let count = 0;
-    for (let i = 0; i <= last; i += 2) if (h[i] === a && h[i + 1] === b) count++;
+    for (let i = this.historyStart * 2; i <= last; i += 2) if (h[i] === a && h[i + 1] === b) count++;
     return count;
   }
 

@@ -9,23 +9,114 @@ import { isRulesetId } from "./rulesets.ts";
 import type { EngineError, MoveEvent, Outcome, Player, Position, Result, RulesetId } from "./types.ts";
 import { fail, ok } from "./types.ts";
 
-export interface GameState {
-  readonly ruleset: RulesetId;
-  /** The position the game started from. */
-  readonly start: Position;
-  /** House numbers 1..6 of the player to move, in order: the source of truth. */
-  readonly moves: readonly number[];
-  /** Who made each move (Caribbean extra moves make the same player move twice). */
-  readonly movers: readonly Player[];
+/** One move in a persistent list: appending shares the earlier moves instead of copying them. */
+interface MoveNode {
+  readonly house: number;
+  readonly player: Player;
+  readonly ply: number;
+  readonly previous: MoveNode | null;
+}
+
+/**
+ * The repetition history of a line of play: one append-only buffer shared by successive states,
+ * each of which reads only its own prefix (`length`); a state that is not the newest one of its
+ * buffer copies before playing on.
+ */
+interface SharedHistory {
+  data: Float64Array;
+  used: number;
+}
+
+/** An immutable game state (frozen). Create it with newGame, replay or fromRecordText. */
+export class GameState {
   /** The current position; `toMove` is meaningless once the game is over. */
   readonly position: Position;
   readonly outcome: Outcome;
   /** Legal house numbers, ascending; empty when the game is over. */
   readonly legal: readonly number[];
-  /** Events of an end reached before any move (a given position with no legal move). */
-  readonly startEvents: readonly MoveEvent[];
-  /** Repetition history since the last capture (packed positions); internal to the engine. */
-  readonly repetition: Float64Array;
+  readonly ply: number;
+
+  constructor(
+    readonly ruleset: RulesetId,
+    /** The position the game started from. */
+    readonly start: Position,
+    /** Events of an end reached before any move (a given position with no legal move). */
+    readonly startEvents: readonly MoveEvent[],
+    core: CoreGame,
+    private readonly last: MoveNode | null,
+    private readonly history: SharedHistory,
+    private readonly historyStart: number,
+    private readonly historyLength: number,
+  ) {
+    this.position = core.position();
+    this.outcome = core.over ? { over: true, winner: core.winner, reason: core.reason ?? "stuck" } : { over: false };
+    this.legal = legalList(core.legalMask());
+    this.ply = last ? last.ply : 0;
+    Object.freeze(this);
+  }
+
+  /** House numbers 1..6 of the player to move, in order: the source of truth. */
+  get moves(): number[] {
+    return this.list().map((m) => m.house);
+  }
+
+  /** Who made each move (Caribbean extra moves make the same player move twice). */
+  get movers(): Player[] {
+    return this.list().map((m) => m.player);
+  }
+
+  private list(): MoveNode[] {
+    const list: MoveNode[] = [];
+    for (let m = this.last; m; m = m.previous) list.push(m);
+    return list.reverse();
+  }
+
+  /** @internal Loads this state into a core game for the engine to play on. */
+  load(core: CoreGame): void {
+    core.pits.set(this.position.pits);
+    core.stores[0] = this.position.stores[0];
+    core.stores[1] = this.position.stores[1];
+    core.toMove = this.position.toMove;
+    core.over = false;
+    core.winner = null;
+    core.reason = null;
+    const shared = this.history;
+    if (shared.used === this.historyLength) {
+      core.history = shared.data;
+      core.historyStart = this.historyStart;
+      core.historyLength = this.historyLength;
+    } else {
+      const live = this.historyLength - this.historyStart;
+      core.history = new Float64Array(Math.max(64, live * 4));
+      core.history.set(shared.data.subarray(this.historyStart * 2, this.historyLength * 2));
+      core.historyStart = 0;
+      core.historyLength = live;
+    }
+  }
+
+  /** @internal The state after `house` was played on `core` (loaded from this state). */
+  next(core: CoreGame, house: number, player: Player): GameState {
+    const shared = core.history === this.history.data ? this.history : { data: core.history, used: 0 };
+    shared.data = core.history;
+    shared.used = core.historyLength;
+    const node: MoveNode = { house, player, ply: this.ply + 1, previous: this.last };
+    return new GameState(
+      this.ruleset,
+      this.start,
+      this.startEvents,
+      core,
+      node,
+      shared,
+      core.historyStart,
+      core.historyLength,
+    );
+  }
+
+  /** @internal */
+  static first(ruleset: RulesetId, start: Position, startEvents: MoveEvent[], core: CoreGame): GameState {
+    const shared = { data: core.history, used: core.historyLength };
+    return new GameState(ruleset, start, startEvents, core, null, shared, core.historyStart, core.historyLength);
+  }
 }
 
 export interface MoveOutcome {
@@ -50,31 +141,16 @@ function legalList(mask: number): number[] {
   return list;
 }
 
-function snapshot(
-  core: CoreGame,
-  base: Pick<GameState, "ruleset" | "start" | "moves" | "movers" | "startEvents">,
-): GameState {
-  const outcome: Outcome = core.over
-    ? { over: true, winner: core.winner, reason: core.reason ?? "stuck" }
-    : { over: false };
-  return Object.freeze({
-    ...base,
-    position: core.position(),
-    outcome,
-    legal: legalList(core.legalMask()),
-    repetition: core.history.slice(0, core.historyLength * 2),
-  });
-}
+// One core game per ruleset to play on: the API is synchronous, so it is never in use twice at once.
+const workbench = new Map<RulesetId, CoreGame>();
 
-function restore(state: GameState): CoreGame {
-  const core = new CoreGame(state.ruleset);
-  core.pits.set(state.position.pits);
-  core.stores[0] = state.position.stores[0];
-  core.stores[1] = state.position.stores[1];
-  core.toMove = state.position.toMove;
-  if (core.history.length < state.repetition.length) core.history = new Float64Array(state.repetition.length * 2);
-  core.history.set(state.repetition);
-  core.historyLength = state.repetition.length / 2;
+function loaded(state: GameState): CoreGame {
+  let core = workbench.get(state.ruleset);
+  if (!core) {
+    core = new CoreGame(state.ruleset);
+    workbench.set(state.ruleset, core);
+  }
+  state.load(core);
   return core;
 }
 
@@ -85,7 +161,7 @@ export function newGame(ruleset: RulesetId | string, start: Position = START_POS
   if (!valid.ok) return valid;
   const startEvents: MoveEvent[] = [];
   const core = CoreGame.fromPosition(ruleset, valid.value, startEvents);
-  return ok(snapshot(core, { ruleset, start: valid.value, moves: [], movers: [], startEvents }));
+  return ok(GameState.first(ruleset, valid.value, startEvents, core));
 }
 
 function illegal(state: GameState, core: CoreGame, house: number): EngineError | null {
@@ -98,24 +174,17 @@ function illegal(state: GameState, core: CoreGame, house: number): EngineError |
 
 /** Why `house` may not be played in `state`, or null. */
 export function moveError(state: GameState, house: number): EngineError | null {
-  return illegal(state, restore(state), house);
+  return illegal(state, loaded(state), house);
 }
 
 /** Plays house 1..6 of the player to move. */
 export function play(state: GameState, house: number): Result<MoveOutcome> {
-  const core = restore(state);
+  const core = loaded(state);
   const error = illegal(state, core, house);
   if (error) return { ok: false, error };
   const events: MoveEvent[] = [];
   core.play(house, events);
-  const next = snapshot(core, {
-    ruleset: state.ruleset,
-    start: state.start,
-    moves: [...state.moves, house],
-    movers: [...state.movers, state.position.toMove],
-    startEvents: state.startEvents,
-  });
-  return ok({ state: next, events });
+  return ok({ state: state.next(core, house, state.position.toMove), events });
 }
 
 /** Replays a move list from a start position; the error names the ply of the first bad move. */
