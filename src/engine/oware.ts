@@ -54,6 +54,10 @@ function rangeSum(pits: Uint8Array, first: number, last: number): number {
 
 /** Whether playing `origin` would be a grand slam, tried on the scratch board. */
 function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
+  // Cheap test first: only a last seed in the opponent's row can capture (each lap of 11 skips the origin).
+  const n = pits[origin];
+  const lastPit = (origin + n + Math.floor((n - 1) / 11)) % 12;
+  if ((lastPit < 6 ? 0 : 1) === mover) return false;
   scratch.set(pits);
   const last = sow(scratch, origin, null);
   const first = captureStart(scratch, mover, last);
