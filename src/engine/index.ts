@@ -28,5 +28,6 @@ export {
   START_POSITION,
   validatePosition,
 } from "./notation.ts";
+export { exportRecord, type ImportedRecord, importRecord, type RecordTags } from "./pgn.ts";
 export { isRulesetId, RULESETS, type RulesetInfo, rulesetInfo } from "./rulesets.ts";
 export * from "./types.ts";

@@ -1,0 +1,92 @@
+/**
+ * Exportable game records: a PGN-like text with tag pairs and the move letters, e.g.
+ *
+ *   [Ruleset "abapa"]
+ *   [South "alice"]
+ *   [North "bob"]
+ *   [Date "2026.11.30"]
+ *   [Result "1-0"]
+ *   [Reason "twenty-five"]
+ *
+ *   CeAfBd ... 1-0
+ *
+ * A `Position` tag holds the start position string when the game did not start from the usual one.
+ * Import replays the letters through the engine (so a record with an illegal move is refused).
+ */
+import { fromRecordText, type GameState } from "./game.ts";
+import { formatMoves, formatPosition, isStartPosition } from "./notation.ts";
+import type { Player, Result } from "./types.ts";
+import { fail, ok } from "./types.ts";
+
+export interface RecordTags {
+  readonly south: string;
+  readonly north: string;
+  /** ISO date or Date; written as YYYY.MM.DD. */
+  readonly date: Date;
+  /** The winner (0 South, 1 North), null for a draw, undefined while the game goes on. */
+  readonly winner?: Player | null;
+  /** Why the game ended: an engine reason or the bot's (resign, timeout, agreement, abort). */
+  readonly reason?: string;
+  /** Extra tags, e.g. { Site: "guild name", Game: "42" }. */
+  readonly extra?: Readonly<Record<string, string>>;
+}
+
+const RESULT_TOKENS = { south: "1-0", north: "0-1", draw: "1/2-1/2", open: "*" } as const;
+
+function resultToken(winner: Player | null | undefined): string {
+  if (winner === undefined) return RESULT_TOKENS.open;
+  if (winner === null) return RESULT_TOKENS.draw;
+  return winner === 0 ? RESULT_TOKENS.south : RESULT_TOKENS.north;
+}
+
+const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+export function exportRecord(state: GameState, tags: RecordTags): string {
+  const d = tags.date;
+  const date = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCDate()).padStart(2, "0")}`;
+  const result = resultToken(tags.winner);
+  const pairs: [string, string][] = [
+    ["Ruleset", state.ruleset],
+    ["South", tags.south],
+    ["North", tags.north],
+    ["Date", date],
+    ["Result", result],
+  ];
+  if (tags.reason) pairs.push(["Reason", tags.reason]);
+  if (!isStartPosition(state.start)) pairs.push(["Position", formatPosition(state.start)]);
+  for (const [name, value] of Object.entries(tags.extra ?? {})) pairs.push([name, value]);
+  const letters = formatMoves(state.moves, state.movers);
+  const lines = letters.match(/.{1,60}/g) ?? [];
+  return `${pairs.map(([k, v]) => `[${k} ${quote(v)}]`).join("\n")}\n\n${[...lines, result].join("\n")}\n`;
+}
+
+export interface ImportedRecord {
+  readonly state: GameState;
+  readonly tags: Readonly<Record<string, string>>;
+}
+
+/** Parses an exported record and replays it; an engine-decided result must agree with the Result tag. */
+export function importRecord(text: string): Result<ImportedRecord> {
+  const tags: Record<string, string> = {};
+  const body: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const tag = /^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/.exec(line.trim());
+    if (tag) tags[tag[1]] = tag[2].replace(/\\(.)/g, "$1");
+    else body.push(line);
+  }
+  if (!tags.Ruleset) return fail("notation/invalid", "the record has no Ruleset tag");
+  const tokens = body.join(" ").trim().split(/\s+/).filter(Boolean);
+  const result = tokens.at(-1);
+  if (result && (Object.values(RESULT_TOKENS) as string[]).includes(result)) tokens.pop();
+  const record = [tags.Ruleset, tags.Position ?? "", tokens.join("")].filter(Boolean).join(" ");
+  const replayed = fromRecordText(record);
+  if (!replayed.ok) return replayed;
+  const state = replayed.value;
+  if (state.outcome.over && tags.Result && tags.Result !== resultToken(state.outcome.winner)) {
+    return fail(
+      "notation/invalid",
+      `the Result tag ${tags.Result} disagrees with the moves (${resultToken(state.outcome.winner)})`,
+    );
+  }
+  return ok({ state, tags });
+}
