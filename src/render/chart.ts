@@ -74,9 +74,7 @@ export async function renderRatingChart(title: string, points: readonly RatingPo
 
   ctx.fillStyle = "rgba(95, 196, 255, 0.18)";
   ctx.beginPath();
-  points.forEach((p, i) =>
-    i === 0 ? ctx.moveTo(x(i), y(p.rating + p.deviation)) : ctx.lineTo(x(i), y(p.rating + p.deviation)),
-  );
+  for (const [i, p] of points.entries()) ctx.lineTo(x(i), y(p.rating + p.deviation));
   for (let i = points.length - 1; i >= 0; i--) ctx.lineTo(x(i), y(points[i].rating - points[i].deviation));
   ctx.closePath();
   ctx.fill();
@@ -84,7 +82,7 @@ export async function renderRatingChart(title: string, points: readonly RatingPo
   ctx.strokeStyle = THEME.origin;
   ctx.lineWidth = 3;
   ctx.beginPath();
-  points.forEach((p, i) => (i === 0 ? ctx.moveTo(x(i), y(p.rating)) : ctx.lineTo(x(i), y(p.rating))));
+  for (const [i, p] of points.entries()) ctx.lineTo(x(i), y(p.rating));
   ctx.stroke();
   ctx.fillStyle = THEME.origin;
   for (const [i, p] of points.entries()) {

@@ -1,0 +1,112 @@
+/**
+ * Render speed: a midgame board PNG and the GIF of a long haiti relay move (found by random
+ * playouts with a fixed seed). Targets: PNG median < 15 ms, GIF < 500 ms.
+ * `npx tsx bench/render.ts` prints the lines; the bench runner can call benchRender().
+ */
+import { pathToFileURL } from "node:url";
+import { type GameState, type MoveEvent, newGame, play } from "../src/engine/index.ts";
+import { type BoardView, renderBoardPng, renderMoveGif, viewFromState } from "../src/render/index.ts";
+
+/** mulberry32, so that the positions benchmarked are the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PLAYERS: BoardView["players"] = [{ name: "Ada" }, { name: "Kwame" }];
+
+function start(ruleset: "abapa" | "haiti"): GameState {
+  const created = newGame(ruleset);
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
+/** An abapa game after `plies` random moves, with its last move to highlight. */
+function midgame(plies: number): BoardView {
+  const rand = random(7);
+  for (;;) {
+    let state = start("abapa");
+    let last: { before: GameState; events: readonly MoveEvent[] } | undefined;
+    for (let i = 0; i < plies && !state.outcome.over; i++) {
+      const played = play(state, state.legal[Math.floor(rand() * state.legal.length)]);
+      if (!played.ok) throw new Error(played.error.message);
+      last = { before: state, events: played.value.events };
+      state = played.value.state;
+    }
+    if (!state.outcome.over) return viewFromState(state, PLAYERS, last);
+  }
+}
+
+/** The haiti move with the most relay pickups seen in random playouts (seed 1). */
+function longRelay(games: number): { view: BoardView; relays: number; drops: number } {
+  const rand = random(1);
+  let best: { view: BoardView; relays: number; drops: number } | null = null;
+  for (let g = 0; g < games; g++) {
+    let state = start("haiti");
+    for (let ply = 0; ply < 200 && !state.outcome.over; ply++) {
+      const played = play(state, state.legal[Math.floor(rand() * state.legal.length)]);
+      if (!played.ok) throw new Error(played.error.message);
+      const { events } = played.value;
+      const relays = events.filter((e) => e.type === "pickup" && e.relay).length;
+      if (!best || relays > best.relays) {
+        const view = viewFromState(played.value.state, PLAYERS, { before: state, events });
+        best = { view, relays, drops: events.filter((e) => e.type === "sow").length };
+      }
+      state = played.value.state;
+    }
+  }
+  if (!best) throw new Error("no haiti move found");
+  return best;
+}
+
+async function measure(iterations: number, warmup: number, run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function stats(sorted: number[]): { median: number; p95: number } {
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+function line(label: string, sorted: number[], target: number, extra: string): string {
+  const { median, p95 } = stats(sorted);
+  const verdict = median < target ? "ok" : "MISSED";
+  return `${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target median < ${target} ms: ${verdict})${extra}`;
+}
+
+export async function benchRender(): Promise<string[]> {
+  const board = midgame(24);
+  const png = await renderBoardPng(board);
+  const pngTimes = await measure(30, 5, () => renderBoardPng(board));
+
+  const relay = longRelay(300);
+  const gif = await renderMoveGif(relay.view);
+  const gifTimes = await measure(10, 2, () => renderMoveGif(relay.view));
+
+  return [
+    line("render PNG, abapa midgame (24 plies)", pngTimes, 15, `, ${(png.length / 1024).toFixed(0)} KB`),
+    line(
+      `render GIF, haiti move with ${relay.relays} relays and ${relay.drops} drops`,
+      gifTimes,
+      500,
+      `, ${(gif.length / 1024).toFixed(0)} KB`,
+    ),
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const text of await benchRender()) console.log(text);
+}

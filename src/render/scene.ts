@@ -1,0 +1,310 @@
+/**
+ * One picture of the board: counts, seeds, marks, names and texts, plus what only the animation
+ * shows (seeds in hand, seeds flying to a store). The still image and every animation frame are
+ * drawn by drawScene, so the last frame of a move's GIF is the still image of its position.
+ */
+import type { SKRSContext2D } from "@napi-rs/canvas";
+import type { Player } from "../engine/index.ts";
+import { background, roundRect } from "./background.ts";
+import { font } from "./fonts.ts";
+import {
+  HEIGHT,
+  MIDDLE_Y,
+  PIT_RADIUS,
+  type Point,
+  pitCenter,
+  pitLabelCenter,
+  storeLabelCenter,
+  WIDTH,
+} from "./layout.ts";
+import { COUNTABLE, type Spot, seedsInPit, seedsInStore } from "./placement.ts";
+import { drawSeeds } from "./seeds.ts";
+import { THEME } from "./theme.ts";
+import type { MoveTrace } from "./trace.ts";
+import { type BoardView, playerName } from "./view.ts";
+import { type Banner, rulesetName } from "./words.ts";
+
+/** Seeds held in the hand above a pit, between a pickup and the last drop. */
+export interface Hand {
+  at: Point;
+  seeds: number;
+}
+
+/** Seeds on their way from a pit to a store, `t` from 0 (start) to 1 (arrived). */
+export interface Flight {
+  from: Point;
+  to: Point;
+  t: number;
+  seeds: number;
+}
+
+export interface Scene {
+  pits: readonly number[];
+  stores: readonly [number, number];
+  /** Whose turn the header shows, null when the game is over. */
+  turn: Player | null;
+  trace: MoveTrace | null;
+  caption: string | null;
+  banner: Banner | null;
+  hand: Hand | null;
+  flights: readonly Flight[];
+}
+
+/** Shortens `value` with an ellipsis until it fits `maxWidth` in the current font. */
+function fitText(ctx: SKRSContext2D, value: string, maxWidth: number): string {
+  if (ctx.measureText(value).width <= maxWidth) return value;
+  const chars = [...value];
+  while (chars.length > 1 && ctx.measureText(`${chars.join("")}…`).width > maxWidth) chars.pop();
+  return `${chars.join("").trimEnd()}…`;
+}
+
+function text(ctx: SKRSContext2D, value: string, x: number, y: number, fill: string, align: CanvasTextAlign): void {
+  ctx.textAlign = align;
+  ctx.fillStyle = fill;
+  ctx.fillText(value, x, y);
+}
+
+/** Text with a dark halo, legible on any part of the wood. */
+function inkText(ctx: SKRSContext2D, value: string, x: number, y: number, fill: string): void {
+  ctx.textAlign = "center";
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = "rgba(30, 14, 4, 0.75)";
+  ctx.strokeText(value, x, y);
+  ctx.fillStyle = fill;
+  ctx.fillText(value, x, y);
+}
+
+function pillWidth(ctx: SKRSContext2D, label: string, size: number): number {
+  ctx.font = font(700, size);
+  return Math.max(ctx.measureText(label).width + size * 0.9, size * 1.7);
+}
+
+function pill(ctx: SKRSContext2D, label: string, x: number, y: number, fill: string, ink: string, size = 14): void {
+  const w = pillWidth(ctx, label, size);
+  const h = size + 8;
+  ctx.fillStyle = fill;
+  roundRect(ctx, { x: x - w / 2, y: y - h / 2, w, h }, h / 2);
+  ctx.fill();
+  ctx.textAlign = "center";
+  ctx.fillStyle = ink;
+  ctx.fillText(label, x, y + 1);
+}
+
+function ring(ctx: SKRSContext2D, c: Point, colour: string, width: number, dashed = false): void {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  if (dashed) ctx.setLineDash([7, 5]);
+  ctx.beginPath();
+  ctx.arc(c.x, c.y, PIT_RADIUS + 1 + width / 2, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The colour a pit's count is written in: the strongest thing that happened to it. */
+function countColour(trace: MoveTrace | null, pit: number): string {
+  const m = trace?.marks[pit];
+  if (!m) return THEME.labelInk;
+  if (m.captured) return THEME.capture;
+  if (m.awarded !== null) return THEME.award;
+  if (m.relay) return THEME.relay;
+  if (m.origin) return THEME.origin;
+  if (m.received) return THEME.received;
+  return THEME.labelInk;
+}
+
+function drawMarks(ctx: SKRSContext2D, trace: MoveTrace): void {
+  trace.marks.forEach((m, pit) => {
+    const c = pitCenter(pit);
+    if (m.captured) ring(ctx, c, THEME.capture, 3.5);
+    else if (m.awarded !== null) ring(ctx, c, THEME.award, 3);
+    else if (m.relay) ring(ctx, c, THEME.relay, 3.5, true);
+    else if (m.origin) ring(ctx, c, THEME.origin, 3.5);
+    else if (m.received) ring(ctx, c, THEME.received, 2.5);
+  });
+}
+
+/** Badges over the seeds: relay order, seeds captured. */
+function drawBadges(ctx: SKRSContext2D, trace: MoveTrace): void {
+  ctx.textBaseline = "middle";
+  trace.marks.forEach((m, pit) => {
+    const c = pitCenter(pit);
+    if (m.relay) {
+      const x = c.x + PIT_RADIUS * 0.72;
+      const y = c.y + (pit < 6 ? PIT_RADIUS * 0.72 : -PIT_RADIUS * 0.72);
+      ctx.fillStyle = THEME.relay;
+      ctx.beginPath();
+      ctx.arc(x, y, 10, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.font = font(700, 13);
+      text(ctx, String(m.relay), x, y + 1, "#0d2233", "center");
+    }
+    if (m.captured) pill(ctx, `−${m.captured}`, c.x, c.y, THEME.capture, "#2a0905", 16);
+  });
+}
+
+function drawPits(ctx: SKRSContext2D, scale: number, scene: Scene): void {
+  for (let pit = 0; pit < 12; pit++) {
+    const n = scene.pits[pit];
+    drawSeeds(ctx, scale, seedsInPit(pit, n));
+    if (n > COUNTABLE) {
+      // A heap too big to count by eye: the number goes on it as well.
+      const c = pitCenter(pit);
+      pill(ctx, String(n), c.x, c.y, "rgba(25, 12, 4, 0.78)", THEME.labelInk, 17);
+    }
+  }
+  ctx.font = font(700, 21);
+  ctx.textBaseline = "middle";
+  for (let pit = 0; pit < 12; pit++) {
+    const c = pitLabelCenter(pit);
+    inkText(ctx, String(scene.pits[pit]), c.x + 10, c.y + 1, countColour(scene.trace, pit));
+  }
+}
+
+/** A store's count at its owner's end (kay below it in haiti), and the seeds it gained this move beside it. */
+function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene): void {
+  const haiti = view.ruleset === "haiti";
+  for (const player of [0, 1] as Player[]) {
+    const n = scene.stores[player];
+    drawSeeds(ctx, scale, seedsInStore(player, n));
+    const c = storeLabelCenter(player);
+    const gain = scene.trace?.storeGain[player] ?? 0;
+    const y = haiti && player === 0 ? c.y - 9 : c.y;
+    const count = String(n);
+    ctx.textBaseline = "middle";
+    ctx.font = font(700, 24);
+    let x = c.x;
+    if (gain > 0) {
+      const countWidth = ctx.measureText(count).width;
+      const gainWidth = pillWidth(ctx, `+${gain}`, 14);
+      const total = countWidth + 5 + gainWidth;
+      x = c.x - total / 2 + countWidth / 2;
+      pill(ctx, `+${gain}`, c.x + total / 2 - gainWidth / 2, y, THEME.capture, "#2a0905", 14);
+      ctx.font = font(700, 24);
+    }
+    inkText(ctx, count, x, y, gain > 0 ? THEME.capture : THEME.labelInk);
+    if (haiti) {
+      ctx.font = font(700, 13);
+      inkText(ctx, `${Math.floor(n / 4)} kay`, c.x, y + 19, THEME.textDim);
+    }
+  }
+}
+
+function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene): void {
+  ctx.textBaseline = "middle";
+  const sides: { player: Player; x: number; y: number; align: "left" | "right" }[] = [
+    { player: 1, x: 26, y: 23, align: "left" },
+    { player: 0, x: WIDTH - 26, y: HEIGHT - 23, align: "right" },
+  ];
+  for (const side of sides) {
+    const toMove = scene.turn === side.player;
+    ctx.font = font(700, 19);
+    const name = fitText(ctx, playerName(view, side.player), 420);
+    const nameWidth = ctx.measureText(name).width;
+    ctx.font = font(700, 14);
+    const turnLabel = toMove ? "to move" : "";
+    const turnWidth = toMove ? ctx.measureText(turnLabel).width + 26 : 0;
+    const total = nameWidth + turnWidth;
+    const left = side.align === "left" ? side.x : side.x - total;
+    ctx.font = font(700, 19);
+    text(ctx, name, left, side.y, toMove || scene.turn === null ? THEME.text : THEME.textDim, "left");
+    if (toMove) {
+      const dotX = left + nameWidth + 13;
+      ctx.fillStyle = THEME.turn;
+      ctx.beginPath();
+      ctx.arc(dotX, side.y, 5, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.font = font(700, 14);
+      text(ctx, turnLabel, dotX + 10, side.y + 1, THEME.turn, "left");
+    }
+  }
+  ctx.font = font(400, 15);
+  text(ctx, rulesetName(view), WIDTH - 26, 23, THEME.textDim, "right");
+  if (view.footer) text(ctx, fitText(ctx, view.footer, 260), 26, HEIGHT - 22, THEME.textDim, "left");
+}
+
+function drawCaption(ctx: SKRSContext2D, full: string): void {
+  ctx.font = font(700, 14);
+  ctx.textBaseline = "middle";
+  const caption = fitText(ctx, full, 500);
+  const w = ctx.measureText(caption).width + 28;
+  ctx.fillStyle = THEME.captionFill;
+  roundRect(ctx, { x: WIDTH / 2 - w / 2, y: MIDDLE_Y - 12, w, h: 24 }, 12);
+  ctx.fill();
+  text(ctx, caption, WIDTH / 2, MIDDLE_Y + 1, THEME.text, "center");
+}
+
+/** A small tight cluster for seeds in hand or in flight, with their number. */
+const CLUSTER: Spot[] = [
+  { x: 0, y: 0, variant: 3 },
+  { x: -12, y: 2, variant: 7 },
+  { x: 12, y: 1, variant: 11 },
+  { x: -6, y: -9, variant: 5 },
+  { x: 7, y: -9, variant: 17 },
+  { x: -5, y: 10, variant: 2 },
+  { x: 7, y: 10, variant: 19 },
+];
+
+/** Seeds held up: a soft shadow on the board below, the seeds a little larger and higher. */
+function drawCluster(ctx: SKRSContext2D, scale: number, at: Point, seeds: number, label: string): void {
+  const lift = 16;
+  ctx.fillStyle = "rgba(0, 0, 0, 0.3)";
+  ctx.beginPath();
+  ctx.ellipse(at.x + 3, at.y + 6, 22, 10, 0, 0, 2 * Math.PI);
+  ctx.fill();
+  drawSeeds(ctx, scale, CLUSTER.slice(0, Math.min(seeds, CLUSTER.length)), at.x, at.y - lift, 1.15);
+  pill(ctx, label, at.x + 24, at.y - lift - 18, THEME.origin, "#2b1a00", 13);
+}
+
+function drawHand(ctx: SKRSContext2D, scale: number, hand: Hand): void {
+  if (hand.seeds > 0) drawCluster(ctx, scale, hand.at, hand.seeds, String(hand.seeds));
+}
+
+function drawFlight(ctx: SKRSContext2D, scale: number, flight: Flight): void {
+  const { from, to, t } = flight;
+  // An arc towards the store, rising in the middle of the flight.
+  const at = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t - Math.sin(Math.PI * t) * 36 };
+  drawCluster(ctx, scale, at, flight.seeds, `+${flight.seeds}`);
+}
+
+function drawBanner(ctx: SKRSContext2D, banner: Banner): void {
+  const w = 560;
+  const h = 86;
+  const x = (WIDTH - w) / 2;
+  const y = MIDDLE_Y - h / 2;
+  ctx.save();
+  ctx.shadowColor = "rgba(0, 0, 0, 0.6)";
+  ctx.shadowBlur = 16;
+  ctx.shadowOffsetY = 4;
+  ctx.fillStyle = THEME.bannerFill;
+  roundRect(ctx, { x, y, w, h }, 18);
+  ctx.fill();
+  ctx.restore();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = THEME.origin;
+  roundRect(ctx, { x: x + 1, y: y + 1, w: w - 2, h: h - 2 }, 17);
+  ctx.stroke();
+  ctx.textBaseline = "middle";
+  // Long names shrink the title a little, then get shortened.
+  let size = 28;
+  ctx.font = font(700, size);
+  while (size > 20 && ctx.measureText(banner.title).width > w - 40) ctx.font = font(700, --size);
+  text(ctx, fitText(ctx, banner.title, w - 40), WIDTH / 2, y + 32, THEME.origin, "center");
+  ctx.font = font(400, 16);
+  text(ctx, fitText(ctx, banner.detail, w - 40), WIDTH / 2, y + 62, THEME.text, "center");
+}
+
+/** Draws the whole scene on a context whose transform is `scale` (logical 800 x 360 units). */
+export function drawScene(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene): void {
+  ctx.drawImage(background(scale), 0, 0, WIDTH, HEIGHT);
+  if (scene.trace) drawMarks(ctx, scene.trace);
+  drawPits(ctx, scale, scene);
+  drawStores(ctx, scale, view, scene);
+  if (scene.trace) drawBadges(ctx, scene.trace);
+  drawHeader(ctx, view, scene);
+  if (scene.caption && !scene.banner) drawCaption(ctx, scene.caption);
+  if (scene.hand) drawHand(ctx, scale, scene.hand);
+  for (const flight of scene.flights) drawFlight(ctx, scale, flight);
+  if (scene.banner) drawBanner(ctx, scene.banner);
+}

@@ -1,0 +1,19 @@
+/** The scene of a view at rest: its position, the last move's marks, whose turn, the result. */
+import type { Scene } from "./scene.ts";
+import { traceOf } from "./trace.ts";
+import type { BoardView } from "./view.ts";
+import { bannerFor, moveSummary } from "./words.ts";
+
+export function stillScene(view: BoardView): Scene {
+  const trace = view.lastMove ? traceOf(view.lastMove.events) : null;
+  return {
+    pits: view.position.pits,
+    stores: view.position.stores,
+    turn: view.outcome.over ? null : view.position.toMove,
+    trace,
+    caption: trace ? moveSummary(view, trace) : null,
+    banner: bannerFor(view),
+    hand: null,
+    flights: [],
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the bot hands the renderer: a position to draw, the result, the players' names and, when
+ * there is one, the move that led to it (its events drive the highlights and the animation).
+ */
+import type { GameState, MoveEvent, Outcome, Player, Position, RulesetId } from "../engine/index.ts";
+
+export interface PlayerLabel {
+  /** Display name; the renderer writes "South" or "North" when it is empty. */
+  name: string;
+}
+
+/** The engine's outcome, widened for the reasons the bot adds (resign, timeout, agreement, abort). */
+export type ViewOutcome =
+  | Extract<Outcome, { over: false }>
+  | { readonly over: true; readonly winner: Player | null; readonly reason: string };
+
+export interface LastMove {
+  player: Player;
+  house: number;
+  /** The position before the move (the animation starts there). */
+  before: Position;
+  events: readonly MoveEvent[];
+}
+
+export interface BoardView {
+  ruleset: RulesetId;
+  position: Position;
+  outcome: ViewOutcome;
+  /** South, North. */
+  players: [PlayerLabel, PlayerLabel];
+  lastMove?: LastMove | null;
+  /** An optional small line, e.g. "Series 3-2 · first to 6". */
+  footer?: string;
+}
+
+/** The name written for a player: their display name, or their side. */
+export function playerName(view: BoardView, player: Player): string {
+  const name = view.players[player]?.name.trim();
+  return name ? name : player === 0 ? "South" : "North";
+}
+
+/** A view of a game state; `last` is the state before the last move and that move's events. */
+export function viewFromState(
+  state: GameState,
+  players: [PlayerLabel, PlayerLabel],
+  last?: { before: GameState; events: readonly MoveEvent[] },
+): BoardView {
+  let lastMove: LastMove | null = null;
+  if (last) {
+    lastMove = {
+      player: last.before.position.toMove,
+      // The move just played is the one entry `state` has beyond `before`.
+      house: state.moves[last.before.moves.length] ?? 0,
+      before: last.before.position,
+      events: last.events,
+    };
+  }
+  return { ruleset: state.ruleset, position: state.position, outcome: state.outcome, players, lastMove };
+}
+
+/** A name for running text (captions, the banner): long names are cut so the sentence still fits. */
+export function shortName(view: BoardView, player: Player, max = 20): string {
+  const chars = [...playerName(view, player)];
+  return chars.length <= max
+    ? chars.join("")
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}

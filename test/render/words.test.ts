@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { newGame } from "../../src/engine/index.ts";
+import { viewFromState } from "../../src/render/index.ts";
+import { traceOf } from "../../src/render/trace.ts";
+import { playerName } from "../../src/render/view.ts";
+import { bannerFor, moveSummary } from "../../src/render/words.ts";
+import { PLAYERS, playMoves, SCENARIOS, viewOf } from "./fixtures.ts";
+
+describe("render words", () => {
+  it("viewFromState - carries the last move's player, house and events - D captures", () => {
+    const view = SCENARIOS.capture();
+    expect(view.lastMove?.player).toBe(0);
+    expect(view.lastMove?.house).toBe(4);
+    expect(view.lastMove?.before.pits[3]).toBe(4);
+    expect(view.players).toBe(PLAYERS);
+  });
+
+  it("playerName - falls back to the side - empty names", () => {
+    const created = newGame("abapa");
+    if (!created.ok) throw new Error(created.error.message);
+    const view = viewFromState(created.value, [{ name: "" }, { name: "  " }]);
+    expect([playerName(view, 0), playerName(view, 1)]).toEqual(["South", "North"]);
+  });
+
+  it("moveSummary - names the move and what it did - haiti relay with a Kay", () => {
+    const view = SCENARIOS["haiti-relay"]();
+    expect(moveSummary(view, traceOf(view.lastMove?.events ?? []))).toBe("Ada played E · 3 relays · Kay! took 4");
+  });
+
+  it("bannerFor - winner, score and reason - 25 seeds", () => {
+    expect(bannerFor(SCENARIOS.finished())).toEqual({ title: "Ada wins 27–2", detail: "Ada reached 25 seeds" });
+  });
+
+  it("bannerFor - the bot's reasons in words - resign, timeout, agreement, abort", () => {
+    const view = viewOf(playMoves("abapa", [3]));
+    const with_ = (winner: 0 | 1 | null, reason: string) =>
+      bannerFor({ ...view, outcome: { over: true, winner, reason } });
+    expect(with_(1, "resign")).toEqual({ title: "Kwame wins 0–0", detail: "Ada resigned" });
+    expect(with_(0, "timeout")?.detail).toBe("Kwame ran out of time");
+    expect(with_(null, "agreement")).toEqual({ title: "Draw 0–0", detail: "agreed by both players" });
+    expect(with_(null, "abort")?.title).toMatch(/^Game aborted/);
+  });
+
+  it("bannerFor - scores in kay - haiti", () => {
+    const view = SCENARIOS["haiti-relay"]();
+    const banner = bannerFor({ ...view, outcome: { over: true, winner: 0, reason: "stuck" } });
+    expect(banner?.title).toBe("Ada wins 1–0 kay");
+  });
+
+  it("bannerFor - nothing while the game goes on - start", () => {
+    expect(bannerFor(SCENARIOS.start())).toBeNull();
+  });
+});
