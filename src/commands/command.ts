@@ -1,0 +1,16 @@
+/** The shape of one /nickar subcommand: its definition (for deployment) and its handlers. */
+import type { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+
+export interface Choice {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface Command {
+  readonly definition: SlashCommandSubcommandBuilder;
+  handle(ctx: HandlerContext, options: CommandOptions): Response | Promise<Response>;
+  /** Suggestions for the focused option (at most 25). */
+  autocomplete?(ctx: HandlerContext, focused: { name: string; value: string }): Choice[] | Promise<Choice[]>;
+}

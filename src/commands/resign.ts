@@ -1,0 +1,17 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import type { Command } from "./command.ts";
+import { changedGame, gameChoices, gameOption, resolveGame } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("resign")
+  .setDescription("Resign a game: your opponent wins")
+  .addStringOption(gameOption);
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const target = resolveGame(ctx, options.getString("game"));
+  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), "You resigned.");
+}
+
+export const resign: Command = { definition, handle, autocomplete: (ctx, focused) => gameChoices(ctx, focused.value) };

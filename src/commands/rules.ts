@@ -1,0 +1,35 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS } from "../engine/index.ts";
+import type { Command } from "./command.ts";
+import { asRuleset, rulesetOption } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("rules")
+  .setDescription("The rules of a ruleset")
+  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"));
+
+/** The summary, the rules and the [decision] items (choices the written rules leave open). */
+export function rulesText(id: keyof typeof RULESETS): string {
+  const info = RULESETS[id];
+  return [
+    `**${info.name}** (\`${info.id}\`): ${info.summary}`,
+    "",
+    ...info.rules.map((rule, i) => `${i + 1}. ${rule}`),
+    "",
+    "**Decisions** (how Nickar reads points the rules leave open):",
+    ...info.decisions.map((decision) => `- [decision] ${decision}`),
+    "",
+    "Houses: South plays A-F, North a-f; South moves first.",
+  ].join("\n");
+}
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const id =
+    asRuleset(options.getString("ruleset")) ??
+    (ctx.guildId ? ctx.app.settings.get(ctx.guildId).defaultRuleset : "abapa");
+  return { mode: "reply", reply: { content: rulesText(id), ephemeral: true } };
+}
+
+export const rules: Command = { definition, handle };

@@ -1,0 +1,71 @@
+/**
+ * Configuration from the environment (and `.env`), validated once at startup. A malformed value
+ * stops the bot with a message naming the variable, never the secret's value.
+ */
+import "dotenv/config";
+import { z } from "zod";
+import { parseTimeLimit } from "./games/time.ts";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === "" ? undefined : s))
+  .optional();
+
+const snowflake = optionalText.refine((s) => s === undefined || /^\d{1,21}$/.test(s), "must be a Discord id (digits)");
+
+const schema = z.object({
+  DISCORD_TOKEN: optionalText,
+  DISCORD_APPLICATION_ID: snowflake,
+  DISCORD_GUILD_ID: snowflake,
+  DISCORD_API_URL: optionalText.refine((s) => s === undefined || URL.canParse(s), "must be a URL"),
+  DATABASE_PATH: z.string().trim().min(1).default("./data/nickar.db"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  CHALLENGE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10080).default(10),
+  DEFAULT_TIME_LIMIT: z
+    .string()
+    .default("1d")
+    .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
+  MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export interface Config {
+  readonly token: string | undefined;
+  readonly applicationId: string | undefined;
+  readonly guildId: string | undefined;
+  readonly apiUrl: string | undefined;
+  readonly databasePath: string;
+  readonly logLevel: string;
+  readonly port: number;
+  readonly defaults: {
+    readonly timeLimit: number;
+    readonly maxGamesPerPlayer: number;
+    readonly challengeExpiry: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new ConfigError(`Invalid configuration (see .env.example):\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    token: e.DISCORD_TOKEN,
+    applicationId: e.DISCORD_APPLICATION_ID,
+    guildId: e.DISCORD_GUILD_ID,
+    apiUrl: e.DISCORD_API_URL,
+    databasePath: e.DATABASE_PATH,
+    logLevel: e.LOG_LEVEL,
+    port: e.PORT,
+    defaults: {
+      timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
+      maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,
+      challengeExpiry: e.CHALLENGE_EXPIRY_MINUTES * 60_000,
+    },
+  };
+}

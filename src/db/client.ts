@@ -1,0 +1,36 @@
+/**
+ * Opens the SQLite database, sets the pragmas every connection needs and applies the migrations.
+ * Everything above this layer gets a `Db` and runs synchronous transactions on it.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema.ts";
+
+export type Db = BetterSQLite3Database<typeof schema>;
+/** What `db.transaction` passes to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database_ {
+  readonly db: Db;
+  readonly sqlite: Database.Database;
+  close(): void;
+}
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
+
+export function openDatabase(path: string): Database_ {
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  // Another connection (a CLI, a backup) may hold the lock for a moment: wait instead of failing.
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, sqlite, close: () => sqlite.close() };
+}

@@ -1,0 +1,36 @@
+/** What every handler gets: who acted, where, and the services. No discord.js objects. */
+import type { Clock } from "../clock.ts";
+import type { ChallengeService } from "../games/challenges.ts";
+import type { Images } from "../games/images.ts";
+import type { GameService } from "../games/service.ts";
+import type { SettingsService } from "../games/settings.ts";
+
+export interface App {
+  readonly games: GameService;
+  readonly challenges: ChallengeService;
+  readonly settings: SettingsService;
+  readonly images: Images;
+  readonly clock: Clock;
+  /** A user's display name in a server, for the board image; falls back to the side name. */
+  readonly displayName: (guildId: string | null, userId: string) => Promise<string>;
+}
+
+export interface HandlerContext {
+  readonly userId: string;
+  readonly guildId: string | null;
+  readonly channelId: string;
+  /** The message the pressed button is on; null for slash commands. */
+  readonly messageId: string | null;
+  /** The member has Manage Server in this server. */
+  readonly canManageGuild: boolean;
+  readonly app: App;
+}
+
+/** The options of a slash command, as discord.js's option resolver offers them. */
+export interface CommandOptions {
+  getString(name: string): string | null;
+  getInteger(name: string): number | null;
+  getBoolean(name: string): boolean | null;
+  getUser(name: string): { readonly id: string; readonly bot: boolean } | null;
+  getChannel(name: string): { readonly id: string } | null;
+}

@@ -1,0 +1,41 @@
+/**
+ * Plain data that handlers return and the router turns into discord.js calls, so handlers can be
+ * tested without a gateway.
+ */
+import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
+
+export interface ImageFile {
+  readonly name: string;
+  readonly data: Buffer;
+}
+
+export interface Reply {
+  readonly content: string;
+  readonly components?: APIActionRowComponent<APIButtonComponent>[];
+  /** Rendered only after the interaction is acknowledged (rendering may take a while). */
+  readonly image?: () => Promise<ImageFile | null>;
+  readonly ephemeral?: boolean;
+  /** Users whose mention in `content` should ping them. */
+  readonly mentions?: readonly string[];
+}
+
+export interface MessageRef {
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
+export interface Response {
+  /** "reply": a new message answering the interaction; "update": replace the message the button is on. */
+  readonly mode: "reply" | "update";
+  readonly reply: Reply;
+  /** Remember the id of the message this response posts (or updates) as the game's or challenge's message. */
+  readonly bind?: { readonly kind: "game" | "challenge"; readonly id: string };
+  /** Other messages to bring up to date, e.g. the game message after a move made with /nickar move. */
+  readonly edits?: readonly { readonly ref: MessageRef; readonly reply: Reply }[];
+  /** Extra messages after the response (e.g. an ephemeral note after updating a board). */
+  readonly followUps?: readonly Reply[];
+}
+
+export function ephemeral(content: string): Response {
+  return { mode: "reply", reply: { content, ephemeral: true } };
+}

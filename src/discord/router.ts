@@ -1,0 +1,134 @@
+/**
+ * The one `interactionCreate` handler: builds the plain context, runs the handler, and turns its
+ * plain response into discord.js calls. Expected refusals (UserError) are shown ephemerally;
+ * anything else is logged as a bug. Every interaction is acknowledged before slow rendering.
+ */
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  MessageFlags,
+  PermissionFlagsBits,
+} from "discord.js";
+import { COMMAND_NAME, COMMANDS } from "../commands/index.ts";
+import { isUserError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { handleButton } from "./buttons.ts";
+import type { App, CommandOptions, HandlerContext } from "./context.ts";
+import { parseCustomId } from "./custom-id.ts";
+import { type Messenger, payload, renderImage } from "./messenger.ts";
+import type { Response } from "./reply.ts";
+
+type Acting = ChatInputCommandInteraction | ButtonInteraction;
+
+export interface RouterDeps {
+  readonly app: App;
+  readonly messenger: Messenger;
+  readonly logger: Logger;
+  /** Called after every handled interaction, so the scheduler sees new deadlines. */
+  readonly onChange: () => void;
+}
+
+function contextOf(app: App, interaction: Interaction): HandlerContext {
+  return {
+    userId: interaction.user.id,
+    guildId: interaction.guildId,
+    channelId: interaction.channelId ?? "",
+    messageId: interaction.isMessageComponent() ? interaction.message.id : null,
+    canManageGuild: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    app,
+  };
+}
+
+function optionsOf(interaction: ChatInputCommandInteraction): CommandOptions {
+  const o = interaction.options;
+  return {
+    getString: (name) => o.getString(name),
+    getInteger: (name) => o.getInteger(name),
+    getBoolean: (name) => o.getBoolean(name),
+    getUser: (name) => o.getUser(name),
+    getChannel: (name) => o.getChannel(name),
+  };
+}
+
+export function createRouter(deps: RouterDeps): (interaction: Interaction) => Promise<void> {
+  const { app, logger } = deps;
+
+  async function respond(interaction: Acting, response: Response): Promise<void> {
+    const { reply } = response;
+    let messageId: string | null = null;
+    if (response.mode === "update" && interaction.isButton()) {
+      if (reply.image) {
+        await interaction.deferUpdate();
+        const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
+        await interaction.editReply(body);
+      } else {
+        const { flags: _f, ...body } = payload(reply, null);
+        await interaction.update(body);
+      }
+      messageId = interaction.message.id;
+    } else if (reply.image) {
+      await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
+      messageId = (await interaction.editReply(body)).id;
+    } else {
+      await interaction.reply(payload(reply, null));
+      if (response.bind) messageId = (await interaction.fetchReply()).id;
+    }
+    if (response.bind && messageId) {
+      const channelId = interaction.channelId;
+      if (response.bind.kind === "game") app.games.bindMessage(response.bind.id, channelId, messageId);
+      else app.challenges.bindMessage(response.bind.id, messageId);
+    }
+    for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
+    for (const followUp of response.followUps ?? []) {
+      await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
+    }
+  }
+
+  async function run(interaction: Acting): Promise<Response | null> {
+    const ctx = contextOf(app, interaction);
+    if (interaction.isChatInputCommand()) {
+      if (interaction.commandName !== COMMAND_NAME) return null;
+      const command = COMMANDS[interaction.options.getSubcommand()];
+      return command ? command.handle(ctx, optionsOf(interaction)) : null;
+    }
+    const id = parseCustomId(interaction.customId);
+    return id ? handleButton(ctx, id) : null;
+  }
+
+  async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const command = COMMANDS[interaction.options.getSubcommand()];
+    const focused = interaction.options.getFocused(true);
+    const choices = command?.autocomplete
+      ? await command.autocomplete(contextOf(app, interaction), { name: focused.name, value: String(focused.value) })
+      : [];
+    await interaction.respond(choices.map((c) => ({ name: c.name, value: c.value })));
+  }
+
+  return async (interaction) => {
+    try {
+      if (interaction.isAutocomplete()) return await autocomplete(interaction);
+      if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+      const response = await run(interaction);
+      if (response) await respond(interaction, response);
+      else logger.warn({ id: interaction.id }, "interaction for something this bot does not know");
+      deps.onChange();
+    } catch (error) {
+      const known = isUserError(error);
+      if (!known)
+        logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
+      else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
+      if (!interaction.isRepliable()) return;
+      const content = known ? error.message : "Something went wrong on our side; it has been logged.";
+      const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
+      try {
+        if (interaction.replied || interaction.deferred) await interaction.followUp(body);
+        else await interaction.reply(body);
+      } catch (replyError) {
+        logger.warn({ err: replyError }, "could not tell the user about an error");
+      }
+    }
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Challenges: created by one player, accepted (which creates the game in the same transaction),
+ * declined, cancelled or expired. Refusals are UserErrors with a reason the user can act on.
+ */
+import { and, eq, lte } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { type ChallengeRow, challenges, type FirstChoice } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
+import { UserError } from "../errors.ts";
+import { newId } from "./ids.ts";
+import { activeGameCount, insertGame } from "./service.ts";
+import type { SettingsService } from "./settings.ts";
+import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
+
+export interface ChallengeInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly challengerId: string;
+  /** Null for an open challenge. */
+  readonly opponent: { readonly id: string; readonly bot: boolean } | null;
+  readonly ruleset?: RulesetId | null;
+  readonly first?: FirstChoice | null;
+  /** Seconds per move. */
+  readonly timeLimit?: number | null;
+  readonly rated?: boolean | null;
+}
+
+export class ChallengeService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settings: SettingsService,
+    /** Decides "random" colours; injectable so tests are deterministic. */
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  get(id: string): ChallengeRow | null {
+    return this.db.select().from(challenges).where(eq(challenges.id, id)).get() ?? null;
+  }
+
+  create(input: ChallengeInput): ChallengeRow {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const settings = this.settings.get(input.guildId, tx);
+      const { opponent, challengerId, guildId } = input;
+      if (settings.allowedChannels && !settings.allowedChannels.includes(input.channelId)) {
+        const list = settings.allowedChannels.map((c) => `<#${c}>`).join(", ");
+        throw new UserError("challenge/channel", `Games can only be started in ${list}.`);
+      }
+      if (opponent?.id === challengerId) throw new UserError("challenge/self", "You cannot challenge yourself.");
+      if (opponent?.bot) throw new UserError("challenge/bot", "You cannot challenge a bot.");
+      if (opponent) {
+        const pending = tx
+          .select()
+          .from(challenges)
+          .where(
+            and(
+              eq(challenges.challengerId, challengerId),
+              eq(challenges.opponentId, opponent.id),
+              eq(challenges.status, "pending"),
+            ),
+          )
+          .all()
+          .filter((c) => c.expiresAt > now);
+        if (pending.length > 0) {
+          throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
+        }
+      }
+      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
+      if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, `<@${opponent.id}> is`);
+      return tx
+        .insert(challenges)
+        .values({
+          id: newId(),
+          guildId,
+          channelId: input.channelId,
+          challengerId,
+          opponentId: opponent?.id ?? null,
+          ruleset: input.ruleset ?? settings.defaultRuleset,
+          first: input.first ?? "random",
+          timeLimit: input.timeLimit ?? settings.defaultTimeLimit,
+          rated: input.rated ?? true,
+          createdAt: now,
+          expiresAt: now + this.settings.defaults.challengeExpiry,
+        })
+        .returning()
+        .get();
+    });
+  }
+
+  bindMessage(id: string, messageId: string): void {
+    this.db.update(challenges).set({ messageId }).where(eq(challenges.id, id)).run();
+  }
+
+  /** Accepts and starts the game; the challenge message becomes the game message. */
+  accept(id: string, userId: string): { challenge: ChallengeRow; game: GameSnapshot } {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const challenge = this.loadPending(tx, id, now);
+      if (userId === challenge.challengerId) {
+        throw new UserError("challenge/own", "You cannot accept your own challenge; you can cancel it.");
+      }
+      if (challenge.opponentId && challenge.opponentId !== userId) {
+        throw new UserError("challenge/not-for-you", "This challenge is for someone else.");
+      }
+      const settings = this.settings.get(challenge.guildId, tx);
+      this.checkGameLimit(tx, challenge.guildId, userId, settings.maxGamesPerPlayer, "You are");
+      this.checkGameLimit(
+        tx,
+        challenge.guildId,
+        challenge.challengerId,
+        settings.maxGamesPerPlayer,
+        `<@${challenge.challengerId}> is`,
+      );
+      const challengerSouth =
+        challenge.first === "me" ? true : challenge.first === "them" ? false : this.random() < 0.5;
+      const row = insertGame(
+        tx,
+        {
+          guildId: challenge.guildId,
+          channelId: challenge.channelId,
+          messageId: challenge.messageId,
+          ruleset: challenge.ruleset as RulesetId,
+          southId: challengerSouth ? challenge.challengerId : userId,
+          northId: challengerSouth ? userId : challenge.challengerId,
+          timeLimit: challenge.timeLimit,
+          rated: challenge.rated,
+        },
+        now,
+      );
+      const accepted = this.close(tx, challenge, { status: "accepted", opponentId: userId, gameId: row.id });
+      return { challenge: accepted, game: snapshotOf(row) };
+    });
+  }
+
+  decline(id: string, userId: string): ChallengeRow {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const challenge = this.loadPending(tx, id, now);
+      if (challenge.opponentId !== userId) {
+        throw new UserError(
+          "challenge/not-for-you",
+          userId === challenge.challengerId
+            ? "Use Cancel to withdraw your own challenge."
+            : "Only the challenged player can decline.",
+        );
+      }
+      return this.close(tx, challenge, { status: "declined" });
+    });
+  }
+
+  cancel(id: string, userId: string): ChallengeRow {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const challenge = this.loadPending(tx, id, now);
+      if (challenge.challengerId !== userId) {
+        throw new UserError("challenge/not-yours", "Only the challenger can cancel this challenge.");
+      }
+      return this.close(tx, challenge, { status: "cancelled" });
+    });
+  }
+
+  /** Marks every challenge past its expiry as expired and returns them (their messages need editing). */
+  expire(): ChallengeRow[] {
+    const now = this.clock.now();
+    return this.db
+      .update(challenges)
+      .set({ status: "expired" })
+      .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
+      .returning()
+      .all();
+  }
+
+  nextExpiry(): number | null {
+    const rows = this.db
+      .select({ expiresAt: challenges.expiresAt })
+      .from(challenges)
+      .where(eq(challenges.status, "pending"))
+      .all();
+    return rows.length ? Math.min(...rows.map((r) => r.expiresAt)) : null;
+  }
+
+  private loadPending(tx: Tx, id: string, now: number): ChallengeRow {
+    const challenge = tx.select().from(challenges).where(eq(challenges.id, id)).get();
+    if (!challenge) throw new UserError("challenge/not-found", "This challenge no longer exists.");
+    if (challenge.status === "pending" && challenge.expiresAt <= now) {
+      throw new UserError("challenge/closed", "This challenge has expired.");
+    }
+    if (challenge.status !== "pending")
+      throw new UserError("challenge/closed", `This challenge was ${challenge.status}.`);
+    return challenge;
+  }
+
+  private close(tx: Tx, challenge: ChallengeRow, changes: Partial<ChallengeRow>): ChallengeRow {
+    const row = tx
+      .update(challenges)
+      .set(changes)
+      .where(and(eq(challenges.id, challenge.id), eq(challenges.status, "pending")))
+      .returning()
+      .get();
+    if (!row) throw new UserError("challenge/closed", "This challenge was answered a moment ago.");
+    return row;
+  }
+
+  private checkGameLimit(tx: Tx, guildId: string, userId: string, max: number, who: string): void {
+    if (activeGameCount(tx, guildId, userId) >= max) {
+      throw new UserError(
+        "challenge/too-many-games",
+        `${who} already playing ${max} games, the most this server allows.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/** Per-server settings with the configured defaults filled in. */
+import { eq } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { guildSettings } from "../db/schema.ts";
+import { isRulesetId, type RulesetId } from "../engine/index.ts";
+
+export interface Defaults {
+  /** Seconds per move when the server has not chosen. */
+  readonly timeLimit: number;
+  readonly maxGamesPerPlayer: number;
+  /** Milliseconds before an unanswered challenge expires. */
+  readonly challengeExpiry: number;
+}
+
+export interface GuildSettings {
+  readonly defaultRuleset: RulesetId;
+  readonly defaultTimeLimit: number;
+  /** Channel ids where games may start; null = any channel. */
+  readonly allowedChannels: readonly string[] | null;
+  readonly maxGamesPerPlayer: number;
+}
+
+export interface SettingsPatch {
+  defaultRuleset?: RulesetId;
+  defaultTimeLimit?: number;
+  allowedChannels?: readonly string[] | null;
+  maxGamesPerPlayer?: number;
+}
+
+export class SettingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    readonly defaults: Defaults,
+  ) {}
+
+  get(guildId: string, tx: Tx | Db = this.db): GuildSettings {
+    const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
+    return {
+      defaultRuleset: row?.defaultRuleset && isRulesetId(row.defaultRuleset) ? row.defaultRuleset : "abapa",
+      defaultTimeLimit: row?.defaultTimeLimit ?? this.defaults.timeLimit,
+      allowedChannels: row?.allowedChannels ? (JSON.parse(row.allowedChannels) as string[]) : null,
+      maxGamesPerPlayer: row?.maxGamesPerPlayer ?? this.defaults.maxGamesPerPlayer,
+    };
+  }
+
+  update(guildId: string, patch: SettingsPatch): GuildSettings {
+    const values = {
+      ...(patch.defaultRuleset !== undefined && { defaultRuleset: patch.defaultRuleset }),
+      ...(patch.defaultTimeLimit !== undefined && { defaultTimeLimit: patch.defaultTimeLimit }),
+      ...(patch.allowedChannels !== undefined && {
+        allowedChannels:
+          patch.allowedChannels && patch.allowedChannels.length > 0 ? JSON.stringify(patch.allowedChannels) : null,
+      }),
+      ...(patch.maxGamesPerPlayer !== undefined && { maxGamesPerPlayer: patch.maxGamesPerPlayer }),
+      updatedAt: this.clock.now(),
+    };
+    this.db
+      .insert(guildSettings)
+      .values({ guildId, ...values })
+      .onConflictDoUpdate({ target: guildSettings.guildId, set: values })
+      .run();
+    return this.get(guildId);
+  }
+}

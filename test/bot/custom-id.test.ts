@@ -1,0 +1,60 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CustomId, formatCustomId, parseCustomId } from "../../src/discord/custom-id.ts";
+
+const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
+const customId: fc.Arbitrary<CustomId> = fc.oneof(
+  fc.record({
+    type: fc.constant("challenge" as const),
+    challengeId: id,
+    action: fc.constantFrom("accept" as const, "decline" as const, "cancel" as const),
+  }),
+  fc.record({
+    type: fc.constant("game" as const),
+    gameId: id,
+    ply: fc.integer({ min: 0, max: 999_999 }),
+    action: fc.oneof(
+      fc.record({ kind: fc.constant("move" as const), house: fc.integer({ min: 1, max: 6 }) }),
+      fc.constantFrom(
+        { kind: "resign" as const },
+        { kind: "resign-confirm" as const },
+        { kind: "draw" as const },
+        { kind: "animate" as const },
+      ),
+    ),
+  }),
+);
+
+describe("custom ids", () => {
+  it("custom id - parses back to the same data - any button", () => {
+    fc.assert(
+      fc.property(customId, (value) => {
+        const text = formatCustomId(value);
+        expect(text.length).toBeLessThanOrEqual(100);
+        expect(parseCustomId(text)).toEqual(value);
+      }),
+    );
+  });
+
+  it("custom id - has the documented shape - move button", () => {
+    expect(formatCustomId({ type: "game", gameId: "abc", ply: 7, action: { kind: "move", house: 3 } })).toBe(
+      "g:abc:7:m:3",
+    );
+    expect(formatCustomId({ type: "challenge", challengeId: "xyz", action: "accept" })).toBe("c:xyz:accept");
+  });
+
+  it.each([
+    "",
+    "g",
+    "g:abc",
+    "g:abc:1:m",
+    "g:abc:1:m:7",
+    "g:abc:x:r",
+    "g:abc:1:zz",
+    "c:abc:eat",
+    "x:abc:1:r",
+    "g:a:b:1:r",
+  ])("custom id - is null - malformed %j", (text) => {
+    expect(parseCustomId(text)).toBeNull();
+  });
+});

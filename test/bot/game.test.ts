@@ -1,0 +1,325 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/commands/index.ts";
+import { handleButton } from "../../src/discord/buttons.ts";
+import type { GameAction } from "../../src/discord/custom-id.ts";
+import type { Response } from "../../src/discord/reply.ts";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
+import type { GameSnapshot } from "../../src/games/snapshot.ts";
+import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
+
+let w: World;
+beforeEach(() => {
+  w = setup();
+});
+afterEach(() => w.close());
+
+/** Alice (South) against Bob (North), bound to message "board". */
+async function start(ruleset: RulesetId = "abapa", time = "1h"): Promise<string> {
+  const res = await COMMANDS.challenge.handle(
+    w.ctx(ALICE),
+    options({ opponent: { id: BOB }, first: "me", ruleset, time }),
+  );
+  w.app.challenges.bindMessage(res.bind!.id, "board");
+  const accepted = await handleButton(w.ctx(BOB, { messageId: "board" }), {
+    type: "challenge",
+    challengeId: res.bind!.id,
+    action: "accept",
+  });
+  return accepted.bind!.id;
+}
+
+const game = (id: string): GameSnapshot => w.app.games.get(id)!;
+const mover = (g: GameSnapshot) => (g.state.position.toMove === 0 ? g.row.southId : g.row.northId);
+
+function press(userId: string, gameId: string, action: GameAction, ply = game(gameId).row.ply, messageId = "board") {
+  return handleButton(w.ctx(userId, { messageId }), { type: "game", gameId, ply, action });
+}
+
+/** Deterministic pseudo-random moves. */
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+async function playOut(id: string, seed: number): Promise<Response> {
+  const random = rng(seed);
+  let last: Response | null = null;
+  for (let i = 0; i < 2000 && game(id).row.status === "active"; i++) {
+    const g = game(id);
+    const legal = g.state.legal;
+    const house = legal[Math.floor(random() * legal.length)];
+    last = await press(mover(g), id, { kind: "move", house });
+    expect(last.mode).toBe("update");
+  }
+  return last!;
+}
+
+describe("games", () => {
+  it.each(RULESET_IDS)("game - ends with the engine's result - %s played to the end with buttons", async (ruleset) => {
+    const id = await start(ruleset);
+    const last = await playOut(id, ruleset.length * 7);
+    const g = game(id);
+    expect(g.row.status).toBe("finished");
+    expect(g.state.outcome.over).toBe(true);
+    expect(g.row.reason).toBe(g.state.outcome.over ? g.state.outcome.reason : null);
+    expect(g.row.deadlineAt).toBeNull();
+    expect(g.row.position).toBe(
+      [...g.state.position.pits, ...g.state.position.stores, g.state.position.toMove ? "N" : "S"].join("-"),
+    );
+    expect(last.reply.content).toMatch(/Game over|wins|Draw/);
+    // Only the Animate button is left.
+    expect(last.reply.components?.flatMap((r) => r.components).length).toBe(1);
+    await expect(press(ALICE, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/over" });
+  });
+
+  it("game board - shows the houses of the player to move - after one move", async () => {
+    const id = await start();
+    const res = await press(ALICE, id, { kind: "move", house: 3 });
+    const rows = res.reply.components!;
+    expect(rows.map((r) => r.components.length)).toEqual([3, 3, 3]);
+    const labels = rows.flatMap((r) => r.components.map((c) => ("label" in c ? c.label : "")));
+    expect(labels.slice(0, 6)).toEqual(["a · 5", "b · 4", "c · 4", "d · 4", "e · 4", "f · 4"]);
+    expect(labels.slice(6)).toEqual(["Resign", "Offer draw", "Animate"]);
+    expect(res.reply.content).toContain("South sows C");
+    expect(res.reply.content).toContain(`<@${BOB}> to move (North)`);
+    expect(res.reply.mentions).toEqual([BOB]);
+    expect(res.edits).toEqual([]);
+    expect(await res.reply.image!()).toMatchObject({ name: `nickar-${id}-1.png` });
+  });
+
+  it("game - refuses with a reason - out of turn, not a player, illegal house", async () => {
+    const id = await start();
+    await expect(press(BOB, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-your-turn" });
+    await expect(press(CAROL, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-yours" });
+    await press(ALICE, id, { kind: "move", house: 1 });
+    await press(BOB, id, { kind: "move", house: 1 });
+    await expect(press(ALICE, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "move/empty-house" });
+    expect(game(id).row.ply).toBe(2);
+  });
+
+  it("game - answers with the current board - stale button", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 });
+    const stale = await press(BOB, id, { kind: "move", house: 2 }, 0);
+    expect(stale.mode).toBe("reply");
+    expect(stale.reply.ephemeral).toBe(true);
+    expect(stale.reply.content).toContain("out of date");
+    // Its buttons carry the current ply and work; the game's own message is edited too.
+    const ids = stale.reply.components!.flatMap((r) => r.components.map((c) => ("custom_id" in c ? c.custom_id : "")));
+    expect(ids).toContain(`g:${id}:1:m:2`);
+    const moved = await press(BOB, id, { kind: "move", house: 2 }, 1, "ephemeral-message");
+    expect(moved.edits?.map((e) => e.ref.messageId)).toEqual(["board"]);
+    expect(game(id).row.ply).toBe(2);
+  });
+
+  it("game - lets exactly one of two racing presses move - same ply on two connections", async () => {
+    const id = await start();
+    const other = w.other();
+    try {
+      const results = await Promise.allSettled([
+        press(ALICE, id, { kind: "move", house: 3 }, 0),
+        handleButton(
+          { ...w.ctx(ALICE, { messageId: "board" }), app: other.app },
+          {
+            type: "game",
+            gameId: id,
+            ply: 0,
+            action: { kind: "move", house: 4 },
+          },
+        ),
+      ]);
+      const values = results.map((r) => (r.status === "fulfilled" ? r.value : null));
+      expect(values.filter((v) => v?.mode === "update")).toHaveLength(1);
+      expect(values.filter((v) => v?.reply.content.includes("out of date"))).toHaveLength(1);
+      expect(game(id).row.ply).toBe(1);
+      expect(JSON.parse(game(id).row.moves)).toHaveLength(1);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("game - is won by the opponent - resign with confirmation", async () => {
+    const id = await start();
+    const ask = await press(ALICE, id, { kind: "resign" });
+    expect(ask.reply.ephemeral).toBe(true);
+    expect(game(id).row.status).toBe("active");
+    const done = await press(ALICE, id, { kind: "resign-confirm" }, 0, "confirm-message");
+    expect(done.reply.content).toBe("You resigned.");
+    expect(done.edits?.[0].reply.content).toContain("North wins by resignation");
+    expect(game(id).row).toMatchObject({ status: "finished", winner: 1, reason: "resign" });
+  });
+
+  it("game - is drawn - offer and accept by agreement", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 });
+    const offered = await press(ALICE, id, { kind: "draw" });
+    expect(offered.reply.content).toContain("South offers a draw");
+    await expect(press(ALICE, id, { kind: "draw" })).rejects.toMatchObject({ code: "draw/already-offered" });
+    const agreed = await press(BOB, id, { kind: "draw" });
+    expect(agreed.reply.content).toContain("Draw");
+    expect(game(id).row).toMatchObject({ status: "finished", winner: null, reason: "agreement" });
+  });
+
+  it("game - declines a draw offer - the opponent moves instead", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "draw" });
+    await press(ALICE, id, { kind: "move", house: 3 });
+    expect(game(id).row.drawOfferBy).toBe(0);
+    await press(BOB, id, { kind: "move", house: 3 });
+    expect(game(id).row.drawOfferBy).toBeNull();
+  });
+
+  it("game - is aborted without a result - before both players moved", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 });
+    const res = await COMMANDS.abort.handle(w.ctx(BOB), options());
+    expect(res.edits?.[0].reply.content).toContain("aborted");
+    expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "abort" });
+  });
+
+  it("game - refuses abort - both players have moved", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 });
+    await press(BOB, id, { kind: "move", house: 3 });
+    await expect(async () => COMMANDS.abort.handle(w.ctx(ALICE), options())).rejects.toMatchObject({
+      code: "abort/too-late",
+    });
+  });
+
+  it("game - is cancelled by an admin only - cancel command", async () => {
+    const id = await start();
+    const opts = options({ game: id, reason: "cheating" });
+    await expect(async () => COMMANDS.cancel.handle(w.ctx(CAROL), opts)).rejects.toMatchObject({
+      code: "cancel/forbidden",
+    });
+    const res = await COMMANDS.cancel.handle(w.ctx(CAROL, { canManageGuild: true }), opts);
+    expect(res.edits?.[0].reply.content).toContain("cancelled by an admin: cheating");
+    expect(game(id).row).toMatchObject({ status: "cancelled", reason: "cancel", note: "cheating" });
+  });
+
+  it("game - is won on time - deadline passes after both moved", async () => {
+    const id = await start("abapa", "1h");
+    await press(ALICE, id, { kind: "move", house: 3 });
+    await press(BOB, id, { kind: "move", house: 3 });
+    w.clock.advance(29 * 60_000);
+    expect(w.app.games.sweep()).toEqual([]);
+    w.clock.advance(60_000);
+    const reminders = w.app.games.sweep();
+    expect(reminders.map((n) => n.kind)).toEqual(["reminder"]);
+    expect(w.app.games.sweep()).toEqual([]);
+    expect(w.app.games.nextDue()).toBe(game(id).row.deadlineAt);
+    w.clock.advance(30 * 60_000);
+    const timeouts = w.app.games.sweep();
+    expect(timeouts.map((n) => n.kind)).toEqual(["timeout"]);
+    expect(game(id).row).toMatchObject({ status: "finished", winner: 1, reason: "timeout" });
+    expect(w.app.games.nextDue()).toBeNull();
+  });
+
+  it("game - is aborted, not lost - first move never made", async () => {
+    const id = await start("abapa", "5m");
+    w.clock.advance(5 * 60_000);
+    const notices = w.app.games.sweep();
+    expect(notices.map((n) => n.kind)).toEqual(["timeout"]);
+    expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "abort" });
+  });
+
+  it("game - continues where it was - restart in the middle", async () => {
+    const id = await start("caribbean");
+    await press(ALICE, id, { kind: "move", house: 3 });
+    await press(BOB, id, { kind: "move", house: 2 });
+    const before = game(id);
+    w.restart();
+    const after = game(id);
+    expect(after.state.position).toEqual(before.state.position);
+    expect(after.row.deadlineAt).toBe(before.row.deadlineAt);
+    // The buttons posted before the restart still work.
+    await press(ALICE, id, { kind: "move", house: 5 }, 2);
+    expect(game(id).row.ply).toBe(3);
+  });
+
+  it("slash move - edits the game message and answers privately - letter and number", async () => {
+    const id = await start();
+    const res = await COMMANDS.move.handle(w.ctx(ALICE), options({ house: "C" }));
+    expect(res.reply).toMatchObject({ ephemeral: true });
+    expect(res.reply.content).toContain("South sows C");
+    expect(res.edits?.map((e) => e.ref.messageId)).toEqual(["board"]);
+    await expect(async () => COMMANDS.move.handle(w.ctx(BOB), options({ house: "C" }))).rejects.toMatchObject({
+      code: "move/wrong-side",
+    });
+    await COMMANDS.move.handle(w.ctx(BOB), options({ house: "4" }));
+    expect(JSON.parse(game(id).row.moves)).toEqual([3, 4]);
+  });
+
+  it("slash move - asks which game - player with two games", async () => {
+    const first = await start();
+    const res = await COMMANDS.challenge.handle(w.ctx(CAROL), options({ opponent: { id: ALICE }, first: "them" }));
+    await handleButton(w.ctx(ALICE), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
+    await expect(async () => COMMANDS.move.handle(w.ctx(ALICE), options({ house: "A" }))).rejects.toMatchObject({
+      code: "game/which",
+    });
+    const choices = await COMMANDS.move.autocomplete!(w.ctx(ALICE), { name: "game", value: "" });
+    expect(choices).toHaveLength(2);
+    const houses = await COMMANDS.move.autocomplete!(w.ctx(ALICE), { name: "house", value: "" });
+    expect(houses).toHaveLength(12);
+    await COMMANDS.move.handle(w.ctx(ALICE), options({ house: "A", game: first }));
+    expect(game(first).row.ply).toBe(1);
+  });
+
+  it("board - reposts and becomes the game message - board command", async () => {
+    const id = await start();
+    const res = await COMMANDS.board.handle(w.ctx(BOB), options());
+    expect(res).toMatchObject({ mode: "reply", bind: { kind: "game", id } });
+    expect(res.edits?.[0].reply.components).toEqual([]);
+  });
+
+  it("games and rules - list games and show decisions - info commands", async () => {
+    const id = await start();
+    const list = await COMMANDS.games.handle(w.ctx(ALICE), options());
+    expect(list.reply.content).toContain(id);
+    expect(list.reply.content).toContain("your move");
+    const rules = await COMMANDS.rules.handle(w.ctx(ALICE), options({ ruleset: "haiti" }));
+    expect(rules.reply.content).toContain("Haitian");
+    expect(rules.reply.content).toContain("[decision]");
+  });
+
+  it("animate - posts the move GIF privately - after a move", async () => {
+    const id = await start();
+    await expect(press(CAROL, id, { kind: "animate" })).rejects.toMatchObject({ code: "game/no-moves" });
+    await press(ALICE, id, { kind: "move", house: 3 });
+    const res = await press(CAROL, id, { kind: "animate" });
+    expect(res.reply.ephemeral).toBe(true);
+    expect(await res.reply.image!()).toMatchObject({ name: `nickar-${id}-1.gif` });
+  });
+});
+
+describe("settings", () => {
+  it("settings - need Manage Server to change - plain member", async () => {
+    await expect(async () =>
+      COMMANDS.settings.handle(w.ctx(ALICE), options({ ruleset: "wari" })),
+    ).rejects.toMatchObject({
+      code: "settings/forbidden",
+    });
+    const shown = await COMMANDS.settings.handle(w.ctx(ALICE), options());
+    expect(shown.reply.content).toContain("Oware Abapa");
+  });
+
+  it("settings - are saved - admin changes every setting", async () => {
+    const admin = w.ctx(CAROL, { canManageGuild: true });
+    const res = await COMMANDS.settings.handle(
+      admin,
+      options({ ruleset: "wari", time: "3d", max_games: 5, allow_channel: { id: "77" } }),
+    );
+    expect(res.reply.content).toContain("Wari");
+    expect(w.app.settings.get("100")).toEqual({
+      defaultRuleset: "wari",
+      defaultTimeLimit: 3 * 86400,
+      allowedChannels: ["77"],
+      maxGamesPerPlayer: 5,
+    });
+    await COMMANDS.settings.handle(admin, options({ disallow_channel: { id: "77" } }));
+    expect(w.app.settings.get("100").allowedChannels).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/** A real SQLite database (temp file, real migrations), a manual clock and plain handler contexts. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { manualClock } from "../../src/clock.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import type { App, CommandOptions, HandlerContext } from "../../src/discord/context.ts";
+import type { Images } from "../../src/games/images.ts";
+
+export const GUILD = "100";
+export const CHANNEL = "200";
+export const ALICE = "1001";
+export const BOB = "1002";
+export const CAROL = "1003";
+
+export const fakeImages: Images = {
+  boardPng: async () => Buffer.from("png"),
+  moveGif: async (game) => (game.last ? Buffer.from("gif") : null),
+};
+
+export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };
+
+export function setup(random: () => number = () => 0.1, images: Images = fakeImages) {
+  const dir = mkdtempSync(join(tmpdir(), "nickar-test-"));
+  const path = join(dir, "test.db");
+  const clock = manualClock();
+  let database = openDatabase(path);
+  const make = () => createApp({ db: database.db, clock, defaults: DEFAULTS, images, random });
+  const world = {
+    path,
+    clock,
+    app: make(),
+    /** A second connection to the same file, as another process would have. */
+    other: () => {
+      const second = openDatabase(path);
+      return {
+        app: createApp({ db: second.db, clock, defaults: DEFAULTS, images: fakeImages, random }),
+        close: second.close,
+      };
+    },
+    /** Closes the database and opens it again, as a restart does. */
+    restart: () => {
+      database.close();
+      database = openDatabase(path);
+      world.app = make();
+    },
+    ctx: (userId: string, extra: Partial<HandlerContext> = {}): HandlerContext => ({
+      userId,
+      guildId: GUILD,
+      channelId: CHANNEL,
+      messageId: null,
+      canManageGuild: false,
+      app: world.app,
+      ...extra,
+    }),
+    close: () => {
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+export type World = ReturnType<typeof setup>;
+
+/** Slash command options from a plain object. */
+export function options(
+  values: Record<string, string | number | boolean | { id: string; bot?: boolean } | null> = {},
+): CommandOptions {
+  const get = <T>(name: string) => (values[name] ?? null) as T | null;
+  return {
+    getString: (n) => get<string>(n),
+    getInteger: (n) => get<number>(n),
+    getBoolean: (n) => get<boolean>(n),
+    getUser: (n) => {
+      const u = get<{ id: string; bot?: boolean }>(n);
+      return u ? { id: u.id, bot: u.bot ?? false } : null;
+    },
+    getChannel: (n) => get<{ id: string }>(n),
+  };
+}
+
+export type { App };

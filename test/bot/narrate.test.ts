@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { type MoveEvent, newGame, parsePosition, play } from "../../src/engine/index.ts";
+import { listLetters, narrateMove, resultText } from "../../src/games/narrate.ts";
+
+const pickup = (pit: number, seeds: number, relay = false): MoveEvent => ({ type: "pickup", pit, seeds, relay });
+
+describe("narrate", () => {
+  it("narrate - names the sown house - quiet move from the engine", () => {
+    const start = newGame("abapa");
+    if (!start.ok) throw new Error(start.error.message);
+    const played = play(start.value, 3);
+    if (!played.ok) throw new Error(played.error.message);
+    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events: played.value.events })).toBe("South sows C");
+  });
+
+  it("narrate - lists captured pits in order - capture from the engine", () => {
+    // South's F (4 seeds) ends in North's d; a..d hold 1 each before the move.
+    const position = parsePosition("abapa", "4-4-4-4-4-4-1-1-1-1-2-4-7-7-S");
+    if (!position.ok) throw new Error(position.error.message);
+    const game = newGame("abapa", position.value);
+    if (!game.ok) throw new Error(game.error.message);
+    const played = play(game.value, 6);
+    if (!played.ok) throw new Error(played.error.message);
+    const text = narrateMove({ ruleset: "abapa", player: 0, house: 6, events: played.value.events });
+    expect(text).toBe("South sows F: captures 8 from d, c, b and a");
+  });
+
+  it("narrate - matches the issue's example - capture of two pits", () => {
+    const events: MoveEvent[] = [
+      pickup(2, 5),
+      { type: "capture", player: 0, pits: [9, 8], seeds: [3, 2], total: 5, kay: false },
+    ];
+    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events })).toBe(
+      "South sows C: captures 5 from d and c",
+    );
+  });
+
+  it("narrate - starts with Kay - haitian capture of fours", () => {
+    const events: MoveEvent[] = [
+      pickup(7, 3),
+      pickup(10, 5, true),
+      { type: "capture", player: 1, pits: [4, 3], seeds: [4, 4], total: 8, kay: true },
+    ];
+    expect(narrateMove({ ruleset: "haiti", player: 1, house: 2, events, names: ["Ama", "Kofi"] })).toBe(
+      "Kay! Kofi sows b, relays from e: captures 8 from E and D",
+    );
+  });
+
+  it("narrate - says the slam captures nothing - abapa grand slam", () => {
+    const events: MoveEvent[] = [
+      pickup(5, 8),
+      { type: "grand-slam", player: 0, treatment: "no-capture", pits: [11, 10], seeds: 5 },
+    ];
+    expect(narrateMove({ ruleset: "abapa", player: 0, house: 6, events })).toBe(
+      "South sows F. Grand slam: no capture under Abapa",
+    );
+  });
+
+  it("narrate - tells the capture and the extra move - caribbean grand slam", () => {
+    const events: MoveEvent[] = [
+      pickup(5, 8),
+      { type: "grand-slam", player: 0, treatment: "capture-extra-move", pits: [11, 10], seeds: 5 },
+      { type: "capture", player: 0, pits: [11, 10], seeds: [3, 2], total: 5, kay: false },
+      { type: "extra-move", player: 0 },
+    ];
+    expect(narrateMove({ ruleset: "caribbean", player: 0, house: 6, events })).toBe(
+      "South sows F. Grand slam! South captures the whole row, 5. South moves again",
+    );
+  });
+
+  it("narrate - tells the awards and the result - game over", () => {
+    const events: MoveEvent[] = [
+      pickup(0, 1),
+      { type: "award", player: 1, kind: "own-side", pits: [6, 7], seeds: 3 },
+      { type: "game-over", winner: 1, reason: "no-moves" },
+    ];
+    expect(narrateMove({ ruleset: "wari", player: 0, house: 1, events, stores: [20, 28] })).toBe(
+      "South sows A. North takes the 3 seeds left on their side. Game over: North wins 20–28 (no legal move left)",
+    );
+  });
+
+  it("narrate - describes the lone seed and the transfer - haitian single and empty landing", () => {
+    const single: MoveEvent[] = [{ type: "single", from: 2, to: 3 }];
+    expect(narrateMove({ ruleset: "haiti", player: 0, house: 3, events: single })).toBe(
+      "South moves the lone seed from C to D",
+    );
+    const transfer: MoveEvent[] = [pickup(2, 2), { type: "transfer", from: 4, to: 6 }];
+    expect(narrateMove({ ruleset: "haiti", player: 0, house: 3, events: transfer })).toBe(
+      "South sows C, the last seed moves on to a",
+    );
+  });
+
+  it("list letters - joins with commas and 'and' - one, two, three pits", () => {
+    expect(listLetters([9])).toBe("d");
+    expect(listLetters([9, 8])).toBe("d and c");
+    expect(listLetters([9, 8, 7])).toBe("d, c and b");
+  });
+
+  it.each([
+    [{ status: "finished", winner: 1, reason: "resign" }, "North wins by resignation."],
+    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins on time."],
+    [{ status: "finished", winner: null, reason: "agreement" }, "Draw 10–12 by agreement."],
+    [{ status: "finished", winner: 0, reason: "twenty-five" }, "South wins 10–12 by 25 seeds."],
+    [{ status: "aborted", winner: null, reason: "abort" }, "Game aborted: no result."],
+    [{ status: "cancelled", winner: null, reason: "cancel", note: "spam" }, "Game cancelled by an admin: spam."],
+  ])("result text - states the ending - %j", (result, expected) => {
+    expect(resultText(result, ["South", "North"], [10, 12])).toBe(expected);
+  });
+});
