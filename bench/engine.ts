@@ -2,6 +2,7 @@
  * Random-playout throughput per ruleset on one core, through the allocation-free core (what search
  * uses) and through the public immutable API with events (what the bot uses).
  */
+import { pathToFileURL } from "node:url";
 import { CoreGame } from "../src/engine/core.ts";
 import { newGame, play } from "../src/engine/game.ts";
 import { RULESET_IDS, type RulesetId } from "../src/engine/types.ts";
@@ -97,6 +98,6 @@ export function benchEngine(millis = 1500): string[] {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const line of benchEngine()) console.log(line);
 }

@@ -58,6 +58,8 @@ function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
   const n = pits[origin];
   const lastPit = (origin + n + Math.floor((n - 1) / 11)) % 12;
   if ((lastPit < 6 ? 0 : 1) === mover) return false;
+  // Below a full lap the last pit gets exactly one seed: it must hold 1 or 2 to become a capture.
+  if (n < 12 && pits[lastPit] !== 1 && pits[lastPit] !== 2) return false;
   scratch.set(pits);
   const last = sow(scratch, origin, null);
   const first = captureStart(scratch, mover, last);

@@ -1,0 +1,7 @@
+/** `npm run bench`: the engine's playout throughput, then the renderer's timings. */
+import { benchEngine } from "./engine.ts";
+import { benchRender } from "./render.ts";
+
+for (const line of benchEngine()) console.log(line);
+console.log("");
+for (const line of await benchRender()) console.log(line);
