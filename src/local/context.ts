@@ -1,0 +1,40 @@
+// Everything a route needs, in one object built by the server.
+import type { AttachmentStore } from "./attachments.ts";
+import type { CommandRegistry } from "./commands.ts";
+import type { LocalEvents } from "./events.ts";
+import type { Gateway } from "./gateway.ts";
+import type { InteractionRegistry } from "./interactions.ts";
+import type { LocalLogger } from "./logger.ts";
+import type { MessageService } from "./messages.ts";
+import type { Store } from "./store.ts";
+
+export interface LocalConfig {
+  /** The bot token the gateway and REST accept. */
+  token: string;
+  applicationId: string;
+  /** Discord gives 3 s to acknowledge an interaction. */
+  ackTimeoutMs: number;
+  /** Interaction tokens work for follow-ups and edits for 15 minutes. */
+  tokenLifetimeMs: number;
+  /** How long the driver waits for the first edit/follow-up after a deferred response. */
+  deferredWaitMs: number;
+  /** Largest upload (Discord: 10 MiB without boosts). */
+  maxAttachmentBytes: number;
+  maxAttachments: number;
+}
+
+export interface LocalContext {
+  config: LocalConfig;
+  store: Store;
+  events: LocalEvents;
+  commands: CommandRegistry;
+  interactions: InteractionRegistry;
+  messages: MessageService;
+  attachments: AttachmentStore;
+  gateway: Gateway;
+  logger: LocalLogger;
+  /** http://host:port of this server (known once it listens). */
+  baseUrl(): string;
+  /** REST endpoints that were asked for but do not exist here, to make gaps visible. */
+  gaps: Map<string, number>;
+}

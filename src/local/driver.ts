@@ -1,0 +1,247 @@
+// The driver API under /local: act as Discord users (slash commands, autocomplete, button and
+// select clicks), read channels as a given user, manage users, and stream events to the page.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type APIMessage, ButtonStyle, ComponentType, InteractionType } from "discord-api-types/v10";
+import { CommandInputError, parseCommand } from "./command-parser.ts";
+import type { LocalContext } from "./context.ts";
+import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
+import { DiscordHttpError } from "./errors.ts";
+import { readBody, sendJson } from "./http-io.ts";
+import { interactionPayload } from "./interaction-payloads.ts";
+import { matchPattern, splitPath } from "./router.ts";
+import { serveEvents } from "./sse.ts";
+
+type Json = Record<string, unknown>;
+
+interface DriverRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  json: Json;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** A request the Discord client itself would refuse to send. */
+class DriverError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type DriverRoute = [
+  method: string,
+  pattern: string,
+  handler: (ctx: LocalContext, r: DriverRequest) => Promise<DriverAnswer | null> | DriverAnswer | null,
+];
+
+const answer = (body: unknown, status = 200): DriverAnswer => ({ status, body: body as Json });
+
+function str(json: Json, key: string, required = true): string {
+  const value = json[key];
+  if (typeof value === "string" && value.trim() !== "") return value.trim();
+  if (required) throw new DriverError(400, `"${key}" is required`);
+  return "";
+}
+
+function userOf(ctx: LocalContext, name: string) {
+  return ctx.store.ensureUser(name).user;
+}
+
+function channelOf(ctx: LocalContext, ref: string) {
+  const channel = ref ? ctx.store.findChannel(ref) : ctx.store.textChannels()[0];
+  if (!channel) throw new DriverError(404, `no channel "${ref}"`);
+  return channel;
+}
+
+async function command(ctx: LocalContext, { json }: DriverRequest, focused?: string): Promise<DriverAnswer> {
+  const user = userOf(ctx, str(json, "user"));
+  const channel = channelOf(ctx, str(json, "channel", false));
+  const parsed = parseCommand(ctx.store, ctx.commands.visible(ctx.store.guildId), str(json, "text"), { focused });
+  // The client hides commands whose default_member_permissions the user lacks.
+  const needed = parsed.command.default_member_permissions;
+  if (needed !== null && needed !== undefined) {
+    const bits = BigInt(needed);
+    const has = ctx.store.permissions(user.id);
+    if ((has & bits) !== bits || (bits === 0n && has !== ctx.store.permissions(ctx.store.ownerId))) {
+      throw new DriverError(
+        403,
+        `${user.username} may not use /${parsed.command.name} (needs permissions ${needed}; try user "admin")`,
+      );
+    }
+  }
+  const record = ctx.interactions.create({
+    type: focused === undefined ? InteractionType.ApplicationCommand : InteractionType.ApplicationCommandAutocomplete,
+    applicationId: ctx.config.applicationId,
+    userId: user.id,
+    channelId: channel.id,
+    commandName: parsed.fullName,
+  });
+  return runInteraction(ctx, record, interactionPayload(ctx, record, parsed.data));
+}
+
+type Component = Json & { type: number; custom_id?: string; label?: string; placeholder?: string };
+
+function* components(nodes: unknown): Generator<Component> {
+  if (!Array.isArray(nodes)) return;
+  for (const node of nodes as Component[]) {
+    yield node;
+    yield* components(node.components);
+    if (node.accessory) yield* components([node.accessory]);
+  }
+}
+
+async function click(ctx: LocalContext, { json }: DriverRequest): Promise<DriverAnswer> {
+  const user = userOf(ctx, str(json, "user"));
+  const stored = ctx.store.getMessage(str(json, "message"));
+  if (!stored || (stored.visibleTo !== null && stored.visibleTo !== user.id)) {
+    throw new DriverError(404, `no message "${json.message}" visible to ${user.username}`);
+  }
+  const all = [...components(stored.message.components)];
+  const selectRef = str(json, "select", false);
+  let data: Json;
+  if (selectRef) {
+    const select = all.find(
+      (c) => c.type === ComponentType.StringSelect && (c.custom_id === selectRef || c.placeholder === selectRef),
+    );
+    if (!select) throw new DriverError(404, `no string select "${selectRef}" on that message`);
+    if (select.disabled) throw new DriverError(409, "that select menu is disabled");
+    const values = Array.isArray(json.values) ? json.values.map(String) : [];
+    const allowed = ((select.options as Json[] | undefined) ?? []).map((o) => String(o.value));
+    const bad = values.filter((v) => !allowed.includes(v));
+    if (bad.length > 0)
+      throw new DriverError(400, `not options of that select: ${bad.join(", ")} (options: ${allowed.join(", ")})`);
+    const min = (select.min_values as number | undefined) ?? 1;
+    const max = (select.max_values as number | undefined) ?? 1;
+    if (values.length < min || values.length > max)
+      throw new DriverError(400, `choose between ${min} and ${max} values`);
+    data = { custom_id: select.custom_id, component_type: ComponentType.StringSelect, values };
+  } else {
+    const ref = str(json, "button");
+    const buttons = all.filter((c) => c.type === ComponentType.Button);
+    const button = buttons.find((c) => c.custom_id === ref) ?? buttons.find((c) => c.label === ref);
+    if (!button) {
+      const names = buttons.map((b) => b.label ?? b.custom_id).join(", ") || "none";
+      throw new DriverError(404, `no button "${ref}" on that message (buttons: ${names})`);
+    }
+    // The Discord client never sends clicks on disabled or link buttons.
+    if (button.disabled) throw new DriverError(409, `button "${ref}" is disabled`);
+    if (button.style === ButtonStyle.Link || button.style === ButtonStyle.Premium) {
+      throw new DriverError(400, `button "${ref}" is a link; it opens ${button.url ?? "a URL"} without an interaction`);
+    }
+    data = { custom_id: button.custom_id, component_type: ComponentType.Button };
+  }
+  const record = ctx.interactions.create({
+    type: InteractionType.MessageComponent,
+    applicationId: ctx.config.applicationId,
+    userId: user.id,
+    channelId: stored.message.channel_id,
+    sourceMessageId: stored.message.id,
+  });
+  return runInteraction(ctx, record, interactionPayload(ctx, record, data, { message: stored.message }));
+}
+
+function asUser(ctx: LocalContext, query: URLSearchParams): string | null {
+  const name = query.get("as");
+  if (!name) return null;
+  const user = ctx.store.findUser(name);
+  if (!user) throw new DriverError(404, `no user "${name}"`);
+  return user.id;
+}
+
+const routes: DriverRoute[] = [
+  ["POST", "/local/command", (ctx, r) => command(ctx, r)],
+  ["POST", "/local/autocomplete", (ctx, r) => command(ctx, r, str(r.json, "focused"))],
+  ["POST", "/local/click", click],
+  [
+    "GET",
+    "/local/channels",
+    (ctx) => answer(ctx.store.textChannels().map((c) => ({ id: c.id, name: (c as { name?: string }).name ?? c.id }))),
+  ],
+  [
+    "GET",
+    "/local/channels/:channel/messages",
+    (ctx, { params, query }) => {
+      const channel = channelOf(ctx, params.channel);
+      const list: APIMessage[] = ctx.store.channelMessages(channel.id, asUser(ctx, query)).map((m) => m.message);
+      return answer(list);
+    },
+  ],
+  [
+    "GET",
+    "/local/users",
+    (ctx) => answer(ctx.store.humanUsers().map((u) => ({ ...u, admin: ctx.store.isAdmin(u.id) }))),
+  ],
+  [
+    "POST",
+    "/local/users",
+    (ctx, { json }) => {
+      const { user, created } = ctx.store.ensureUser(str(json, "name"), { admin: json.admin === true });
+      return answer({ ...user, admin: ctx.store.isAdmin(user.id) }, created ? 201 : 200);
+    },
+  ],
+  ["GET", "/local/commands", (ctx) => answer(ctx.commands.visible(ctx.store.guildId))],
+  [
+    "GET",
+    "/local/info",
+    (ctx) =>
+      answer({
+        guild: { id: ctx.store.guildId, name: ctx.store.guildName },
+        bot: ctx.store.bot,
+        applicationId: ctx.config.applicationId,
+        botConnected: ctx.gateway.hasLiveSession(),
+      }),
+  ],
+  ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],
+  [
+    "POST",
+    "/local/gateway/drop",
+    (ctx, { json }) => answer({ dropped: ctx.gateway.dropConnections({ terminate: json.terminate === true }) }),
+  ],
+  [
+    "POST",
+    "/local/gateway/reconnect",
+    (ctx) => {
+      ctx.gateway.requestReconnect();
+      return answer({ ok: true });
+    },
+  ],
+  [
+    "GET",
+    "/local/events",
+    (ctx, { req, res, query }) => {
+      serveEvents(ctx, req, res, asUser(ctx, query));
+      return null;
+    },
+  ],
+];
+
+export async function handleDriver(ctx: LocalContext, req: IncomingMessage, res: ServerResponse, url: URL) {
+  const segments = splitPath(url.pathname);
+  const found = routes
+    .map(([method, pattern, handler]) => ({ method, handler, params: matchPattern(pattern, segments) }))
+    .filter((r) => r.params !== null);
+  const route = found.find((r) => r.method === req.method);
+  try {
+    if (!route) {
+      req.resume();
+      throw new DriverError(found.length > 0 ? 405 : 404, `no driver route ${req.method} ${url.pathname}`);
+    }
+    let json: Json = {};
+    if (req.method === "POST") {
+      const body = await readBody(req, { maxFileBytes: 1, maxJsonBytes: 1024 * 1024 });
+      json = (body.json ?? {}) as Json;
+    }
+    const result = await route.handler(ctx, { params: route.params!, query: url.searchParams, json, req, res });
+    if (result) sendJson(res, result.status, result.body);
+  } catch (error) {
+    const status = error instanceof DriverError ? error.status : error instanceof DiscordHttpError ? error.status : 400;
+    const message = (error as Error).message;
+    if (!(error instanceof DriverError || error instanceof CommandInputError || error instanceof DiscordHttpError)) {
+      ctx.logger.warn({ err: error, path: url.pathname }, "driver request failed");
+    }
+    sendJson(res, status, { ok: false, error: { message } });
+  }
+}

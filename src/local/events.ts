@@ -1,0 +1,21 @@
+// One in-process bus for state changes, so the gateway, the playground's event stream and the
+// driver's waiters each subscribe instead of every route knowing about every consumer.
+import { EventEmitter } from "node:events";
+import type { APIApplicationCommand, APIMessage, APIUser } from "discord-api-types/v10";
+
+export interface LocalEventMap {
+  /** `visibleTo` is set for ephemeral messages: only that user id can see them. */
+  messageCreate: [message: APIMessage, visibleTo: string | null];
+  messageUpdate: [message: APIMessage, visibleTo: string | null];
+  messageDelete: [message: APIMessage, visibleTo: string | null];
+  userCreate: [user: APIUser];
+  commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
+}
+
+export class LocalEvents extends EventEmitter<LocalEventMap> {
+  constructor() {
+    super();
+    // Every open playground tab adds listeners; that is not a leak.
+    this.setMaxListeners(0);
+  }
+}

@@ -1,0 +1,76 @@
+// INTERACTION_CREATE payloads as Discord sends them, and the interaction metadata that response
+// messages carry. discord.js crashes without `entitlements`, `authorizing_integration_owners`,
+// `member`, `data` (and `message` for components), and needs `channel` and `guild_id` to resolve them.
+import { type APIMessage, InteractionType } from "discord-api-types/v10";
+import type { LocalContext } from "./context.ts";
+import { interactionChannel, interactionMember } from "./guild-payloads.ts";
+import type { InteractionRecord } from "./interactions.ts";
+
+export function interactionPayload(ctx: LocalContext, record: InteractionRecord, data: unknown, extra: object = {}) {
+  const { store, config } = ctx;
+  const channel = store.channels.get(record.channelId);
+  if (!channel) throw new Error(`unknown channel ${record.channelId}`);
+  return {
+    id: record.id,
+    application_id: record.applicationId,
+    type: record.type,
+    data,
+    guild_id: store.guildId,
+    guild: { id: store.guildId, locale: "en-US", features: [] },
+    channel: interactionChannel(store, channel, record.userId),
+    channel_id: record.channelId,
+    member: interactionMember(store, record.userId),
+    token: record.token,
+    version: 1,
+    app_permissions: store.permissions(store.bot.id).toString(),
+    locale: "en-US",
+    guild_locale: "en-US",
+    entitlements: [],
+    authorizing_integration_owners: { "0": store.guildId },
+    context: 0,
+    attachment_size_limit: config.maxAttachmentBytes,
+    ...extra,
+  };
+}
+
+/** `interaction_metadata` (and the legacy `interaction`) of a message sent in answer to `record`. */
+export function responseMetadata(
+  ctx: LocalContext,
+  record: InteractionRecord,
+  followUpOf?: string,
+): Partial<APIMessage> {
+  const user = ctx.store.users.get(record.userId)!;
+  const owners = { "0": ctx.store.guildId };
+  const metadata =
+    record.type === InteractionType.ApplicationCommand
+      ? {
+          id: record.id,
+          type: record.type,
+          user,
+          authorizing_integration_owners: owners,
+          name: record.commandName,
+          command_type: 1,
+        }
+      : {
+          id: record.id,
+          type: record.type,
+          user,
+          authorizing_integration_owners: owners,
+          interacted_message_id: record.sourceMessageId,
+        };
+  return {
+    application_id: record.applicationId,
+    webhook_id: record.applicationId,
+    interaction_metadata: { ...metadata, ...(followUpOf ? { original_response_message_id: followUpOf } : {}) },
+    interaction: {
+      id: record.id,
+      type: record.type,
+      name: record.commandName ?? "",
+      user,
+      member: (() => {
+        const { user: _user, ...member } = ctx.store.member(record.userId)!;
+        return member;
+      })(),
+    },
+  } as Partial<APIMessage>;
+}

@@ -1,0 +1,106 @@
+// REST: channel messages sent and edited by the bot itself (not through an interaction).
+import { type APIMessage, MessageType } from "discord-api-types/v10";
+import type { LocalContext } from "./context.ts";
+import { cannotEditOthers, FieldErrors, unknownChannel, unknownMessage } from "./errors.ts";
+import { validateMessage } from "./message-validate.ts";
+import { noContent, ok, type Route } from "./router.ts";
+import { compareSnowflakes } from "./snowflake.ts";
+
+type Json = Record<string, unknown>;
+
+function channelOf(ctx: LocalContext, id: string) {
+  if (!ctx.store.channels.has(id)) throw unknownChannel();
+  return id;
+}
+
+/** A message of the channel that a bot can see (ephemeral messages are invisible outside webhooks). */
+function visibleMessage(ctx: LocalContext, channelId: string, messageId: string) {
+  const stored = ctx.store.getMessage(messageId);
+  if (!stored || stored.message.channel_id !== channelId || stored.visibleTo !== null) throw unknownMessage();
+  return stored;
+}
+
+export const messageRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: "/channels/:channel/messages",
+    auth: true,
+    handler: async (ctx, { params, body }) => {
+      const channelId = channelOf(ctx, params.channel);
+      const { json, files } = await body();
+      const payload = (json ?? {}) as Json;
+      validateMessage(payload, files, { creating: true, limits: ctx.config });
+      let extra: Partial<APIMessage> = {};
+      const reference = payload.message_reference as Json | undefined;
+      if (reference?.message_id) {
+        const target = ctx.store.getMessage(String(reference.message_id));
+        if (!target || target.visibleTo !== null) {
+          const errors = new FieldErrors();
+          errors.add(["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message");
+          throw errors.toError();
+        }
+        extra = {
+          message_reference: {
+            type: 0,
+            message_id: target.message.id,
+            channel_id: target.message.channel_id,
+            guild_id: ctx.store.guildId,
+          },
+          referenced_message: target.message,
+        } as Partial<APIMessage>;
+      }
+      const stored = ctx.messages.create(payload, files, {
+        channelId,
+        author: ctx.store.bot,
+        type: reference?.message_id ? MessageType.Reply : MessageType.Default,
+        extra,
+      });
+      return ok(stored.message);
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/channels/:channel/messages",
+    auth: true,
+    handler: (ctx, { params, query }) => {
+      const channelId = channelOf(ctx, params.channel);
+      const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 50)));
+      let list = ctx.store.channelMessages(channelId, null).map((m) => m.message);
+      const before = query.get("before");
+      const after = query.get("after");
+      if (before) list = list.filter((m) => compareSnowflakes(m.id, before) < 0);
+      if (after) list = list.filter((m) => compareSnowflakes(m.id, after) > 0).slice(0, limit);
+      // Discord answers newest first.
+      return ok(list.slice(-limit).reverse());
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/channels/:channel/messages/:message",
+    auth: true,
+    handler: (ctx, { params }) => ok(visibleMessage(ctx, channelOf(ctx, params.channel), params.message).message),
+  },
+  {
+    method: "PATCH",
+    pattern: "/channels/:channel/messages/:message",
+    auth: true,
+    handler: async (ctx, { params, body }) => {
+      const stored = visibleMessage(ctx, channelOf(ctx, params.channel), params.message);
+      const { json, files } = await body();
+      if (stored.message.author.id !== ctx.store.bot.id) throw cannotEditOthers();
+      const payload = (json ?? {}) as Json;
+      validateMessage(payload, files, { creating: false, limits: ctx.config });
+      return ok(ctx.messages.edit(stored, payload, files, { markEdited: true }).message);
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/channels/:channel/messages/:message",
+    auth: true,
+    handler: (ctx, { params }) => {
+      const stored = visibleMessage(ctx, channelOf(ctx, params.channel), params.message);
+      ctx.store.deleteMessage(stored.message.id);
+      return noContent();
+    },
+  },
+];

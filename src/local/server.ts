@@ -1,0 +1,196 @@
+// One HTTP server for everything: Discord's REST API under /api/v10, the gateway WebSocket at
+// /gateway, uploaded files under /attachments, the driver API under /local and the playground at /.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { AttachmentStore } from "./attachments.ts";
+import { CommandRegistry } from "./commands.ts";
+import type { LocalConfig, LocalContext } from "./context.ts";
+import { handleDriver } from "./driver.ts";
+import { LocalEvents } from "./events.ts";
+import { Gateway } from "./gateway.ts";
+import { sendJson } from "./http-io.ts";
+import { InteractionRegistry } from "./interactions.ts";
+import { defaultLogger, type LocalLogger } from "./logger.ts";
+import { MessageService } from "./messages.ts";
+import { commandRoutes } from "./rest-commands.ts";
+import { coreRoutes } from "./rest-core.ts";
+import { interactionRoutes } from "./rest-interactions.ts";
+import { messageRoutes } from "./rest-messages.ts";
+import { handleRest } from "./router.ts";
+import { snowflake } from "./snowflake.ts";
+import { Store } from "./store.ts";
+
+export interface LocalDiscordOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: "127.0.0.1" | "localhost" | "0.0.0.0";
+  /** Defaults to a random fake token. */
+  token?: string;
+  applicationId?: string;
+  /** Discord: 3000. Lower it in tests. */
+  ackTimeoutMs?: number;
+  /** Discord: 15 minutes. */
+  tokenLifetimeMs?: number;
+  /** How long /local/command waits for the edit or follow-up after a deferred response (default 15 s). */
+  deferredWaitMs?: number;
+  /** Largest upload per file (Discord default: 10 MiB). */
+  maxAttachmentBytes?: number;
+  maxAttachments?: number;
+  heartbeatIntervalMs?: number;
+  /** How long a dropped gateway session can still RESUME (default 2 minutes). */
+  resumeWindowMs?: number;
+  guildName?: string;
+  channels?: string[];
+  /** Users that exist from the start (`admin` gets the Admins role). */
+  users?: string[];
+  botName?: string;
+  logger?: LocalLogger;
+}
+
+export interface LocalDiscord {
+  /** http://host:port */
+  url: string;
+  /** Give this to discord.js: `new Client({ rest: { api: apiUrl } })`. */
+  apiUrl: string;
+  gatewayUrl: string;
+  token: string;
+  applicationId: string;
+  guildId: string;
+  /** The whole in-memory state, for tests and tools. */
+  context: LocalContext;
+  /** Drops all gateway connections (sessions stay resumable), as a network failure would. */
+  dropConnections(opts?: { terminate?: boolean; code?: number }): number;
+  close(): Promise<void>;
+}
+
+const PLAYGROUND = readFileSync(new URL("./playground.html", import.meta.url), "utf8");
+
+export async function createLocalDiscord(options: LocalDiscordOptions = {}): Promise<LocalDiscord> {
+  const host = options.host ?? "127.0.0.1";
+  const config: LocalConfig = {
+    token: options.token ?? `local.${randomBytes(18).toString("base64url")}.${randomBytes(20).toString("base64url")}`,
+    applicationId: options.applicationId ?? snowflake(),
+    ackTimeoutMs: options.ackTimeoutMs ?? 3000,
+    tokenLifetimeMs: options.tokenLifetimeMs ?? 15 * 60_000,
+    deferredWaitMs: options.deferredWaitMs ?? 15_000,
+    maxAttachmentBytes: options.maxAttachmentBytes ?? 10 * 1024 * 1024,
+    maxAttachments: options.maxAttachments ?? 10,
+  };
+  let baseUrl = "";
+  const events = new LocalEvents();
+  const logger = options.logger ?? defaultLogger();
+  const store = new Store(events, {
+    guildName: options.guildName ?? "Nickar Local",
+    channels: options.channels ?? ["games", "general"],
+    users: options.users ?? ["alice", "bob", "admin"],
+    botName: options.botName ?? "Nickar",
+    applicationId: config.applicationId,
+  });
+  const attachments = new AttachmentStore(() => baseUrl);
+  const gateway = new Gateway({
+    token: config.token,
+    store,
+    events,
+    logger,
+    applicationFlags: 0,
+    url: () => `${baseUrl.replace(/^http/, "ws")}/gateway`,
+    heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+    resumeWindowMs: options.resumeWindowMs ?? 120_000,
+  });
+  const context: LocalContext = {
+    config,
+    store,
+    events,
+    commands: new CommandRegistry(config.applicationId, events),
+    interactions: new InteractionRegistry(config),
+    messages: new MessageService(store, attachments),
+    attachments,
+    gateway,
+    logger,
+    baseUrl: () => baseUrl,
+    gaps: new Map(),
+  };
+  const routes = [...coreRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];
+
+  const server = createServer((req, res) => {
+    handle(context, routes, req, res).catch((error) => {
+      logger.error({ err: error }, "local Discord request failed");
+      if (!res.headersSent) sendJson(res, 400, { code: 0, message: "Local Discord internal error" });
+      else res.end();
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (req, socket, head) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (path !== "/gateway") return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => gateway.accept(ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+
+  return {
+    url: baseUrl,
+    apiUrl: `${baseUrl}/api`,
+    gatewayUrl: `${baseUrl.replace(/^http/, "ws")}/gateway`,
+    token: config.token,
+    applicationId: config.applicationId,
+    guildId: store.guildId,
+    context,
+    dropConnections: (opts) => gateway.dropConnections(opts),
+    close: async () => {
+      gateway.close();
+      context.interactions.close();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function handle(
+  ctx: LocalContext,
+  routes: Parameters<typeof handleRest>[1],
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  const url = new URL(req.url ?? "/", ctx.baseUrl());
+  const path = url.pathname;
+  if (path.startsWith("/api/v10/")) return handleRest(ctx, routes, req, res, url, path.slice("/api/v10".length));
+  if (path.startsWith("/api/")) {
+    req.resume();
+    ctx.logger.warn({ path }, "local Discord only speaks API v10");
+    return sendJson(res, 404, { code: 0, message: "404: Not Found" });
+  }
+  if (path.startsWith("/local/")) return handleDriver(ctx, req, res, url);
+  req.resume();
+  if (path.startsWith("/attachments/") && req.method === "GET") {
+    const file = ctx.attachments.get(path);
+    if (!file) return sendJson(res, 404, { code: 0, message: "404: Not Found" });
+    res.writeHead(200, {
+      "content-type": file.contentType,
+      "content-length": file.data.length,
+      "cache-control": "max-age=86400",
+    });
+    return res.end(file.data);
+  }
+  if (path === "/favicon.ico") {
+    res.writeHead(204);
+    return res.end();
+  }
+  if (path === "/" && req.method === "GET") {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" });
+    return res.end(PLAYGROUND);
+  }
+  sendJson(res, 404, { code: 0, message: "404: Not Found" });
+}

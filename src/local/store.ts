@@ -1,0 +1,289 @@
+// The in-memory world: one guild with roles, text channels, users/members and ordered messages.
+// Everything here is plain Discord API objects, so routes can answer with them directly.
+import {
+  type APIChannel,
+  type APIGuildCategoryChannel,
+  type APIGuildMember,
+  type APIMessage,
+  type APIRole,
+  type APITextChannel,
+  type APIUser,
+  type ChannelFlags,
+  ChannelType,
+  type GuildMemberFlags,
+  PermissionFlagsBits,
+  type RoleFlags,
+  type UserFlags,
+} from "discord-api-types/v10";
+import type { LocalEvents } from "./events.ts";
+import { snowflake } from "./snowflake.ts";
+
+export interface StoredMessage {
+  message: APIMessage;
+  /** Ephemeral messages are visible to this user id only (null: everyone). */
+  visibleTo: string | null;
+}
+
+export interface StoreOptions {
+  guildName: string;
+  channels: string[];
+  users: string[];
+  botName: string;
+  applicationId: string;
+}
+
+interface MemberState {
+  roles: string[];
+  joinedAt: string;
+}
+
+const P = PermissionFlagsBits;
+/** What @everyone may do on a fresh Discord server (the parts that matter to a bot). */
+const EVERYONE_PERMISSIONS =
+  P.ViewChannel |
+  P.SendMessages |
+  P.SendMessagesInThreads |
+  P.ReadMessageHistory |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.AddReactions |
+  P.UseExternalEmojis |
+  P.UseApplicationCommands |
+  P.ChangeNickname |
+  P.CreateInstantInvite;
+const ADMIN_PERMISSIONS = P.ManageGuild | P.ManageChannels | P.ManageMessages | P.ManageRoles | P.KickMembers;
+const BOT_PERMISSIONS = EVERYONE_PERMISSIONS | P.ManageMessages;
+const ALL_PERMISSIONS = Object.values(P).reduce((all, bit) => all | bit, 0n);
+
+const NAME_PATTERN = /^[\p{L}\p{N}_.-]{1,32}$/u;
+
+export class Store {
+  readonly guildId = snowflake();
+  readonly guildName: string;
+  readonly applicationId: string;
+  readonly bot: APIUser;
+  readonly everyoneRoleId = this.guildId;
+  readonly adminRoleId = snowflake();
+  readonly botRoleId = snowflake();
+  readonly roles: APIRole[];
+  readonly channels = new Map<string, APIChannel>();
+  readonly users = new Map<string, APIUser>();
+  private readonly usersByName = new Map<string, string>();
+  private readonly members = new Map<string, MemberState>();
+  private readonly messages = new Map<string, StoredMessage[]>();
+  private readonly messageIndex = new Map<string, StoredMessage>();
+  ownerId = "";
+
+  constructor(
+    private readonly events: LocalEvents,
+    options: StoreOptions,
+  ) {
+    this.guildName = options.guildName;
+    this.applicationId = options.applicationId;
+    this.roles = [
+      role(this.everyoneRoleId, "@everyone", EVERYONE_PERMISSIONS, 0),
+      { ...role(this.adminRoleId, "Admins", ADMIN_PERMISSIONS, 2), color: 0xe67e22, hoist: true },
+      { ...role(this.botRoleId, options.botName, BOT_PERMISSIONS, 1), managed: true },
+    ];
+    // Bots on Discord usually share their id with their application.
+    this.bot = userObject(options.applicationId, options.botName, true);
+    this.users.set(this.bot.id, this.bot);
+    this.members.set(this.bot.id, { roles: [this.botRoleId], joinedAt: new Date().toISOString() });
+    this.roles[2].tags = { bot_id: this.bot.id };
+    const category = snowflake();
+    this.channels.set(category, {
+      id: category,
+      type: ChannelType.GuildCategory,
+      guild_id: this.guildId,
+      name: "Text Channels",
+      position: 0,
+      permission_overwrites: [],
+      flags: 0 as ChannelFlags,
+    } satisfies APIGuildCategoryChannel);
+    options.channels.forEach((name, position) => {
+      const id = snowflake();
+      this.channels.set(id, {
+        id,
+        type: ChannelType.GuildText,
+        guild_id: this.guildId,
+        name,
+        position,
+        parent_id: category,
+        permission_overwrites: [],
+        topic: null,
+        nsfw: false,
+        last_message_id: null,
+        rate_limit_per_user: 0,
+        flags: 0 as ChannelFlags,
+      } satisfies APITextChannel);
+      this.messages.set(id, []);
+    });
+    for (const name of options.users) this.ensureUser(name, { admin: name === "admin" });
+    this.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+  }
+
+  // ---- users and members ----
+
+  /** Finds a user by id, `name`, `@name` or `<@id>`. */
+  findUser(ref: string): APIUser | undefined {
+    const mention = /^<@!?(\d+)>$/.exec(ref);
+    if (mention) return this.users.get(mention[1]);
+    if (this.users.has(ref)) return this.users.get(ref);
+    const name = ref.replace(/^@/, "").toLowerCase();
+    const id = this.usersByName.get(name);
+    return id ? this.users.get(id) : undefined;
+  }
+
+  /** Returns the user named `name`, creating them (as a guild member) on first use. */
+  ensureUser(name: string, opts: { admin?: boolean } = {}): { user: APIUser; created: boolean } {
+    const clean = name.replace(/^@/, "").trim();
+    const existing = this.findUser(clean);
+    if (existing) {
+      if (opts.admin) this.grantAdmin(existing.id);
+      return { user: existing, created: false };
+    }
+    if (!NAME_PATTERN.test(clean)) throw new Error(`invalid user name "${name}" (1-32 letters, digits, _ . -)`);
+    const user = userObject(snowflake(), clean, false);
+    this.users.set(user.id, user);
+    this.usersByName.set(user.username, user.id);
+    this.members.set(user.id, { roles: [], joinedAt: new Date().toISOString() });
+    if (opts.admin || user.username === "admin") this.grantAdmin(user.id);
+    this.events.emit("userCreate", user);
+    return { user, created: true };
+  }
+
+  private grantAdmin(userId: string) {
+    const member = this.members.get(userId);
+    if (member && !member.roles.includes(this.adminRoleId)) member.roles.push(this.adminRoleId);
+  }
+
+  isAdmin(userId: string): boolean {
+    return this.members.get(userId)?.roles.includes(this.adminRoleId) ?? false;
+  }
+
+  humanUsers(): APIUser[] {
+    return [...this.users.values()].filter((user) => !user.bot);
+  }
+
+  /** The member object as Discord sends it (with `user`), or undefined if not in the guild. */
+  member(userId: string): APIGuildMember | undefined {
+    const state = this.members.get(userId);
+    const user = this.users.get(userId);
+    if (!state || !user) return undefined;
+    return {
+      user,
+      nick: null,
+      avatar: null,
+      banner: null,
+      roles: [...state.roles],
+      joined_at: state.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0 as GuildMemberFlags,
+      pending: false,
+      communication_disabled_until: null,
+    };
+  }
+
+  memberList(): APIGuildMember[] {
+    return [...this.members.keys()].map((id) => this.member(id)!);
+  }
+
+  /** Guild-level permissions (no channel overwrites exist here). */
+  permissions(userId: string): bigint {
+    if (userId === this.ownerId) return ALL_PERMISSIONS;
+    const roleIds = new Set([this.everyoneRoleId, ...(this.members.get(userId)?.roles ?? [])]);
+    const bits = this.roles.filter((r) => roleIds.has(r.id)).reduce((all, r) => all | BigInt(r.permissions), 0n);
+    return bits & P.Administrator ? ALL_PERMISSIONS : bits;
+  }
+
+  findRole(ref: string): APIRole | undefined {
+    const mention = /^<@&(\d+)>$/.exec(ref);
+    const key = mention ? mention[1] : ref.replace(/^@/, "");
+    return this.roles.find((r) => r.id === key || r.name.toLowerCase() === key.toLowerCase());
+  }
+
+  // ---- channels ----
+
+  /** Finds a text channel by id, `name`, `#name` or `<#id>`. */
+  findChannel(ref: string): APIChannel | undefined {
+    const mention = /^<#(\d+)>$/.exec(ref);
+    const key = mention ? mention[1] : ref.replace(/^#/, "");
+    if (this.channels.has(key)) return this.channels.get(key);
+    return [...this.channels.values()].find((c) => "name" in c && c.name === key);
+  }
+
+  textChannels(): APIChannel[] {
+    return [...this.channels.values()].filter((c) => c.type === ChannelType.GuildText);
+  }
+
+  // ---- messages ----
+
+  getMessage(id: string): StoredMessage | undefined {
+    return this.messageIndex.get(id);
+  }
+
+  addMessage(stored: StoredMessage): void {
+    const list = this.messages.get(stored.message.channel_id);
+    if (!list) throw new Error(`no channel ${stored.message.channel_id}`);
+    list.push(stored);
+    this.messageIndex.set(stored.message.id, stored);
+    const channel = this.channels.get(stored.message.channel_id) as { last_message_id?: string | null };
+    if (!stored.visibleTo) channel.last_message_id = stored.message.id;
+    this.events.emit("messageCreate", stored.message, stored.visibleTo);
+  }
+
+  replaceMessage(stored: StoredMessage, message: APIMessage): void {
+    stored.message = message;
+    this.events.emit("messageUpdate", message, stored.visibleTo);
+  }
+
+  deleteMessage(id: string): void {
+    const stored = this.messageIndex.get(id);
+    if (!stored) return;
+    this.messageIndex.delete(id);
+    const list = this.messages.get(stored.message.channel_id) ?? [];
+    list.splice(list.indexOf(stored), 1);
+    this.events.emit("messageDelete", stored.message, stored.visibleTo);
+  }
+
+  /** Messages of a channel, oldest first; ephemeral ones only for the user they belong to. */
+  channelMessages(channelId: string, asUserId: string | null): StoredMessage[] {
+    return (this.messages.get(channelId) ?? []).filter((m) => m.visibleTo === null || m.visibleTo === asUserId);
+  }
+}
+
+function role(id: string, name: string, permissions: bigint, position: number): APIRole {
+  return {
+    id,
+    name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position,
+    permissions: permissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0 as RoleFlags,
+  };
+}
+
+function userObject(id: string, name: string, bot: boolean): APIUser {
+  return {
+    id,
+    username: bot ? name : name.toLowerCase(),
+    discriminator: bot ? "0000" : "0",
+    global_name: bot ? null : name,
+    avatar: null,
+    bot,
+    system: false,
+    public_flags: 0 as UserFlags,
+    flags: 0 as UserFlags,
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+  };
+}

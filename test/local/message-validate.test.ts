@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { DiscordHttpError } from "../../src/local/errors.ts";
+import { validateMessage } from "../../src/local/message-validate.ts";
+
+const limits = { maxAttachments: 10 };
+const button = (custom_id: string, label = "B") => ({ type: 2, style: 1, custom_id, label });
+const rowOf = (...components: unknown[]) => ({ type: 1, components });
+
+function errorOf(body: Record<string, unknown>, creating = true): DiscordHttpError | undefined {
+  try {
+    validateMessage(body, [], { creating, limits });
+    return undefined;
+  } catch (error) {
+    return error as DiscordHttpError;
+  }
+}
+
+describe("message validation", () => {
+  it("validate - accepts a normal board message - five rows of five buttons", () => {
+    const rows = Array.from({ length: 5 }, (_, r) =>
+      rowOf(...Array.from({ length: 5 }, (_, b) => button(`p${r}${b}`))),
+    );
+    expect(errorOf({ content: "ok", components: rows })).toBeUndefined();
+  });
+
+  it("validate - rejects six buttons in a row - BASE_TYPE_BAD_LENGTH", () => {
+    const error = errorOf({ components: [rowOf(...Array.from({ length: 6 }, (_, b) => button(`b${b}`)))] });
+    expect(error?.body.code).toBe(50035);
+    expect(error?.body.errors).toEqual({
+      components: {
+        0: {
+          components: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 5 in length." }] },
+        },
+      },
+    });
+  });
+
+  it("validate - rejects a long label and duplicate custom ids - button fields", () => {
+    const error = errorOf({ components: [rowOf(button("a", "x".repeat(81)), button("a"))] });
+    const row = (
+      error!.body.errors!.components as Record<string, { components: Record<string, Record<string, unknown>> }>
+    )[0];
+    expect(row.components[0].label).toBeDefined();
+    expect(row.components[1].custom_id).toEqual({
+      _errors: [{ code: "COMPONENT_CUSTOM_ID_DUPLICATED", message: "Component custom id cannot be duplicated" }],
+    });
+  });
+
+  it("validate - rejects an empty new message but allows an empty edit - 50006", () => {
+    expect(errorOf({})?.body.code).toBe(50006);
+    expect(errorOf({}, false)).toBeUndefined();
+  });
+
+  it("validate - rejects oversize embeds - title and field limits", () => {
+    const error = errorOf({ embeds: [{ title: "t".repeat(257), fields: [{ name: "n", value: "" }] }] });
+    expect(Object.keys((error!.body.errors!.embeds as Record<string, object>)[0])).toEqual(["title", "fields"]);
+  });
+});

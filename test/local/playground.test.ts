@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags } from "discord.js";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalDiscord } from "../../src/local/index.ts";
+import { allCommands } from "./commands-fixture.ts";
+import { startBot, startDiscord, stopBot, type TestBot } from "./harness.ts";
+
+// The page is exercised in a real browser when one is installed; otherwise these tests are skipped.
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
+
+describe.skipIf(!CHROMIUM)("playground page", () => {
+  let discord: LocalDiscord;
+  let bot: TestBot;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    discord = await startDiscord({ ackTimeoutMs: 3000 });
+    bot = await startBot(discord);
+    await bot.client.application!.commands.set(allCommands, discord.guildId);
+    bot.commands.set("nickar challenge", (i) =>
+      i.reply({
+        content: `${i.user} challenges ${i.options.getUser("opponent")}`,
+        components: [
+          new ActionRowBuilder<ButtonBuilder>().addComponents(
+            new ButtonBuilder().setCustomId("accept").setLabel("Accept").setStyle(ButtonStyle.Success),
+          ),
+        ],
+      }),
+    );
+    bot.components.set("accept", (i) => i.update({ content: "Accepted!", components: [] }));
+    bot.commands.set("test secret", (i) => i.reply({ content: "psst", flags: MessageFlags.Ephemeral }));
+    bot.autocomplete.set("nickar", (i) => i.respond([{ name: "Haitian Kay", value: "haiti" }]));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    page = await browser.newPage();
+    await page.goto(discord.url);
+    await page.waitForSelector(".chan.active");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopBot(bot);
+    await discord?.close();
+  });
+
+  const send = async (text: string) => {
+    await page.fill("#input", text);
+    await page.keyboard.press("Escape");
+    await page.press("#input", "Enter");
+  };
+
+  it("page - suggests commands and the bot's autocomplete choices - typing", async () => {
+    await page.fill("#input", "/ni");
+    await page.waitForSelector("#popup .it >> text=/nickar");
+    await page.fill("#input", "/nickar challenge opponent:@bob ruleset:");
+    await page.waitForSelector("#popup .it >> text=Haitian Kay");
+  });
+
+  it("page - shows the reply live and updates it after a button click - slash command and click", async () => {
+    await send("/nickar challenge opponent:@bob");
+    await page.waitForSelector(".msg >> text=challenges");
+    await page.click(".btn >> text=Accept");
+    await page.waitForSelector(".msg >> text=Accepted!");
+    expect(await page.locator(".btn").count()).toBe(0);
+  });
+
+  it("page - marks ephemeral messages and hides them from other users - user switch", async () => {
+    await send("/test secret");
+    await page.waitForSelector(".msg.eph >> text=Only you can see this");
+    await page.selectOption("#user", "bob");
+    await page.waitForFunction(() => !document.querySelector(".msg.eph"));
+    expect(await page.locator(".msg >> text=psst").count()).toBe(0);
+  });
+});

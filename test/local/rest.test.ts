@@ -1,0 +1,144 @@
+import { DiscordAPIError, type TextChannel } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalDiscord } from "../../src/local/index.ts";
+import { allCommands } from "./commands-fixture.ts";
+import { driver, PNG, sleep, startBot, startDiscord, stopBot, type TestBot } from "./harness.ts";
+
+describe("local Discord REST", () => {
+  let discord: LocalDiscord;
+  let bot: TestBot;
+
+  beforeAll(async () => {
+    discord = await startDiscord({ maxAttachmentBytes: 1024, tokenLifetimeMs: 1500 });
+    bot = await startBot(discord);
+    await bot.client.application!.commands.set(allCommands, discord.guildId);
+  });
+
+  afterAll(async () => {
+    await stopBot(bot);
+    await discord?.close();
+  });
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${discord.apiUrl}/v10${path}`, {
+      ...init,
+      headers: { authorization: `Bot ${discord.token}`, "content-type": "application/json", ...init.headers },
+    });
+
+  it("unknown endpoint - answers a Discord-shaped 404 and records the gap - GET /nope", async () => {
+    const response = await api("/nope/123");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 0, message: "404: Not Found" });
+    const { body } = await driver(discord, "/local/gaps");
+    expect(body["GET /nope/123"]).toBe(1);
+  });
+
+  it("bot routes - reject a wrong token with 401 - GET /users/@me", async () => {
+    const response = await fetch(`${discord.apiUrl}/v10/users/@me`, { headers: { authorization: "Bot wrong" } });
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe("401: Unauthorized");
+  });
+
+  it("channel messages - send, edit and fetch through discord.js - channel.send", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    const sent = await channel.send({ content: "hello", files: [{ attachment: PNG, name: "a.png" }] });
+    expect(sent.id).toBeTruthy();
+    expect(sent.attachments.first()?.name).toBe("a.png");
+    const edited = await sent.edit({ content: "hello again" });
+    expect(edited.editedTimestamp).not.toBeNull();
+    const fetched = await channel.messages.fetch({ message: sent.id, force: true });
+    expect(fetched.content).toBe("hello again");
+    const { body } = await driver(discord, "/local/channels/general/messages");
+    expect(body.at(-1).content).toBe("hello again");
+  });
+
+  it("limits - content over 2000 characters is rejected with 50035 - channel.send", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    const error = await channel.send({ content: "x".repeat(2001) }).catch((e) => e);
+    expect(error).toBeInstanceOf(DiscordAPIError);
+    expect(error.code).toBe(50035);
+    expect(error.rawError.errors.content._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
+  });
+
+  it("limits - an attachment over the size limit is refused with 413 / 40005 - configurable limit", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    const error = await channel.send({ files: [{ attachment: Buffer.alloc(2048), name: "big.bin" }] }).catch((e) => e);
+    expect(error).toBeInstanceOf(DiscordAPIError);
+    expect(error.code).toBe(40005);
+    expect(error.status).toBe(413);
+  });
+
+  it("limits - more than 10 attachments are rejected with 50035 - channel.send", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    const files = Array.from({ length: 11 }, (_, n) => ({ attachment: PNG, name: `f${n}.png` }));
+    const error = await channel.send({ files }).catch((e) => e);
+    expect(error.code).toBe(50035);
+  });
+
+  it("limits - a select menu and a button in one row are rejected with 50035 - reply", async () => {
+    const select = { type: 3, custom_id: "pick", options: [{ label: "A", value: "a" }] };
+    const button = { type: 2, style: 1, custom_id: "go", label: "Go" };
+    bot.commands.set("test invalid", (i) =>
+      i.reply({ content: "x", components: [{ type: 1, components: [select, button] }] }),
+    );
+    const { body } = await driver(discord, "/local/command", { user: "alice", text: "/test invalid" });
+    expect(body.error.errors.data.components["0"].components._errors[0].code).toBe("COMPONENT_LAYOUT_WIDTH_EXCEEDED");
+  });
+
+  it("interaction token - expires for edits after its lifetime - 50027", async () => {
+    let late: unknown;
+    bot.commands.set("test followup", async (i) => {
+      await i.reply("now");
+      await sleep(1700);
+      late = await i.editReply("later").catch((e) => e);
+    });
+    await driver(discord, "/local/command", { user: "alice", text: "/test followup" });
+    await sleep(2000);
+    expect(late).toBeInstanceOf(DiscordAPIError);
+    expect((late as DiscordAPIError).code).toBe(50027);
+  });
+
+  it("with_response - answers the callback resource with the message - reply withResponse", async () => {
+    let messageId: string | undefined;
+    bot.commands.set("test reply", async (i) => {
+      const response = await i.reply({ content: "with response", withResponse: true });
+      messageId = response.resource?.message?.id;
+    });
+    const { body } = await driver(discord, "/local/command", { user: "alice", text: "/test reply" });
+    await sleep(50);
+    expect(messageId).toBe(body.messages[0].id);
+  });
+
+  it("deferred update - the first edit of the clicked message completes it - deferUpdate + editReply", async () => {
+    bot.commands.set("test reply", (i) =>
+      i.reply({
+        content: "board",
+        components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: "slow", label: "Slow" }] }],
+      }),
+    );
+    bot.components.set("slow", async (i) => {
+      await i.deferUpdate();
+      await sleep(100);
+      await i.editReply({ content: "after thinking", components: [] });
+    });
+    const { body: created } = await driver(discord, "/local/command", { user: "alice", text: "/test reply" });
+    const { status, body } = await driver(discord, "/local/click", {
+      user: "alice",
+      message: created.messages[0].id,
+      button: "slow",
+    });
+    expect(status).toBe(200);
+    expect(body.response.type).toBe(6);
+    expect(body.messages[0]).toMatchObject({ id: created.messages[0].id, content: "after thinking" });
+  });
+
+  it("driver - explains what is wrong with a command line - parse errors", async () => {
+    const missing = await driver(discord, "/local/command", { user: "alice", text: "/nickar challenge" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toContain("opponent");
+    const choice = await driver(discord, "/local/command", { user: "alice", text: "/nickar ladder show game:oware" });
+    expect(choice.body.error.message).toContain("haiti");
+    const unknown = await driver(discord, "/local/command", { user: "alice", text: "/nope" });
+    expect(unknown.body.error.message).toContain("Unknown command");
+  });
+});
