@@ -5,19 +5,8 @@
 import { pathToFileURL } from "node:url";
 import { CoreGame } from "../src/engine/core.ts";
 import { newGame, play } from "../src/engine/game.ts";
+import { seededRandom as random } from "../src/engine/random.ts";
 import { RULESET_IDS, type RulesetId } from "../src/engine/types.ts";
-
-/** A small fast PRNG (mulberry32) so that runs are repeatable. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Picks a random set bit of a 6-bit mask, as a house number 1..6. */
 function pickHouse(mask: number, rand: () => number): number {

@@ -5,19 +5,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { type GameState, type MoveEvent, newGame, play } from "../src/engine/index.ts";
+import { seededRandom as random } from "../src/engine/random.ts";
 import { type BoardView, renderBoardPng, renderMoveGif, viewFromState } from "../src/render/index.ts";
-
-/** mulberry32, so that the positions benchmarked are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAYERS: BoardView["players"] = [{ name: "Ada" }, { name: "Kwame" }];
 

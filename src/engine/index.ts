@@ -29,5 +29,6 @@ export {
   validatePosition,
 } from "./notation.ts";
 export { exportRecord, type ImportedRecord, importRecord, type RecordTags } from "./pgn.ts";
+export { seededRandom } from "./random.ts";
 export { isRulesetId, RULESETS, type RulesetInfo, rulesetInfo } from "./rulesets.ts";
 export * from "./types.ts";

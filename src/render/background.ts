@@ -6,6 +6,7 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Player } from "../engine/index.ts";
 import { pitLetter } from "../engine/index.ts";
+import { seededRandom } from "../engine/random.ts";
 import { font } from "./fonts.ts";
 import {
   BOARD,
@@ -19,7 +20,6 @@ import {
   storeRect,
   WIDTH,
 } from "./layout.ts";
-import { seededRandom } from "./random.ts";
 import { THEME } from "./theme.ts";
 
 /** Letter chips sit left of the count in each pit's label band. */

@@ -4,9 +4,9 @@
  * than painting gradients and shadows for every seed of every frame.
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { seededRandom } from "../engine/random.ts";
 import { SEED_RADIUS } from "./layout.ts";
 import type { Spot } from "./placement.ts";
-import { seededRandom } from "./random.ts";
 
 const VARIANTS = 24;
 /** Logical size of a sprite: the seed plus room for its shadow. */

@@ -1,4 +1,7 @@
-/** mulberry32: a tiny seeded PRNG, so that seed placement and wood grain are the same on every run. */
+/**
+ * mulberry32: a tiny seeded PRNG. Repeatable randomness for playouts (benchmarks, tests, the future
+ * computer opponent) and for the renderer (seed placement and wood grain are the same on every run).
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
