@@ -4,10 +4,9 @@
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { deployCommands } from "./deploy-commands.ts";
 import { type Bot, startBot } from "./discord/bot.ts";
-import { type StartedLocalDiscord, startLocalDiscord } from "./local/index.ts";
 import { createLogger } from "./logger.ts";
+import { type Playground, startPlayground } from "./playground.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +14,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databasePath);
   logger.info({ database: config.databasePath }, "database ready");
   let bot: Bot;
-  let local: StartedLocalDiscord | null = null;
+  let playground: Playground | null = null;
   if (config.token) {
     bot = await startBot({
       token: config.token,
@@ -25,16 +24,13 @@ async function main(): Promise<void> {
       defaults: config.defaults,
     });
   } else {
-    local = await startLocalDiscord({ port: config.port });
-    const { apiUrl } = local.localDiscord;
-    await deployCommands({ token: local.token, applicationId: local.applicationId, guildId: local.guildId, apiUrl });
-    bot = await startBot({ token: local.token, apiUrl, db: database.db, logger, defaults: config.defaults });
-    console.log(`Playground: http://127.0.0.1:${config.port}`);
+    playground = await startPlayground({ port: config.port, db: database.db, logger, defaults: config.defaults });
+    bot = playground.bot;
+    console.log(`Playground: ${playground.url}`);
   }
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
-    await bot.stop();
-    await local?.localDiscord.close();
+    await (playground ? playground.stop() : bot.stop());
     database.close();
     process.exit(0);
   };

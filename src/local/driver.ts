@@ -121,7 +121,12 @@ async function click(ctx: LocalContext, { json }: DriverRequest): Promise<Driver
   } else {
     const ref = str(json, "button");
     const buttons = all.filter((c) => c.type === ComponentType.Button);
-    const button = buttons.find((c) => c.custom_id === ref) ?? buttons.find((c) => c.label === ref);
+    let button = buttons.find((c) => c.custom_id === ref) ?? buttons.find((c) => c.label === ref);
+    // A client that has not seen the bot's latest edit yet still shows (and sends) older buttons.
+    if (!button && json.stale === true) {
+      const earlier = [...(stored.earlierComponents ?? [])].reverse().flatMap((list) => [...components(list)]);
+      button = earlier.find((c) => c.type === ComponentType.Button && c.custom_id === ref);
+    }
     if (!button) {
       const names = buttons.map((b) => b.label ?? b.custom_id).join(", ") || "none";
       throw new DriverError(404, `no button "${ref}" on that message (buttons: ${names})`);
@@ -191,7 +196,9 @@ const routes: DriverRoute[] = [
         guild: { id: ctx.store.guildId, name: ctx.store.guildName },
         bot: ctx.store.bot,
         applicationId: ctx.config.applicationId,
-        botConnected: ctx.gateway.hasLiveSession(),
+        botConnected: ctx.gateway.isBotOnline(),
+        botResumable: ctx.gateway.hasLiveSession(),
+        gateway: { ...ctx.gateway.stats },
       }),
   ],
   ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],

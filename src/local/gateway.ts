@@ -115,6 +115,12 @@ export class Gateway {
     return this.live !== null;
   }
 
+  /** True when the live session's bot is connected right now (not merely resumable after a crash). */
+  isBotOnline(): boolean {
+    const live = this.live;
+    return live !== null && live.socket !== null && live.ready;
+  }
+
   /** Sends an event to every session (buffered for disconnected ones) that has the intent. */
   dispatch(t: string, d: unknown, intent?: number): void {
     for (const session of this.sessions.values()) {

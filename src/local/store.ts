@@ -22,7 +22,14 @@ export interface StoredMessage {
   message: APIMessage;
   /** Ephemeral messages are visible to this user id only (null: everyone). */
   visibleTo: string | null;
+  /**
+   * Components of earlier versions of the message (newest last, at most 50), so the driver can
+   * click a button that a lagging client still shows after the bot replaced it (`stale: true`).
+   */
+  earlierComponents?: NonNullable<APIMessage["components"]>[];
 }
+
+const EARLIER_VERSIONS = 50;
 
 export interface StoreOptions {
   guildName: string;
@@ -235,6 +242,10 @@ export class Store {
   }
 
   replaceMessage(stored: StoredMessage, message: APIMessage): void {
+    const before = stored.message.components;
+    if (before?.length && before !== message.components) {
+      stored.earlierComponents = [...(stored.earlierComponents ?? []), before].slice(-EARLIER_VERSIONS);
+    }
     stored.message = message;
     this.events.emit("messageUpdate", message, stored.visibleTo);
   }

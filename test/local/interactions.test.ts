@@ -73,6 +73,33 @@ describe("local Discord interactions", () => {
     expect(body.messages[0].edited_timestamp).not.toBeNull();
   });
 
+  it("button click - a replaced button is sent only as a stale click, with the current message - stale: true", async () => {
+    bot.commands.set("test reply", (i) => i.reply({ content: "Ply 0", components: [row(button("ply:0", "Go"))] }));
+    const seen: string[] = [];
+    bot.components.set("ply:0", async (i) => {
+      seen.push(i.message.content);
+      await i.update({ content: "Ply 1", components: [row(button("ply:1", "Go"))] });
+    });
+    const { body: created } = await driver(discord, "/local/command", { user: "bob", text: "/test reply" });
+    const id = created.messages[0].id;
+    expect((await driver(discord, "/local/click", { user: "bob", message: id, button: "ply:0" })).status).toBe(200);
+    // The button of the first version is gone: a normal click cannot find it.
+    const gone = await driver(discord, "/local/click", { user: "bob", message: id, button: "ply:0" });
+    expect(gone.status).toBe(404);
+    // A client still showing the first version sends it; the interaction carries the current message.
+    bot.components.set("ply:0", (i) => {
+      seen.push(i.message.content);
+      return i.reply({ content: "out of date", flags: MessageFlags.Ephemeral });
+    });
+    const stale = await driver(discord, "/local/click", { user: "bob", message: id, button: "ply:0", stale: true });
+    expect(stale.status).toBe(200);
+    expect(stale.body.messages[0]).toMatchObject({ content: "out of date", flags: MessageFlags.Ephemeral });
+    expect(seen).toEqual(["Ply 0", "Ply 1"]);
+    // Labels are not looked up in older versions, and ids that never existed stay unknown.
+    const never = await driver(discord, "/local/click", { user: "bob", message: id, button: "ply:9", stale: true });
+    expect(never.status).toBe(404);
+  });
+
   it("button click - refused without an interaction - disabled button", async () => {
     bot.commands.set("test reply", (i) =>
       i.reply({ content: "Pick", components: [row(button("off", "Off").setDisabled(true))] }),

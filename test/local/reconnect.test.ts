@@ -38,7 +38,12 @@ describe("local Discord reconnects", () => {
     await first.client.application!.commands.set(allCommands, discord.guildId);
     const { body } = await driver(discord, "/local/command", { user: "alice", text: "/test reply" });
     const messageId = body.messages[0].id;
+    const online = await driver(discord, "/local/info");
+    expect(online.body).toMatchObject({ botConnected: true, botResumable: true, gateway: { identifies: 1 } });
     await stopBot(first);
+    // A clean close ends the session: nothing to resume (a crash would leave it resumable).
+    const { body: gone } = await driver(discord, "/local/info");
+    expect(gone).toMatchObject({ botConnected: false, botResumable: false });
 
     const second = await launch();
     second.components.set("move:1", (i) => i.update({ content: "handled by the new process", components: [] }));

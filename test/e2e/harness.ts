@@ -1,0 +1,363 @@
+// End-to-end harness: the local Discord and the real bot (in this process, as `npm start` runs them
+// without a token, or as a child process in token mode), driven over HTTP like a person would.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIMessage } from "discord-api-types/v10";
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import type { Clock } from "../../src/clock.ts";
+import { type Database_, openDatabase } from "../../src/db/client.ts";
+import { type GameRow, games } from "../../src/db/schema.ts";
+import type { Defaults } from "../../src/games/settings.ts";
+import type { LocalDiscordOptions } from "../../src/local/index.ts";
+import { type Playground, startPlayground } from "../../src/playground.ts";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Generous limits: the suite must pass on a loaded 2-core machine. */
+export const LONG = 60_000;
+
+export const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** What the local Discord gets in these tests: Discord's rules, with room for a slow machine. */
+export const LOCAL_OPTIONS: LocalDiscordOptions = {
+  logger: silentLogger,
+  ackTimeoutMs: 10_000,
+  deferredWaitMs: LONG,
+};
+
+export function tempDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "nickar-e2e-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting
+
+/** Polls `probe` until it returns something other than undefined/false. */
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = LONG,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The driver API
+
+// biome-ignore lint/suspicious/noExplicitAny: driver answers are inspected loosely
+export type Answer = { status: number; body: any };
+
+export class Driver {
+  private readonly ids = new Map<string, string>();
+  private readonly names = new Map<string, string>();
+
+  constructor(readonly url: string) {}
+
+  async call(path: string, body?: unknown): Promise<Answer> {
+    const response = await fetch(`${this.url}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  /** `/nickar ...` typed by `user` in `channel`. */
+  command(user: string, text: string, channel = "games"): Promise<Answer> {
+    return this.call("/local/command", { user, channel, text });
+  }
+
+  /** A button (custom id or label) clicked by `user`; `stale` clicks a button of an older version. */
+  click(user: string, message: string, button: string, stale = false): Promise<Answer> {
+    return this.call("/local/click", { user, message, button, ...(stale && { stale: true }) });
+  }
+
+  async messages(channel = "games", as?: string): Promise<APIMessage[]> {
+    const query = as ? `?as=${encodeURIComponent(as)}` : "";
+    const { status, body } = await this.call(`/local/channels/${channel}/messages${query}`);
+    if (status !== 200) throw new Error(`reading #${channel}: ${status} ${JSON.stringify(body)}`);
+    return body as APIMessage[];
+  }
+
+  async message(id: string, channel = "games", as?: string): Promise<APIMessage | undefined> {
+    return (await this.messages(channel, as)).find((m) => m.id === id);
+  }
+
+  /** Creates the users (if new) and learns their ids. */
+  async users(...names: string[]): Promise<string[]> {
+    for (const name of names) {
+      if (this.ids.has(name)) continue;
+      const { body } = await this.call("/local/users", { name });
+      this.ids.set(name, body.id);
+      this.names.set(body.id, name);
+    }
+    return names.map((n) => this.ids.get(n)!);
+  }
+
+  idOf(name: string): string {
+    const id = this.ids.get(name);
+    if (!id) throw new Error(`unknown user ${name}: call users() first`);
+    return id;
+  }
+
+  nameOf(id: string): string {
+    const name = this.names.get(id);
+    if (!name) throw new Error(`unknown user id ${id}`);
+    return name;
+  }
+
+  async info(): Promise<{
+    botConnected: boolean;
+    botResumable: boolean;
+    gateway: { identifies: number; resumes: number; invalidSessions: number };
+    applicationId: string;
+    guild: { id: string };
+  }> {
+    return (await this.call("/local/info")).body;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the game message
+
+export interface MoveButton {
+  readonly house: number;
+  readonly label: string;
+  readonly customId: string;
+  readonly disabled: boolean;
+}
+
+interface RawButton {
+  type: number;
+  custom_id?: string;
+  label?: string;
+  disabled?: boolean;
+  components?: RawButton[];
+}
+
+export function buttonsOf(message: APIMessage): RawButton[] {
+  const flat = (list: RawButton[] | undefined): RawButton[] =>
+    (list ?? []).flatMap((c) => (c.components ? flat(c.components) : [c]));
+  return flat(message.components as unknown as RawButton[]);
+}
+
+/** The house buttons (`g:<game>:<ply>:m:<house>`), in house order. */
+export function moveButtons(message: APIMessage): MoveButton[] {
+  return buttonsOf(message)
+    .map((b) => ({ b, m: /^g:[^:]+:\d+:m:([1-6])$/.exec(b.custom_id ?? "") }))
+    .filter(({ m }) => m !== null)
+    .map(({ b, m }) => ({
+      house: Number(m![1]),
+      label: b.label ?? "",
+      customId: b.custom_id!,
+      disabled: b.disabled === true,
+    }))
+    .sort((a, b) => a.house - b.house);
+}
+
+/** The game id and ply the message's buttons were drawn for. */
+export function gameRef(message: APIMessage): { gameId: string; ply: number } | null {
+  for (const b of buttonsOf(message)) {
+    const m = /^g:([^:]+):(\d+):/.exec(b.custom_id ?? "");
+    if (m) return { gameId: m[1], ply: Number(m[2]) };
+  }
+  return null;
+}
+
+/** The user id the message names as the player to move ("<@id> to move (South)"). */
+export function moverOf(message: APIMessage): { userId: string; side: "South" | "North" } | null {
+  const m = /<@(\d+)> to move \((South|North)\)/.exec(message.content);
+  return m ? { userId: m[1], side: m[2] as "South" | "North" } : null;
+}
+
+export const isEphemeral = (message: APIMessage) => ((message.flags ?? 0) & 64) !== 0;
+
+// ---------------------------------------------------------------------------------------------
+// Games through the driver
+
+export interface StartedGame {
+  readonly gameId: string;
+  readonly messageId: string;
+  /** The game message right after Accept. */
+  readonly message: APIMessage;
+}
+
+/** `/nickar challenge opponent:@b ruleset:r first:me`, then `b` presses Accept. */
+export async function startGame(
+  driver: Driver,
+  challenger: string,
+  opponent: string,
+  ruleset: string,
+): Promise<StartedGame> {
+  await driver.users(challenger, opponent);
+  const text = `/nickar challenge opponent:@${opponent} ruleset:${ruleset} first:me`;
+  const challenge = await driver.command(challenger, text);
+  if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${JSON.stringify(challenge.body)}`);
+  const messageId: string = challenge.body.messages[0].id;
+  const accepted = await driver.click(opponent, messageId, "Accept");
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  const message = (accepted.body.messages as APIMessage[]).find((m) => m.id === messageId);
+  if (!message) throw new Error(`accept did not update the challenge message: ${JSON.stringify(accepted.body)}`);
+  const ref = gameRef(message);
+  if (!ref) throw new Error(`no game buttons after Accept: ${message.content}`);
+  return { gameId: ref.gameId, messageId, message };
+}
+
+/** Waits until the message shows the board of `ply` (edits made outside the interaction land later). */
+export function waitForPly(driver: Driver, messageId: string, ply: number, channel = "games"): Promise<APIMessage> {
+  return waitFor(async () => {
+    const message = await driver.message(messageId, channel);
+    // Every game message has a button with the ply in its id (a finished game keeps Animate).
+    return message && gameRef(message)?.ply === ply ? message : undefined;
+  }, `message ${messageId} at ply ${ply}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database
+
+/** A game as stored in the bot's SQLite file. */
+export function gameRow(db: Database_, gameId: string): GameRow | undefined {
+  return db.db.select().from(games).where(eq(games.id, gameId)).get();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bot in this process, exactly as `npm start` starts it without a token
+
+export interface Stack {
+  readonly playground: Playground;
+  readonly driver: Driver;
+  readonly database: Database_;
+  readonly databasePath: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: { clock?: Clock; defaults?: Defaults } = {}): Promise<Stack> {
+  const temp = tempDir();
+  const databasePath = join(temp.dir, "nickar.db");
+  const database = openDatabase(databasePath);
+  // E2E_LOG_LEVEL=debug shows what the bot does while a test runs.
+  const logger = pino({ level: process.env.E2E_LOG_LEVEL ?? "silent" });
+  let playground: Playground;
+  try {
+    playground = await startPlayground({
+      port: 0,
+      db: database.db,
+      logger,
+      clock: options.clock,
+      defaults: options.defaults,
+      local: LOCAL_OPTIONS,
+    });
+  } catch (error) {
+    database.close();
+    temp.remove();
+    throw error;
+  }
+  const { client } = playground.bot;
+  await waitFor(() => client.isReady(), "the bot to be ready");
+  return {
+    playground,
+    driver: new Driver(playground.url),
+    database,
+    databasePath,
+    async stop() {
+      // destroy() can hang while a shard waits for HELLO; never let it block the teardown.
+      await Promise.race([playground.stop(), new Promise((r) => setTimeout(r, 5000))]);
+      await playground.local.localDiscord.close().catch(() => {});
+      database.close();
+      temp.remove();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+export interface Child {
+  readonly process: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or signal). */
+  readonly exited: Promise<number | string | null>;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+/**
+ * Runs `node --import tsx <script>` (what `tsx <script>` does, as one process whose pid is the
+ * bot's), or any command, with a clean environment for the bot's variables.
+ */
+export function spawnChild(command: string, args: string[], env: Record<string, string>, detached = false): Child {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      // A developer's .env must not leak in: dotenv never overrides variables that are set.
+      DISCORD_TOKEN: "",
+      DISCORD_APPLICATION_ID: "",
+      DISCORD_GUILD_ID: "",
+      DISCORD_API_URL: "",
+      CHALLENGE_EXPIRY_MINUTES: "10",
+      DEFAULT_TIME_LIMIT: "1d",
+      MAX_GAMES_PER_PLAYER: "10",
+      LOG_LEVEL: "info",
+      NO_COLOR: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached,
+  });
+  let output = "";
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on("data", append);
+  child.stderr!.on("data", append);
+  const exited = new Promise<number | string | null>((resolveExit) =>
+    child.once("exit", (code, signal) => resolveExit(code ?? signal)),
+  );
+  return {
+    process: child,
+    output: () => output,
+    exited,
+    waitForOutput(pattern, timeoutMs = LONG) {
+      return new Promise((resolveMatch, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) finish(() => resolveMatch(match));
+        };
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`timed out waiting for ${pattern} in:\n${output}`))),
+          timeoutMs,
+        );
+        const onExit = () => finish(() => reject(new Error(`exited before ${pattern}:\n${output}`)));
+        const finish = (then: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          child.off("exit", onExit);
+          then();
+        };
+        listeners.add(check);
+        child.once("exit", onExit);
+        check();
+        if (child.exitCode !== null || child.signalCode !== null) onExit();
+      });
+    },
+  };
+}
+
+/** `node --import tsx <script>`: one process running the TypeScript entry point. */
+export function spawnTsx(script: string, env: Record<string, string>): Child {
+  return spawnChild(process.execPath, ["--import", "tsx", script], env);
+}
