@@ -6,6 +6,10 @@ import { ChallengeService } from "./games/challenges.ts";
 import type { Images } from "./games/images.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
+import { Competition } from "./ladders/competition.ts";
+import { LadderService } from "./ladders/ladder-service.ts";
+import { RatingService } from "./ladders/ratings.ts";
+import { SeriesService } from "./ladders/series-service.ts";
 
 export interface AppOptions {
   readonly db: Db;
@@ -14,14 +18,23 @@ export interface AppOptions {
   readonly images: Images;
   readonly displayName?: App["displayName"];
   readonly random?: () => number;
+  /** Users whose games are never rated (the bot itself, once it plays). */
+  readonly bots?: ReadonlySet<string>;
 }
 
 export function createApp(options: AppOptions): App {
-  const settings = new SettingsService(options.db, options.clock, options.defaults);
+  const { db, clock } = options;
+  const settings = new SettingsService(db, clock, options.defaults);
+  // Ratings, ladders and series hear of every challenge and every game's end through these hooks.
+  const competition = new Competition(settings, options.bots);
+  const games = new GameService(db, clock, competition);
   return {
-    games: new GameService(options.db, options.clock),
-    challenges: new ChallengeService(options.db, options.clock, settings, options.random),
+    games,
+    challenges: new ChallengeService(db, clock, settings, competition, options.random),
     settings,
+    ratings: new RatingService(db, clock),
+    ladders: new LadderService(db, clock, settings),
+    series: new SeriesService(db, clock, games),
     images: options.images,
     clock: options.clock,
     displayName: options.displayName ?? (async () => ""),

@@ -9,6 +9,8 @@ export interface Choice {
 }
 
 export interface Command {
+  /** The subcommand group it belongs to (`/nickar ladder join`), if any; see GROUPS in index.ts. */
+  readonly group?: string;
   readonly definition: SlashCommandSubcommandBuilder;
   handle(ctx: HandlerContext, options: CommandOptions): Response | Promise<Response>;
   /** Suggestions for the focused option (at most 25). */

@@ -18,7 +18,22 @@ export const definition = new SlashCommandSubcommandBuilder()
   )
   .addChannelOption((o) => o.setName("allow_channel").setDescription("Allow games in this channel"))
   .addChannelOption((o) => o.setName("disallow_channel").setDescription("Stop allowing games in this channel"))
-  .addBooleanOption((o) => o.setName("all_channels").setDescription("Allow games in every channel again"));
+  .addBooleanOption((o) => o.setName("all_channels").setDescription("Allow games in every channel again"))
+  .addIntegerOption((o) =>
+    o
+      .setName("pair_limit")
+      .setDescription("Rated games two players may start against each other in 24 hours (0: no limit)")
+      .setMinValue(0)
+      .setMaxValue(50),
+  )
+  .addBooleanOption((o) => o.setName("ladder").setDescription("Switch the challenge ladders on or off"))
+  .addIntegerOption((o) =>
+    o
+      .setName("ladder_inactive_days")
+      .setDescription("Days without ladder activity before a player drops off")
+      .setMinValue(1)
+      .setMaxValue(365),
+  );
 
 export function settingsText(s: GuildSettings): string {
   const channels = s.allowedChannels ? s.allowedChannels.map((c) => `<#${c}>`).join(", ") : "any channel";
@@ -27,6 +42,8 @@ export function settingsText(s: GuildSettings): string {
     `Default time per move: **${formatTimeLimit(s.defaultTimeLimit)}**`,
     `Games at once per player: **${s.maxGamesPerPlayer}**`,
     `Games may start in: ${channels}`,
+    `Rated games per pair of players in 24 hours: **${s.ratedPairsPerDay === 0 ? "no limit" : s.ratedPairsPerDay}** (more are played unrated)`,
+    `Challenge ladders: **${s.ladderEnabled ? "on" : "off"}** · inactive players drop after **${s.ladderInactiveDays} days**`,
   ].join("\n");
 }
 
@@ -41,6 +58,12 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (time !== null) patch.defaultTimeLimit = time;
   const max = options.getInteger("max_games");
   if (max !== null) patch.maxGamesPerPlayer = max;
+  const pairLimit = options.getInteger("pair_limit");
+  if (pairLimit !== null) patch.ratedPairsPerDay = pairLimit;
+  const ladder = options.getBoolean("ladder");
+  if (ladder !== null) patch.ladderEnabled = ladder;
+  const inactiveDays = options.getInteger("ladder_inactive_days");
+  if (inactiveDays !== null) patch.ladderInactiveDays = inactiveDays;
   let channels = current.allowedChannels ? [...current.allowedChannels] : null;
   const allow = options.getChannel("allow_channel");
   const disallow = options.getChannel("disallow_channel");

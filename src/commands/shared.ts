@@ -4,7 +4,7 @@
  */
 import type { SlashCommandStringOption } from "discord.js";
 import { updateGame } from "../discord/buttons.ts";
-import type { HandlerContext } from "../discord/context.ts";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
 import type { Response } from "../discord/reply.ts";
 import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
@@ -25,6 +25,46 @@ export function rulesetOption(option: SlashCommandStringOption, description: str
     .addChoices(
       ...RULESET_IDS.map((id) => ({ name: `${RULESETS[id].name}: ${RULESETS[id].summary}`.slice(0, 100), value: id })),
     );
+}
+
+/**
+ * The ruleset option with names only: Discord counts every name, description and choice of /nickar
+ * against one 8000-character budget, so only the challenge and rules commands carry the summaries.
+ */
+export function rulesetNameOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
+  return option
+    .setName("ruleset")
+    .setDescription(description)
+    .addChoices(...RULESET_IDS.map((id) => ({ name: RULESETS[id].name, value: id })));
+}
+
+/** The `ruleset` option, else the server's default ruleset. */
+export function rulesetOrDefault(ctx: HandlerContext, options: CommandOptions): RulesetId {
+  return asRuleset(options.getString("ruleset")) ?? ctx.app.settings.get(requireGuild(ctx)).defaultRuleset;
+}
+
+/** Manage Server is needed; `what` completes "... needs the Manage Server permission". */
+export function requireAdmin(ctx: HandlerContext, code: string, what: string): void {
+  if (!ctx.canManageGuild) throw new UserError(code, `${what} needs the Manage Server permission.`);
+}
+
+/** The `season` option checked against the seasons there are; the current season when absent. */
+export function seasonNumber(ctx: HandlerContext, season: number | null): number {
+  const current = ctx.app.ratings.currentSeason(requireGuild(ctx));
+  if (season === null) return current;
+  if (season < 1 || season > current) {
+    throw new UserError("season/unknown", `There is no season ${season} here: the current season is ${current}.`);
+  }
+  return season;
+}
+
+/** The game with this id in the caller's server. */
+export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
+  const guildId = requireGuild(ctx);
+  const id = (gameId ?? "").trim();
+  const game = id ? ctx.app.games.get(id) : null;
+  if (!game || game.row.guildId !== guildId) throw new UserError("game/not-found", `There is no game ${id} here.`);
+  return game;
 }
 
 export function timeOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
@@ -86,8 +126,8 @@ export async function gameChoices(ctx: HandlerContext, typed: string): Promise<C
   return choices.slice(0, 25);
 }
 
-/** After a slash command changed a game: bring its message up to date and answer privately. */
+/** After a slash command changed a game: bring its message up to date (post a series' next game) and answer privately. */
 export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string): Response {
-  const edits = updateGame(ctx, game).edits ?? [];
-  return { mode: "reply", reply: { content: note, ephemeral: true }, edits };
+  const { edits, posts } = updateGame(ctx, game);
+  return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts };
 }

@@ -1,9 +1,9 @@
 /**
- * The bot's tables. One table per `sqliteTable` export; later features (ladders, series, ratings)
- * add their own exports here and a new migration with `npm run db:generate`.
+ * The bot's tables. One table per `sqliteTable` export; a change here needs a new migration made with
+ * `npx drizzle-kit generate --name <name>`.
  * Times are Unix milliseconds; booleans are integers (drizzle's `mode: "boolean"`).
  */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const GAME_STATUSES = ["active", "finished", "aborted", "cancelled"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -41,8 +41,15 @@ export const games = sqliteTable(
     /** Free text given by an admin who cancelled the game. */
     note: text("note"),
     rated: integer("rated", { mode: "boolean" }).notNull().default(true),
-    /** The series this game belongs to (a later feature). */
+    /** The first-to-N series this game belongs to. */
     seriesId: text("series_id"),
+    /** 1-based number of the game within its series. */
+    seriesGame: integer("series_game"),
+    /** Set for a ladder game: who challenged (a win for them moves them up the ladder). */
+    ladderChallengerId: text("ladder_challenger_id"),
+    /** An admin voided this finished game: it keeps its result but no longer counts for ratings. */
+    voidedAt: integer("voided_at"),
+    voidReason: text("void_reason"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
@@ -51,6 +58,8 @@ export const games = sqliteTable(
     index("games_status_deadline").on(t.status, t.deadlineAt),
     index("games_south").on(t.guildId, t.southId, t.status),
     index("games_north").on(t.guildId, t.northId, t.status),
+    index("games_series").on(t.seriesId),
+    index("games_rated_replay").on(t.guildId, t.ruleset, t.status, t.finishedAt),
   ],
 );
 
@@ -58,6 +67,9 @@ export const CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 export const FIRST_CHOICES = ["me", "them", "random"] as const;
 export type FirstChoice = (typeof FIRST_CHOICES)[number];
+/** A plain game, a challenge-ladder game, or a first-to-N series. */
+export const CHALLENGE_KINDS = ["game", "ladder", "series"] as const;
+export type ChallengeKind = (typeof CHALLENGE_KINDS)[number];
 
 export const challenges = sqliteTable(
   "challenges",
@@ -73,6 +85,11 @@ export const challenges = sqliteTable(
     first: text("first", { enum: FIRST_CHOICES }).notNull(),
     timeLimit: integer("time_limit").notNull(),
     rated: integer("rated", { mode: "boolean" }).notNull(),
+    kind: text("kind", { enum: CHALLENGE_KINDS }).notNull().default("game"),
+    /** Wins needed to take a series (kind "series"). */
+    firstTo: integer("first_to"),
+    /** Why the terms differ from what was asked, e.g. played unrated because of the daily pair limit. */
+    note: text("note"),
     status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("pending"),
     gameId: text("game_id").references(() => games.id),
     createdAt: integer("created_at").notNull(),
@@ -89,9 +106,125 @@ export const guildSettings = sqliteTable("guild_settings", {
   /** JSON array of channel ids where games may be started; null = everywhere. */
   allowedChannels: text("allowed_channels"),
   maxGamesPerPlayer: integer("max_games_per_player"),
+  /** Rated games two players may start against each other in 24 hours (0 = no limit); null = default. */
+  ratedPairsPerDay: integer("rated_pairs_per_day"),
+  ladderEnabled: integer("ladder_enabled", { mode: "boolean" }),
+  /** Days without ladder activity after which a player drops off the ladder. */
+  ladderInactiveDays: integer("ladder_inactive_days"),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * Seasons after the first: season 1 has no row. A game belongs to the latest season that started
+ * strictly before it finished, so a season started in the same millisecond never takes it.
+ */
+export const seasons = sqliteTable(
+  "seasons",
+  {
+    guildId: text("guild_id").notNull(),
+    number: integer("number").notNull(),
+    startedAt: integer("started_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.number] })],
+);
+
+/**
+ * Current Glicko-2 ratings per server, ruleset and season. A cache: `rating_changes` and this table
+ * are rebuilt by replaying the finished, rated, non-voided games in finish order. Rows of earlier
+ * seasons are never touched by new games, so they are the archived standings.
+ */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    guildId: text("guild_id").notNull(),
+    ruleset: text("ruleset").notNull(),
+    season: integer("season").notNull(),
+    userId: text("user_id").notNull(),
+    rating: real("rating").notNull(),
+    deviation: real("deviation").notNull(),
+    volatility: real("volatility").notNull(),
+    games: integer("games").notNull(),
+    wins: integer("wins").notNull(),
+    draws: integer("draws").notNull(),
+    losses: integer("losses").notNull(),
+    /** When the current rating was reached (finish time of the last rated game): the last tie-break. */
+    reachedAt: integer("reached_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.ruleset, t.season, t.userId] })],
+);
+
+/** One row per player per rated game: the rating before and after (history, chart, best win). A cache. */
+export const ratingChanges = sqliteTable(
+  "rating_changes",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id),
+    userId: text("user_id").notNull(),
+    guildId: text("guild_id").notNull(),
+    ruleset: text("ruleset").notNull(),
+    season: integer("season").notNull(),
+    opponentId: text("opponent_id").notNull(),
+    /** 1 win, 0.5 draw, 0 loss. */
+    score: real("score").notNull(),
+    ratingBefore: real("rating_before").notNull(),
+    deviationBefore: real("deviation_before").notNull(),
+    ratingAfter: real("rating_after").notNull(),
+    deviationAfter: real("deviation_after").notNull(),
+    /** The opponent's rating before the game (for "best win"). */
+    opponentRating: real("opponent_rating").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index("rating_changes_player").on(t.guildId, t.ruleset, t.season, t.userId, t.finishedAt),
+  ],
+);
+
+/** The challenge ladder of a server and ruleset: rung 1 is the top. */
+export const ladderRungs = sqliteTable(
+  "ladder_rungs",
+  {
+    guildId: text("guild_id").notNull(),
+    ruleset: text("ruleset").notNull(),
+    userId: text("user_id").notNull(),
+    rung: integer("rung").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+    /** Joining, challenging, answering and playing a ladder game count as activity. */
+    lastActiveAt: integer("last_active_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.ruleset, t.userId] })],
+);
+
+export const SERIES_STATUSES = ["active", "finished", "resigned", "abandoned"] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/** A first-to-N match: its games point here with `games.series_id`; the score is counted from them. */
+export const series = sqliteTable(
+  "series",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    ruleset: text("ruleset").notNull(),
+    /** South of the first game; South alternates from there. */
+    playerA: text("player_a").notNull(),
+    playerB: text("player_b").notNull(),
+    firstTo: integer("first_to").notNull(),
+    rated: integer("rated", { mode: "boolean" }).notNull(),
+    timeLimit: integer("time_limit").notNull(),
+    status: text("status", { enum: SERIES_STATUSES }).notNull().default("active"),
+    winnerId: text("winner_id"),
+    createdAt: integer("created_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("series_guild").on(t.guildId, t.status)],
+);
 
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type GuildSettingsRow = typeof guildSettings.$inferSelect;
+export type RatingRow = typeof ratings.$inferSelect;
+export type RatingChangeRow = typeof ratingChanges.$inferSelect;
+export type LadderRungRow = typeof ladderRungs.$inferSelect;
+export type SeriesRow = typeof series.$inferSelect;

@@ -5,19 +5,40 @@ import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
+import { viewerReply } from "./game-viewer.ts";
+import { leaderboardReply } from "./leaderboard-view.ts";
 import type { Reply, Response } from "./reply.ts";
+import { nextSeriesPost } from "./series-posts.ts";
 import { challengeReply, gameReply, narration, playerNames } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
 
 export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<Response> {
-  return id.type === "game" ? gameButton(ctx, id) : challengeButton(ctx, id);
+  switch (id.type) {
+    case "game":
+      return gameButton(ctx, id);
+    case "challenge":
+      return challengeButton(ctx, id);
+    case "leaderboard": {
+      if (!ctx.guildId) throw new UserError("guild/required", "Leaderboards belong to a server.");
+      const { ruleset, season, page, nav } = id;
+      const reply = leaderboardReply(ctx.app, { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId });
+      return { mode: "update", reply };
+    }
+    case "view": {
+      const game = ctx.app.games.get(id.gameId);
+      if (!game || game.row.guildId !== ctx.guildId)
+        throw new UserError("game/not-found", "This game no longer exists.");
+      return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
+    }
+  }
 }
 
 /**
  * Updates the pressed message with `reply`, and the game's own message too when the press came from
- * another one (an ephemeral "current board", an older repost).
+ * another one (an ephemeral "current board", an older repost). When the game ended a series game,
+ * the series' next game is posted too.
  */
 export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply: Reply = gameReply(ctx.app, game)): Response {
   const { row } = game;
@@ -25,7 +46,7 @@ export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply: Reply
     row.messageId && row.messageId !== ctx.messageId
       ? [{ ref: { channelId: row.channelId, messageId: row.messageId }, reply: gameReply(ctx.app, game) }]
       : [];
-  return { mode: "update", reply, edits };
+  return { mode: "update", reply, edits, posts: nextSeriesPost(ctx.app, game) };
 }
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
@@ -117,14 +138,15 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
   const { challenges } = ctx.app;
   switch (id.action) {
     case "accept": {
-      const { game } = challenges.accept(id.challengeId, ctx.userId);
+      const { game, note } = challenges.accept(id.challengeId, ctx.userId);
       const { row, state } = game;
       const first = state.position.toMove === 0 ? row.southId : row.northId;
+      const start = row.seriesId ? "The series is on! Game 1:" : "Game on!";
       return {
         mode: "update",
         reply: gameReply(ctx.app, game),
         bind: { kind: "game", id: row.id },
-        followUps: [{ content: `Game on! <@${first}>, you move first.`, mentions: [first] }],
+        followUps: [{ content: `${start} <@${first}>, you move first.${note ? `\n${note}` : ""}`, mentions: [first] }],
       };
     }
     case "decline":

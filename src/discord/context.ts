@@ -4,11 +4,17 @@ import type { ChallengeService } from "../games/challenges.ts";
 import type { Images } from "../games/images.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
+import type { LadderService } from "../ladders/ladder-service.ts";
+import type { RatingService } from "../ladders/ratings.ts";
+import type { SeriesService } from "../ladders/series-service.ts";
 
 export interface App {
   readonly games: GameService;
   readonly challenges: ChallengeService;
   readonly settings: SettingsService;
+  readonly ratings: RatingService;
+  readonly ladders: LadderService;
+  readonly series: SeriesService;
   readonly images: Images;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */

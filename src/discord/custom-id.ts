@@ -1,8 +1,11 @@
 /**
  * Button custom ids carry everything a press needs, so buttons keep working after a restart and no
- * collector is needed: `g:<gameId>:<ply>:<action>[:<house>]` and `c:<challengeId>:<action>`.
- * They are parsed once, here, into typed data.
+ * collector is needed: `g:<gameId>:<ply>:<action>[:<house>]`, `c:<challengeId>:<action>`, the
+ * leaderboard's pages `lb:<ruleset>:<season>:<page>:<p|n|m>` and the game viewer's steps
+ * `v:<gameId>:<ply>:<f|b|n|l>` (the ply to show). They are parsed once, here, into typed data.
+ * The last letter only keeps two buttons of one message apart when they lead to the same page or ply.
  */
+import { RULESET_IDS, type RulesetId } from "../engine/index.ts";
 
 export type GameAction =
   | { readonly kind: "move"; readonly house: number }
@@ -13,16 +16,37 @@ export type GameAction =
   | { readonly kind: "animate" };
 
 export type ChallengeAction = "accept" | "decline" | "cancel";
+/** "me" jumps to the page of whoever presses it (the page number is then ignored). */
+export type PageNav = "prev" | "next" | "me";
+export type ViewNav = "first" | "back" | "forward" | "last";
 
 export type CustomId =
   | { readonly type: "game"; readonly gameId: string; readonly ply: number; readonly action: GameAction }
-  | { readonly type: "challenge"; readonly challengeId: string; readonly action: ChallengeAction };
+  | { readonly type: "challenge"; readonly challengeId: string; readonly action: ChallengeAction }
+  | {
+      readonly type: "leaderboard";
+      readonly ruleset: RulesetId;
+      readonly season: number;
+      readonly page: number;
+      readonly nav: PageNav;
+    }
+  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
 
 const GAME_CODES = { resign: "r", "resign-confirm": "rc", draw: "d", animate: "a" } as const;
+const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };
+const VIEW_CODES: Record<ViewNav, string> = { first: "f", back: "b", forward: "n", last: "l" };
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const NUMBER = /^\d{1,6}$/;
+
+function decode<T extends string>(codes: Record<T, string>, code: string): T | null {
+  const found = Object.entries(codes).find(([, short]) => short === code);
+  return found ? (found[0] as T) : null;
+}
 
 export function formatCustomId(id: CustomId): string {
   if (id.type === "challenge") return `c:${id.challengeId}:${id.action}`;
+  if (id.type === "leaderboard") return `lb:${id.ruleset}:${id.season}:${id.page}:${PAGE_CODES[id.nav]}`;
+  if (id.type === "view") return `v:${id.gameId}:${id.ply}:${VIEW_CODES[id.nav]}`;
   const { action } = id;
   const tail = action.kind === "move" ? `m:${action.house}` : GAME_CODES[action.kind];
   return `g:${id.gameId}:${id.ply}:${tail}`;
@@ -37,6 +61,16 @@ export function parseCustomId(text: string): CustomId | null {
       return { type: "challenge", challengeId: parts[1], action };
     }
     return null;
+  }
+  if (parts[0] === "lb" && parts.length === 5 && (RULESET_IDS as readonly string[]).includes(parts[1])) {
+    const nav = decode(PAGE_CODES, parts[4]);
+    if (!nav || !NUMBER.test(parts[2]) || !NUMBER.test(parts[3])) return null;
+    const [ruleset, season, page] = [parts[1] as RulesetId, Number(parts[2]), Number(parts[3])];
+    return { type: "leaderboard", ruleset, season, page, nav };
+  }
+  if (parts[0] === "v" && parts.length === 4 && ID.test(parts[1]) && NUMBER.test(parts[2])) {
+    const nav = decode(VIEW_CODES, parts[3]);
+    return nav ? { type: "view", gameId: parts[1], ply: Number(parts[2]), nav } : null;
   }
   if (parts[0] !== "g" || parts.length < 4 || !ID.test(parts[1]) || !/^\d{1,6}$/.test(parts[2])) return null;
   const base = { type: "game" as const, gameId: parts[1], ply: Number(parts[2]) };

@@ -12,7 +12,10 @@ export interface ImageFile {
 export interface Reply {
   readonly content: string;
   readonly components?: APIActionRowComponent<APIButtonComponent>[];
-  /** Rendered only after the interaction is acknowledged (rendering may take a while). */
+  /**
+   * The attachment, rendered only after the interaction is acknowledged (rendering may take a while):
+   * a picture, or any other file (an exported game record).
+   */
   readonly image?: () => Promise<ImageFile | null>;
   readonly ephemeral?: boolean;
   /** Users whose mention in `content` should ping them. */
@@ -34,6 +37,14 @@ export interface Response {
   readonly edits?: readonly { readonly ref: MessageRef; readonly reply: Reply }[];
   /** Extra messages after the response (e.g. an ephemeral note after updating a board). */
   readonly followUps?: readonly Reply[];
+  /** New channel messages, e.g. the next game of a series; `bindGame` makes the message that game's. */
+  readonly posts?: readonly Post[];
+}
+
+export interface Post {
+  readonly channelId: string;
+  readonly reply: Reply;
+  readonly bindGame?: string;
 }
 
 export function ephemeral(content: string): Response {

@@ -11,7 +11,7 @@ import {
   MessageFlags,
   PermissionFlagsBits,
 } from "discord.js";
-import { COMMAND_NAME, COMMANDS } from "../commands/index.ts";
+import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
 import { isUserError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { handleButton } from "./buttons.ts";
@@ -82,6 +82,10 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       else app.challenges.bindMessage(response.bind.id, messageId);
     }
     for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
+    for (const post of response.posts ?? []) {
+      const posted = await deps.messenger.send(post.channelId, post.reply);
+      if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+    }
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
     }
@@ -91,7 +95,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
       if (interaction.commandName !== COMMAND_NAME) return null;
-      const command = COMMANDS[interaction.options.getSubcommand()];
+      const command =
+        COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand())];
       return command ? command.handle(ctx, optionsOf(interaction)) : null;
     }
     const id = parseCustomId(interaction.customId);
@@ -99,7 +104,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   }
 
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
-    const command = COMMANDS[interaction.options.getSubcommand()];
+    const command =
+      COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand())];
     const focused = interaction.options.getFocused(true);
     const choices = command?.autocomplete
       ? await command.autocomplete(contextOf(app, interaction), { name: focused.name, value: String(focused.value) })

@@ -2,9 +2,11 @@
  * Enforces deadlines: challenge expiry, half-time reminders and time-outs. All of them live in the
  * database, so after a restart the first sweep catches up; then one timer waits for the nearest one.
  */
+import { resultText, SIDE_NAMES } from "../games/narrate.ts";
 import type { Logger } from "../logger.ts";
 import type { App } from "./context.ts";
 import type { Messenger } from "./messenger.ts";
+import { nextSeriesPost } from "./series-posts.ts";
 import { challengeReply, gameReply, reminderReply } from "./views.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
@@ -31,11 +33,15 @@ export async function runDue(app: App, messenger: Messenger, logger: Logger): Pr
     const reply = gameReply(app, notice.game);
     if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
     const players = [row.southId, row.northId];
-    const result = reply.content.split("\n").at(-1) ?? "";
+    const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
     await messenger.send(row.channelId, {
       content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
       mentions: players,
     });
+    for (const post of nextSeriesPost(app, notice.game)) {
+      const posted = await messenger.send(post.channelId, post.reply);
+      if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+    }
   }
 }
 

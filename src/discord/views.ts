@@ -8,6 +8,7 @@ import { formatTimeLimit } from "../games/time.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
+import { seriesFooter, seriesLine } from "./series-view.ts";
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
@@ -38,8 +39,9 @@ export function narration(game: GameSnapshot): string | null {
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
   const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
-  const rated = g.rated ? "rated" : "unrated";
-  return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}`;
+  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
+  const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
+  return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
 }
 
 export function gameButtons(game: GameSnapshot): Row[] {
@@ -88,15 +90,18 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   } else {
     lines.push(`**${resultText(g, SIDE_NAMES, state.position.stores)}**`);
   }
+  const series = g.seriesId ? app.series.summary(g.seriesId) : null;
+  if (series) lines.push(seriesLine(series));
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
     components: gameButtons(game),
     mentions,
-    image: async () => ({
-      name: `nickar-${g.id}-${g.ply}.png`,
-      data: await app.images.boardPng(game, await playerNames(app, game)),
-    }),
+    image: async () => {
+      const names = await playerNames(app, game);
+      const footer = series ? seriesFooter(series, (id) => (id === g.southId ? names[0] : names[1])) : undefined;
+      return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, footer) };
+    },
   };
 }
 
@@ -105,7 +110,19 @@ function challengeTerms(c: ChallengeRow): string {
   const first = { me: "challenger moves first", them: "challenger moves second", random: "first move drawn at random" }[
     c.first
   ];
-  return `**${ruleset}** · ${formatTimeLimit(c.timeLimit)} per move · ${c.rated ? "rated" : "unrated"} · ${first}`;
+  const kind =
+    c.kind === "ladder"
+      ? "a **ladder game** of "
+      : c.kind === "series"
+        ? `a **first-to-${c.firstTo ?? 6} series** of `
+        : "";
+  const start = c.kind === "series" ? `${first} in game 1, then South alternates` : first;
+  return `${kind}**${ruleset}** · ${formatTimeLimit(c.timeLimit)} per move · ${c.rated ? "rated" : "unrated"} · ${start}`;
+}
+
+/** What a declined or unanswered ladder challenge means. */
+function ladderForfeit(c: ChallengeRow): string {
+  return c.kind === "ladder" ? ` On the ladder that counts as a loss for <@${c.opponentId}>.` : "";
 }
 
 export function challengeReply(c: ChallengeRow): Reply {
@@ -116,18 +133,28 @@ export function challengeReply(c: ChallengeRow): Reply {
       const buttons = [button(id("accept"), "Accept", ButtonStyle.Success)];
       if (c.opponentId) buttons.push(button(id("decline"), "Decline", ButtonStyle.Danger));
       buttons.push(button(id("cancel"), "Cancel", ButtonStyle.Secondary));
+      const lines = [`<@${c.challengerId}> challenges ${who} to ${challengeTerms(c)}`];
+      if (c.note) lines.push(c.note);
+      const unanswered = c.kind === "ladder" ? " (declining or not answering counts as a loss on the ladder)" : "";
+      lines.push(`Expires ${time(c.expiresAt)}${unanswered}.`);
       return {
-        content: `<@${c.challengerId}> challenges ${who} to ${challengeTerms(c)}\nExpires ${time(c.expiresAt)}.`,
+        content: lines.join("\n"),
         components: [row(...buttons)],
         mentions: c.opponentId ? [c.opponentId] : [],
       };
     }
     case "declined":
-      return { content: `<@${c.opponentId}> declined the challenge from <@${c.challengerId}>.`, components: [] };
+      return {
+        content: `<@${c.opponentId}> declined the challenge from <@${c.challengerId}>.${ladderForfeit(c)}`,
+        components: [],
+      };
     case "cancelled":
       return { content: `<@${c.challengerId}> withdrew the challenge to ${who}.`, components: [] };
     case "expired":
-      return { content: `The challenge from <@${c.challengerId}> to ${who} expired.`, components: [] };
+      return {
+        content: `The challenge from <@${c.challengerId}> to ${who} expired.${ladderForfeit(c)}`,
+        components: [],
+      };
     case "accepted":
       return { content: `<@${c.opponentId}> accepted the challenge from <@${c.challengerId}>.`, components: [] };
   }

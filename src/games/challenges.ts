@@ -1,13 +1,15 @@
 /**
  * Challenges: created by one player, accepted (which creates the game in the same transaction),
  * declined, cancelled or expired. Refusals are UserErrors with a reason the user can act on.
+ * Ladder and series challenges take the same path; the competitive hooks settle their terms.
  */
 import { and, eq, lte } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { type ChallengeRow, challenges, type FirstChoice } from "../db/schema.ts";
+import { type ChallengeKind, type ChallengeRow, challenges, type FirstChoice } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import type { CompetitionHooks } from "./hooks.ts";
 import { newId } from "./ids.ts";
 import { activeGameCount, insertGame } from "./service.ts";
 import type { SettingsService } from "./settings.ts";
@@ -24,6 +26,17 @@ export interface ChallengeInput {
   /** Seconds per move. */
   readonly timeLimit?: number | null;
   readonly rated?: boolean | null;
+  /** Default "game"; "ladder" and "series" need an opponent. */
+  readonly kind?: ChallengeKind;
+  /** Wins needed to take a series. */
+  readonly firstTo?: number | null;
+}
+
+export interface Accepted {
+  readonly challenge: ChallengeRow;
+  readonly game: GameSnapshot;
+  /** Something the players should know about the game's terms (e.g. why it is unrated), or null. */
+  readonly note: string | null;
 }
 
 export class ChallengeService {
@@ -31,6 +44,7 @@ export class ChallengeService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly settings: SettingsService,
+    private readonly hooks: CompetitionHooks,
     /** Decides "random" colours; injectable so tests are deterministic. */
     private readonly random: () => number = Math.random,
   ) {}
@@ -69,6 +83,15 @@ export class ChallengeService {
       }
       this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
       if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, `<@${opponent.id}> is`);
+      const ruleset = input.ruleset ?? settings.defaultRuleset;
+      const kind = input.kind ?? "game";
+      const firstTo = kind === "series" ? (input.firstTo ?? null) : null;
+      const terms = this.hooks.challengeTerms(
+        tx,
+        { guildId, challengerId, opponentId: opponent?.id ?? null, ruleset, kind, firstTo, rated: input.rated ?? true },
+        now,
+        now + this.settings.defaults.challengeExpiry,
+      );
       return tx
         .insert(challenges)
         .values({
@@ -77,12 +100,15 @@ export class ChallengeService {
           channelId: input.channelId,
           challengerId,
           opponentId: opponent?.id ?? null,
-          ruleset: input.ruleset ?? settings.defaultRuleset,
+          ruleset,
           first: input.first ?? "random",
           timeLimit: input.timeLimit ?? settings.defaultTimeLimit,
-          rated: input.rated ?? true,
+          rated: terms.rated,
+          kind,
+          firstTo,
+          note: terms.note,
           createdAt: now,
-          expiresAt: now + this.settings.defaults.challengeExpiry,
+          expiresAt: terms.expiresAt,
         })
         .returning()
         .get();
@@ -94,7 +120,7 @@ export class ChallengeService {
   }
 
   /** Accepts and starts the game; the challenge message becomes the game message. */
-  accept(id: string, userId: string): { challenge: ChallengeRow; game: GameSnapshot } {
+  accept(id: string, userId: string): Accepted {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const challenge = this.loadPending(tx, id, now);
@@ -115,6 +141,8 @@ export class ChallengeService {
       );
       const challengerSouth =
         challenge.first === "me" ? true : challenge.first === "them" ? false : this.random() < 0.5;
+      const southId = challengerSouth ? challenge.challengerId : userId;
+      const { note, ...terms } = this.hooks.gameTerms(tx, challenge, userId, southId, now);
       const row = insertGame(
         tx,
         {
@@ -122,15 +150,15 @@ export class ChallengeService {
           channelId: challenge.channelId,
           messageId: challenge.messageId,
           ruleset: challenge.ruleset as RulesetId,
-          southId: challengerSouth ? challenge.challengerId : userId,
+          southId,
           northId: challengerSouth ? userId : challenge.challengerId,
           timeLimit: challenge.timeLimit,
-          rated: challenge.rated,
+          ...terms,
         },
         now,
       );
       const accepted = this.close(tx, challenge, { status: "accepted", opponentId: userId, gameId: row.id });
-      return { challenge: accepted, game: snapshotOf(row) };
+      return { challenge: accepted, game: snapshotOf(row), note };
     });
   }
 
@@ -146,7 +174,9 @@ export class ChallengeService {
             : "Only the challenged player can decline.",
         );
       }
-      return this.close(tx, challenge, { status: "declined" });
+      const declined = this.close(tx, challenge, { status: "declined" });
+      this.hooks.challengeRefused(tx, declined, now);
+      return declined;
     });
   }
 
@@ -161,15 +191,32 @@ export class ChallengeService {
     });
   }
 
-  /** Marks every challenge past its expiry as expired and returns them (their messages need editing). */
+  /**
+   * Marks every challenge past its expiry as expired and returns them (their messages need editing).
+   * One transaction per challenge, since an expired ladder challenge also moves the ladder.
+   */
   expire(): ChallengeRow[] {
     const now = this.clock.now();
-    return this.db
-      .update(challenges)
-      .set({ status: "expired" })
+    const due = this.db
+      .select({ id: challenges.id })
+      .from(challenges)
       .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
-      .returning()
       .all();
+    const expired: ChallengeRow[] = [];
+    for (const { id } of due) {
+      const row = this.db.transaction((tx) => {
+        const closed = tx
+          .update(challenges)
+          .set({ status: "expired" })
+          .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
+          .returning()
+          .get();
+        if (closed) this.hooks.challengeRefused(tx, closed, now);
+        return closed;
+      });
+      if (row) expired.push(row);
+    }
+    return expired;
   }
 
   nextExpiry(): number | null {

@@ -121,6 +121,11 @@ const REASON_TEXT: Record<string, string> = {
   agreement: "agreement",
 };
 
+/** "25 seeds", "resignation", "time"... for an engine or bot reason. */
+export function reasonText(reason: string | null): string {
+  return reason === null ? "" : (REASON_TEXT[reason] ?? reason);
+}
+
 function gameOverText(
   winner: Player | null,
   reason: string,

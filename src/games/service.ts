@@ -4,12 +4,13 @@
  * `WHERE id = ? AND ply = ? AND status = 'active'`, so two racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, newGame, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { newId } from "./ids.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
 
@@ -24,6 +25,9 @@ export interface NewGameInput {
   readonly northId: string;
   readonly timeLimit: number;
   readonly rated: boolean;
+  readonly seriesId?: string | null;
+  readonly seriesGame?: number | null;
+  readonly ladderChallengerId?: string | null;
 }
 
 /** Deadline and reminder for the move that starts now. */
@@ -31,7 +35,7 @@ function clockFields(timeLimit: number, now: number) {
   return { deadlineAt: now + timeLimit * 1000, reminderAt: now + timeLimit * 500 };
 }
 
-/** Creates a game inside the caller's transaction (used when a challenge is accepted). */
+/** Creates a game inside the caller's transaction (a challenge accepted, the next game of a series). */
 export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
   const created = newGame(input.ruleset);
   if (!created.ok) throw new Error(created.error.message);
@@ -76,6 +80,8 @@ export class GameService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Ratings, ladder and series: told inside the transaction whenever a game ends or is voided. */
+    private readonly hooks: CompetitionHooks,
   ) {}
 
   get(gameId: string): GameSnapshot | null {
@@ -98,6 +104,25 @@ export class GameService {
       .orderBy(asc(games.createdAt))
       .all()
       .map(snapshotOf);
+  }
+
+  /** A player's ended games in a server, latest first, and how many there are in all. */
+  history(guildId: string, userId: string, limit = 10): { rows: GameRow[]; total: number } {
+    const where = and(
+      eq(games.guildId, guildId),
+      ne(games.status, "active"),
+      or(eq(games.southId, userId), eq(games.northId, userId)),
+    );
+    const rows = this.db
+      .select()
+      .from(games)
+      .where(where)
+      // Games that ended in the same millisecond: the one created later first.
+      .orderBy(desc(games.finishedAt), desc(sql`rowid`))
+      .limit(limit)
+      .all();
+    const total = this.db.select({ n: count() }).from(games).where(where).get()?.n ?? 0;
+    return { rows, total };
   }
 
   bindMessage(gameId: string, channelId: string, messageId: string): void {
@@ -158,10 +183,14 @@ export class GameService {
     });
   }
 
-  /** Ends a game with no result, allowed until both players have moved. */
+  /** Ends a game with no result, allowed until both players have moved (never in a ladder or series game). */
   abort(gameId: string, userId: string): GameSnapshot {
     return this.db.transaction((tx) => {
       const { row, game } = this.loadForPlayer(tx, gameId, userId, null);
+      if (isCommitted(row)) {
+        const way = row.seriesId ? "resign it or the series (/nickar series resign)" : "resign it";
+        throw new UserError("abort/committed", `A ladder or series game cannot be aborted: ${way}.`);
+      }
       if (game.state.movers.includes(0) && game.state.movers.includes(1)) {
         throw new UserError("abort/too-late", "Both players have moved: resign or offer a draw instead.");
       }
@@ -176,6 +205,29 @@ export class GameService {
       if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
       if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
       return this.finish(tx, row, "cancelled", null, "cancel", note);
+    });
+  }
+
+  /**
+   * An admin voids a finished game: it keeps its result, but ratings are rebuilt without it.
+   * (Status stays `finished`; only the void fields change, so no ply check is needed.)
+   */
+  void(gameId: string, reason: string): GameSnapshot {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const row = tx.select().from(games).where(eq(games.id, gameId)).get();
+      if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+      if (row.status !== "finished") throw new UserError("void/not-finished", "Only a finished game can be voided.");
+      if (row.voidedAt !== null) throw new UserError("void/already", "That game is already void.");
+      const voided = tx
+        .update(games)
+        .set({ voidedAt: now, voidReason: reason, updatedAt: now })
+        .where(and(eq(games.id, gameId), isNull(games.voidedAt)))
+        .returning()
+        .get();
+      if (!voided) throw new UserError("void/already", "That game is already void.");
+      this.hooks.gameVoided(tx, voided, now);
+      return snapshotOf(voided);
     });
   }
 
@@ -200,8 +252,9 @@ export class GameService {
         if (row.deadlineAt !== null && row.deadlineAt <= now) {
           const game = snapshotOf(row);
           const loser = game.state.position.toMove;
-          // A player who never moved has not really started: abort instead of scoring a win.
-          if (!game.state.movers.includes(loser)) {
+          // A player who never moved has not really started: abort instead of scoring a win. Except in
+          // a ladder or series game: accepting it was the commitment, so time counts from the start.
+          if (!game.state.movers.includes(loser) && !isCommitted(row)) {
             return { kind: "timeout", game: this.finish(tx, row, "aborted", null, "abort") };
           }
           return { kind: "timeout", game: this.finish(tx, row, "finished", (1 - loser) as Player, "timeout") };
@@ -264,7 +317,10 @@ export class GameService {
     });
   }
 
-  /** The optimistic write: succeeds only if nobody changed the game since `row` was read. */
+  /**
+   * The optimistic write: succeeds only if nobody changed the game since `row` was read. Every way a
+   * game leaves `active` passes here, so this is where the competitive layer hears of it.
+   */
   private write(tx: Tx, row: GameRow, changes: Partial<GameRow>): GameSnapshot {
     const written = tx
       .update(games)
@@ -273,6 +329,7 @@ export class GameService {
       .returning()
       .get();
     if (!written) throw new UserError("game/stale", "This board is out of date.");
+    if (written.status !== "active") this.hooks.gameEnded(tx, written, written.updatedAt);
     return snapshotOf(written);
   }
 }

@@ -13,12 +13,20 @@ export interface Defaults {
   readonly challengeExpiry: number;
 }
 
+/** Rated games two players may start against each other in 24 hours, unless the server says otherwise. */
+export const DEFAULT_RATED_PAIRS_PER_DAY = 5;
+export const DEFAULT_LADDER_INACTIVE_DAYS = 14;
+
 export interface GuildSettings {
   readonly defaultRuleset: RulesetId;
   readonly defaultTimeLimit: number;
   /** Channel ids where games may start; null = any channel. */
   readonly allowedChannels: readonly string[] | null;
   readonly maxGamesPerPlayer: number;
+  /** 0 = no limit. Games beyond it are played unrated. */
+  readonly ratedPairsPerDay: number;
+  readonly ladderEnabled: boolean;
+  readonly ladderInactiveDays: number;
 }
 
 export interface SettingsPatch {
@@ -26,6 +34,9 @@ export interface SettingsPatch {
   defaultTimeLimit?: number;
   allowedChannels?: readonly string[] | null;
   maxGamesPerPlayer?: number;
+  ratedPairsPerDay?: number;
+  ladderEnabled?: boolean;
+  ladderInactiveDays?: number;
 }
 
 export class SettingsService {
@@ -42,6 +53,9 @@ export class SettingsService {
       defaultTimeLimit: row?.defaultTimeLimit ?? this.defaults.timeLimit,
       allowedChannels: row?.allowedChannels ? (JSON.parse(row.allowedChannels) as string[]) : null,
       maxGamesPerPlayer: row?.maxGamesPerPlayer ?? this.defaults.maxGamesPerPlayer,
+      ratedPairsPerDay: row?.ratedPairsPerDay ?? DEFAULT_RATED_PAIRS_PER_DAY,
+      ladderEnabled: row?.ladderEnabled ?? false,
+      ladderInactiveDays: row?.ladderInactiveDays ?? DEFAULT_LADDER_INACTIVE_DAYS,
     };
   }
 
@@ -54,6 +68,9 @@ export class SettingsService {
           patch.allowedChannels && patch.allowedChannels.length > 0 ? JSON.stringify(patch.allowedChannels) : null,
       }),
       ...(patch.maxGamesPerPlayer !== undefined && { maxGamesPerPlayer: patch.maxGamesPerPlayer }),
+      ...(patch.ratedPairsPerDay !== undefined && { ratedPairsPerDay: patch.ratedPairsPerDay }),
+      ...(patch.ladderEnabled !== undefined && { ladderEnabled: patch.ladderEnabled }),
+      ...(patch.ladderInactiveDays !== undefined && { ladderInactiveDays: patch.ladderInactiveDays }),
       updatedAt: this.clock.now(),
     };
     this.db

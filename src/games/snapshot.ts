@@ -47,6 +47,18 @@ export function snapshotOf(row: GameRow): GameSnapshot {
   };
 }
 
+/**
+ * The game as it stood after `ply` moves, for the game viewer. Before the last move the row reads as
+ * still active, so the board shows no result yet (only the final position carries the real ending).
+ */
+export function snapshotAt(row: GameRow, ply: number): GameSnapshot {
+  const moves = parseMoves(row.moves);
+  const at = Math.min(Math.max(0, ply), moves.length);
+  if (at === moves.length) return snapshotOf(row);
+  const earlier = { ...row, moves: JSON.stringify(moves.slice(0, at)), ply: at, status: "active" as const };
+  return snapshotOf({ ...earlier, winner: null, reason: null, note: null, drawOfferBy: null });
+}
+
 /** 0 for South, 1 for North, null for someone else. */
 export function seatOf(row: GameRow, userId: string): Player | null {
   if (row.southId === userId) return 0;

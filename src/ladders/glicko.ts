@@ -15,7 +15,7 @@ export const INITIAL_RATING: Rating = { rating: 1500, deviation: 350, volatility
 export const PROVISIONAL_DEVIATION = 110;
 const TAU = 0.5;
 
-export function isProvisional(r: Rating): boolean {
+export function isProvisional(r: Pick<Rating, "deviation">): boolean {
   return r.deviation >= PROVISIONAL_DEVIATION;
 }
 

@@ -8,9 +8,48 @@ describe("command definitions", () => {
     expect(json.name).toBe("nickar");
     const names = (json.options ?? []).map((o) => o.name);
     expect(names.sort()).toEqual(
-      ["abort", "board", "cancel", "challenge", "draw", "games", "move", "resign", "rules", "settings"].sort(),
+      [
+        ...["abort", "board", "cancel", "challenge", "draw", "games", "move", "resign", "rules", "settings"],
+        ...["leaderboard", "stats", "history", "game", "export", "void", "ladder", "series", "season"],
+      ].sort(),
     );
-    expect(Object.keys(COMMANDS)).toHaveLength(10);
+    const groups = Object.fromEntries(
+      (json.options ?? [])
+        .filter((o) => "options" in o && o.type === 2)
+        .map((o) => [o.name, ((o as { options: { name: string }[] }).options ?? []).map((s) => s.name)]),
+    );
+    expect(groups).toEqual({
+      ladder: ["show", "join", "leave", "challenge"],
+      series: ["challenge", "resign", "standings"],
+      season: ["new", "list"],
+    });
+    expect(Object.keys(COMMANDS)).toHaveLength(25);
+    expect(COMMANDS["ladder join"].definition.name).toBe("join");
+  });
+
+  it("nickar command - fits Discord's limits - 8000 characters, 25 options, short names", () => {
+    // Discord counts names, descriptions and choice names and values of a whole command together.
+    type Option = {
+      name: string;
+      description?: string;
+      choices?: { name: string; value: unknown }[];
+      options?: Option[];
+    };
+    const size = (o: Option): number =>
+      o.name.length +
+      (o.description?.length ?? 0) +
+      (o.choices ?? []).reduce((n, c) => n + c.name.length + String(c.value).length, 0) +
+      (o.options ?? []).reduce((n, c) => n + size(c), 0);
+    const check = (o: Option) => {
+      expect(o.name).toMatch(/^[-_a-z0-9]{1,32}$/);
+      expect(o.description?.length ?? 0).toBeLessThanOrEqual(100);
+      expect((o.options ?? []).length).toBeLessThanOrEqual(25);
+      for (const c of o.choices ?? []) expect(c.name.length).toBeLessThanOrEqual(100);
+      for (const child of o.options ?? []) check(child);
+    };
+    const json = nickarCommand().toJSON() as unknown as Option;
+    check(json);
+    expect(size(json)).toBeLessThanOrEqual(8000);
   });
 
   it("challenge definition - offers every ruleset with a description - choices", () => {

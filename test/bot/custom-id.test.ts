@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CustomId, formatCustomId, parseCustomId } from "../../src/discord/custom-id.ts";
+import { RULESET_IDS } from "../../src/engine/index.ts";
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
 const customId: fc.Arbitrary<CustomId> = fc.oneof(
@@ -23,6 +24,19 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
       ),
     ),
   }),
+  fc.record({
+    type: fc.constant("leaderboard" as const),
+    ruleset: fc.constantFrom(...RULESET_IDS),
+    season: fc.integer({ min: 1, max: 999_999 }),
+    page: fc.integer({ min: 0, max: 999_999 }),
+    nav: fc.constantFrom("prev" as const, "next" as const, "me" as const),
+  }),
+  fc.record({
+    type: fc.constant("view" as const),
+    gameId: id,
+    ply: fc.integer({ min: 0, max: 999_999 }),
+    nav: fc.constantFrom("first" as const, "back" as const, "forward" as const, "last" as const),
+  }),
 );
 
 describe("custom ids", () => {
@@ -41,6 +55,10 @@ describe("custom ids", () => {
       "g:abc:7:m:3",
     );
     expect(formatCustomId({ type: "challenge", challengeId: "xyz", action: "accept" })).toBe("c:xyz:accept");
+    expect(formatCustomId({ type: "leaderboard", ruleset: "wari", season: 2, page: 3, nav: "next" })).toBe(
+      "lb:wari:2:3:n",
+    );
+    expect(formatCustomId({ type: "view", gameId: "abc", ply: 12, nav: "back" })).toBe("v:abc:12:b");
   });
 
   it.each([
@@ -54,6 +72,13 @@ describe("custom ids", () => {
     "c:abc:eat",
     "x:abc:1:r",
     "g:a:b:1:r",
+    "lb:chess:1:0:p",
+    "lb:abapa:1:0",
+    "lb:abapa:x:0:p",
+    "lb:abapa:1:0:z",
+    "v:abc:1",
+    "v:abc:-1:f",
+    "v:abc:1:q",
   ])("custom id - is null - malformed %j", (text) => {
     expect(parseCustomId(text)).toBeNull();
   });

@@ -318,6 +318,15 @@ describe("settings", () => {
       defaultTimeLimit: 3 * 86400,
       allowedChannels: ["77"],
       maxGamesPerPlayer: 5,
+      ratedPairsPerDay: 5,
+      ladderEnabled: false,
+      ladderInactiveDays: 14,
+    });
+    await COMMANDS.settings.handle(admin, options({ pair_limit: 0, ladder: true, ladder_inactive_days: 30 }));
+    expect(w.app.settings.get("100")).toMatchObject({
+      ratedPairsPerDay: 0,
+      ladderEnabled: true,
+      ladderInactiveDays: 30,
     });
     await COMMANDS.settings.handle(admin, options({ disallow_channel: { id: "77" } }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();

@@ -17,6 +17,8 @@ export const CAROL = "1003";
 export const fakeImages: Images = {
   boardPng: async () => Buffer.from("png"),
   moveGif: async (game) => (game.last ? Buffer.from("gif") : null),
+  ratingChart: async () => Buffer.from("chart"),
+  ladderPng: async () => Buffer.from("ladder"),
 };
 
 export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };
@@ -31,6 +33,8 @@ export function setup(random: () => number = () => 0.1, images: Images = fakeIma
     path,
     clock,
     app: make(),
+    /** The database under the app, for checks the commands cannot make. */
+    db: () => database.db,
     /** A second connection to the same file, as another process would have. */
     other: () => {
       const second = openDatabase(path);

@@ -1,0 +1,29 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { playerNames } from "../discord/views.ts";
+import { gameRecordFile } from "../games/record-file.ts";
+import type { Command } from "./command.ts";
+import { gameHere } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("export")
+  .setDescription("Download a game's record (PGN-like text that the engine can replay)")
+  .addStringOption((o) => o.setName("id").setDescription("Game id (see /nickar history)").setRequired(true));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const game = gameHere(ctx, options.getString("id"));
+  return {
+    mode: "reply",
+    reply: {
+      content: `The record of game \`${game.row.id}\`.`,
+      ephemeral: true,
+      image: async () => ({
+        name: `nickar-${game.row.id}.pgn`,
+        data: Buffer.from(gameRecordFile(game, await playerNames(ctx.app, game)), "utf8"),
+      }),
+    },
+  };
+}
+
+export const exportGame: Command = { definition, handle };

@@ -1,0 +1,22 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import { viewerReply } from "../discord/game-viewer.ts";
+import type { Response } from "../discord/reply.ts";
+import type { Command } from "./command.ts";
+import { gameHere } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("game")
+  .setDescription("Replay a game: its record, positions and board, move by move")
+  .addStringOption((o) => o.setName("id").setDescription("Game id (see /nickar history)").setRequired(true))
+  .addIntegerOption((o) =>
+    o.setName("move").setDescription("Show the board after this move (default: the last)").setMinValue(0),
+  );
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const game = gameHere(ctx, options.getString("id"));
+  const ply = options.getInteger("move") ?? game.row.ply;
+  return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply) };
+}
+
+export const game: Command = { definition, handle };

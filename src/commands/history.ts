@@ -1,0 +1,70 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { GameRow } from "../db/schema.ts";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import { dateText } from "../discord/game-viewer.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS, type RulesetId } from "../engine/index.ts";
+import { reasonText } from "../games/narrate.ts";
+import { seatOf } from "../games/snapshot.ts";
+import type { Command } from "./command.ts";
+import { requireGuild } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("history")
+  .setDescription("Recent games: result, reason, ruleset, opponent, date")
+  .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"));
+
+const SHOWN = 10;
+
+/** "Won by 25 seeds", "Lost on time", "Draw by agreement", "Aborted", "Cancelled". */
+export function outcomeFor(row: GameRow, userId: string): string {
+  if (row.status === "aborted") return "Aborted";
+  if (row.status === "cancelled") return "Cancelled";
+  const how = row.reason === "timeout" ? "on time" : `by ${reasonText(row.reason)}`;
+  if (row.winner === null) return `Draw ${how}`;
+  return `${row.winner === seatOf(row, userId) ? "**Won**" : "Lost"} ${how}`;
+}
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const userId = options.getUser("user")?.id ?? ctx.userId;
+  const { rows, total } = ctx.app.games.history(guildId, userId, SHOWN);
+  if (rows.length === 0) {
+    return {
+      mode: "reply",
+      reply: { content: `<@${userId}> has no finished games here.`, ephemeral: true, mentions: [] },
+    };
+  }
+  const changes = ctx.app.ratings.changesIn(
+    rows.map((r) => r.id),
+    userId,
+  );
+  const lines = rows.map((row) => {
+    const opponent = row.southId === userId ? row.northId : row.southId;
+    const change = changes.get(row.id);
+    const delta = change ? Math.round(change.ratingAfter - change.ratingBefore) : null;
+    const rating =
+      row.voidedAt !== null
+        ? "void"
+        : delta !== null
+          ? `rated ${delta >= 0 ? "+" : ""}${delta}`
+          : row.rated && row.status === "finished"
+            ? "rated"
+            : "unrated";
+    const ruleset = RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset;
+    const series = row.seriesGame ? ` · series game ${row.seriesGame}` : row.ladderChallengerId ? " · ladder" : "";
+    return `\`${row.id}\` ${dateText(row.finishedAt ?? row.updatedAt)} · ${ruleset} · vs <@${opponent}> · ${outcomeFor(row, userId)} · ${rating}${series}`;
+  });
+  const more =
+    total > rows.length ? `\n…and ${total - rows.length} earlier. /nickar game <id> replays any of them.` : "";
+  return {
+    mode: "reply",
+    reply: {
+      content: `**Recent games of <@${userId}>** (${total} in all)\n${lines.join("\n")}${more}`,
+      ephemeral: true,
+      mentions: [],
+    },
+  };
+}
+
+export const history: Command = { definition, handle };

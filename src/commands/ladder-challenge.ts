@@ -1,0 +1,29 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { challengeReply } from "../discord/views.ts";
+import type { Command } from "./command.ts";
+import { parseTime, requireGuild, rulesetNameOption, rulesetOrDefault, timeOption } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("challenge")
+  .setDescription("Challenge a player up to 3 rungs above you; win and you take their rung")
+  .addUserOption((o) => o.setName("opponent").setDescription("Who to challenge").setRequired(true))
+  .addStringOption((o) => rulesetNameOption(o, "Which ladder (default: the server's ruleset)"))
+  .addStringOption((o) => timeOption(o, "Time per move (default: the server's)"));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const challenge = ctx.app.challenges.create({
+    guildId,
+    channelId: ctx.channelId,
+    challengerId: ctx.userId,
+    opponent: options.getUser("opponent"),
+    ruleset: rulesetOrDefault(ctx, options),
+    timeLimit: parseTime(options.getString("time")),
+    kind: "ladder",
+  });
+  return { mode: "reply", reply: challengeReply(challenge), bind: { kind: "challenge", id: challenge.id } };
+}
+
+export const ladderChallenge: Command = { group: "ladder", definition, handle };

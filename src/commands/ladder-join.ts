@@ -1,0 +1,24 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS } from "../engine/index.ts";
+import type { Command } from "./command.ts";
+import { requireGuild, rulesetNameOption, rulesetOrDefault } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("join")
+  .setDescription("Join the challenge ladder (you start on the bottom rung)")
+  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const ruleset = rulesetOrDefault(ctx, options);
+  const { rung, joined } = ctx.app.ladders.join({ guildId, ruleset }, ctx.userId);
+  const name = RULESETS[ruleset].name;
+  const content = joined
+    ? `<@${ctx.userId}> joins the ${name} ladder on rung ${rung}.`
+    : `You are already on the ${name} ladder, rung ${rung}.`;
+  return { mode: "reply", reply: { content, mentions: [], ephemeral: !joined } };
+}
+
+export const ladderJoin: Command = { group: "ladder", definition, handle };

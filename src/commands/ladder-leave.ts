@@ -1,0 +1,20 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS } from "../engine/index.ts";
+import type { Command } from "./command.ts";
+import { requireGuild, rulesetNameOption, rulesetOrDefault } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("leave")
+  .setDescription("Leave the challenge ladder (those below you move up)")
+  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const ruleset = rulesetOrDefault(ctx, options);
+  ctx.app.ladders.leave({ guildId, ruleset }, ctx.userId);
+  return { mode: "reply", reply: { content: `You left the ${RULESETS[ruleset].name} ladder.`, ephemeral: true } };
+}
+
+export const ladderLeave: Command = { group: "ladder", definition, handle };

@@ -1,0 +1,60 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS } from "../engine/index.ts";
+import { formatRating } from "../ladders/standings.ts";
+import type { Command } from "./command.ts";
+import { requireGuild, rulesetNameOption, rulesetOrDefault } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("show")
+  .setDescription("The challenge ladder's rungs")
+  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"));
+
+/** Rungs drawn in the image; the text lists them all (up to Discord's message size). */
+const DRAWN = 20;
+const LISTED = 40;
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const ruleset = rulesetOrDefault(ctx, options);
+  const { app } = ctx;
+  const { rungs, dropped } = app.ladders.show({ guildId, ruleset });
+  const title = `${RULESETS[ruleset].name} ladder`;
+  const lines = [`**${title}** · challenge up to 3 rungs above you with /nickar ladder challenge`];
+  if (rungs.length === 0) lines.push("Nobody is on it yet: /nickar ladder join.");
+  for (const r of rungs.slice(0, LISTED)) lines.push(`\`${String(r.rung).padStart(3)}.\` <@${r.userId}>`);
+  if (rungs.length > LISTED) lines.push(`…and ${rungs.length - LISTED} more.`);
+  if (dropped.length) {
+    const more = dropped.length > 10 ? ` and ${dropped.length - 10} more` : "";
+    lines.push(
+      `Dropped for inactivity: ${dropped
+        .slice(0, 10)
+        .map((u) => `<@${u}>`)
+        .join(", ")}${more}`,
+    );
+  }
+  const ratings = new Map(app.ratings.leaderboard(guildId, ruleset).entries.map((e) => [e.userId, e]));
+  return {
+    mode: "reply",
+    reply: {
+      content: lines.join("\n"),
+      mentions: [],
+      image: async () => {
+        const drawn = await Promise.all(
+          rungs.slice(0, DRAWN).map(async (r) => {
+            const rating = ratings.get(r.userId);
+            return {
+              name: (await app.displayName(guildId, r.userId)) || `player ${r.rung}`,
+              detail: rating ? formatRating(rating) : "unrated",
+            };
+          }),
+        );
+        const more = Math.max(0, rungs.length - DRAWN);
+        return { name: `nickar-ladder-${ruleset}.png`, data: await app.images.ladderPng(title, drawn, more) };
+      },
+    },
+  };
+}
+
+export const ladderShow: Command = { group: "ladder", definition, handle };

@@ -1,0 +1,23 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import { leaderboardReply } from "../discord/leaderboard-view.ts";
+import type { Response } from "../discord/reply.ts";
+import type { Command } from "./command.ts";
+import { requireGuild, rulesetNameOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("leaderboard")
+  .setDescription("Ratings of this server: rank, rating, games, wins, draws and losses")
+  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"))
+  .addIntegerOption((o) =>
+    o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
+  );
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const ruleset = rulesetOrDefault(ctx, options);
+  const season = seasonNumber(ctx, options.getInteger("season"));
+  return { mode: "reply", reply: leaderboardReply(ctx.app, { guildId, ruleset, season, page: 0, userId: ctx.userId }) };
+}
+
+export const leaderboard: Command = { definition, handle };

@@ -1,0 +1,24 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { HandlerContext } from "../discord/context.ts";
+import { dateText } from "../discord/game-viewer.ts";
+import type { Response } from "../discord/reply.ts";
+import type { Command } from "./command.ts";
+import { requireGuild } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("list")
+  .setDescription("The rating seasons of this server");
+
+function handle(ctx: HandlerContext): Response {
+  const guildId = requireGuild(ctx);
+  const seasons = ctx.app.ratings.seasons(guildId);
+  const lines = seasons.map((s, i) => {
+    const from = s.startedAt === null ? "the beginning" : dateText(s.startedAt);
+    const next = seasons[i + 1];
+    const until = next?.startedAt ? `to ${dateText(next.startedAt)}` : "(current)";
+    return `Season ${s.number}: from ${from} ${until} · ${ctx.app.ratings.playersIn(guildId, s.number)} rated players`;
+  });
+  return { mode: "reply", reply: { content: lines.join("\n"), ephemeral: true } };
+}
+
+export const seasonList: Command = { group: "season", definition, handle };

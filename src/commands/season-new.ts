@@ -1,0 +1,27 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import type { Command } from "./command.ts";
+import { requireAdmin, requireGuild } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("new")
+  .setDescription("Admin: archive the standings and start a new rating season (Manage Server)");
+
+function handle(ctx: HandlerContext): Response {
+  const guildId = requireGuild(ctx);
+  requireAdmin(ctx, "season/forbidden", "Starting a season");
+  const season = ctx.app.ratings.newSeason(guildId);
+  return {
+    mode: "reply",
+    reply: {
+      content: [
+        `**Season ${season} has begun.** Every player starts again at 1500? in every ruleset.`,
+        `The standings of season ${season - 1} are archived: \`/nickar leaderboard season:${season - 1}\`.`,
+      ].join("\n"),
+      mentions: [],
+    },
+  };
+}
+
+export const seasonNew: Command = { group: "season", definition, handle };

@@ -1,0 +1,24 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { seriesLine } from "../discord/series-view.ts";
+import { gameReply } from "../discord/views.ts";
+import type { Command } from "./command.ts";
+import { requireGuild } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("resign")
+  .setDescription("Give up your series: your opponent wins it (and the game in progress)")
+  .addUserOption((o) => o.setName("opponent").setDescription("Which series, when you have several"));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const { summary, game } = ctx.app.series.resign(guildId, ctx.userId, options.getUser("opponent")?.id ?? null);
+  const edits =
+    game?.row.messageId != null
+      ? [{ ref: { channelId: game.row.channelId, messageId: game.row.messageId }, reply: gameReply(ctx.app, game) }]
+      : [];
+  return { mode: "reply", reply: { content: seriesLine(summary), mentions: [] }, edits };
+}
+
+export const seriesResign: Command = { group: "series", definition, handle };

@@ -1,0 +1,79 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import { dateText } from "../discord/game-viewer.ts";
+import type { Response } from "../discord/reply.ts";
+import { RULESETS, type RulesetId } from "../engine/index.ts";
+import { isProvisional } from "../ladders/glicko.ts";
+import { formatRating } from "../ladders/standings.ts";
+import type { Command } from "./command.ts";
+import { asRuleset, requireGuild, rulesetNameOption, seasonNumber } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("stats")
+  .setDescription("A player's rating, record, streaks, best win, recent games and rating chart")
+  .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
+  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the one they play most)"))
+  .addIntegerOption((o) =>
+    o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
+  );
+
+const RESULT = { 1: "beat", 0.5: "drew with", 0: "lost to" } as Record<number, string>;
+
+function signed(n: number): string {
+  const r = Math.round(n);
+  return r >= 0 ? `+${r}` : `${r}`;
+}
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const guildId = requireGuild(ctx);
+  const { app } = ctx;
+  const userId = options.getUser("user")?.id ?? ctx.userId;
+  const season = seasonNumber(ctx, options.getInteger("season"));
+  const ruleset = (asRuleset(options.getString("ruleset")) ??
+    app.ratings.mostPlayedRuleset(guildId, userId, season) ??
+    app.settings.get(guildId).defaultRuleset) as RulesetId;
+  const { standing, stats } = app.ratings.stats(guildId, ruleset, userId, season);
+  const title = `**<@${userId}>** · ${RULESETS[ruleset].name} · season ${season}`;
+  if (!standing || stats.games === 0) {
+    return {
+      mode: "reply",
+      reply: { content: `${title}\nNo rated games yet: every player starts at 1500?.`, mentions: [] },
+    };
+  }
+  const entry = app.ratings.leaderboard(guildId, ruleset, season).entries.find((e) => e.userId === userId);
+  const rank = entry?.rank
+    ? ` · rank #${entry.rank}`
+    : isProvisional(standing)
+      ? " · provisional (not ranked yet)"
+      : "";
+  const lines = [
+    title,
+    `Rating **${formatRating(standing)}** (deviation ${Math.round(standing.deviation)})${rank}`,
+    `Record: ${stats.games} game${stats.games === 1 ? "" : "s"} · ${stats.wins} W ${stats.draws} D ${stats.losses} L`,
+    `Win streak: ${stats.currentStreak} now, best ${stats.bestStreak}`,
+  ];
+  if (stats.bestWin) {
+    lines.push(
+      `Best win: <@${stats.bestWin.opponentId}> (${Math.round(stats.bestWin.rating)}) in game \`${stats.bestWin.gameId}\``,
+    );
+  }
+  lines.push("Recent games:");
+  for (const c of stats.recent) {
+    const change = `${Math.round(c.ratingBefore)} → ${Math.round(c.ratingAfter)} (${signed(c.ratingAfter - c.ratingBefore)})`;
+    lines.push(`- \`${c.gameId}\` ${dateText(c.finishedAt)} · ${RESULT[c.score]} <@${c.opponentId}> · ${change}`);
+  }
+  return {
+    mode: "reply",
+    reply: {
+      content: lines.join("\n"),
+      mentions: [],
+      image: async () => {
+        const name = (await app.displayName(guildId, userId)) || "Rating";
+        const chartTitle = `${name} · ${RULESETS[ruleset].name} · season ${season}`;
+        return { name: `nickar-rating-${userId}.png`, data: await app.images.ratingChart(chartTitle, stats.chart) };
+      },
+    },
+  };
+}
+
+export const stats: Command = { definition, handle };

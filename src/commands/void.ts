@@ -1,0 +1,32 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../discord/context.ts";
+import type { Response } from "../discord/reply.ts";
+import { gameReply } from "../discord/views.ts";
+import type { Command } from "./command.ts";
+import { gameHere, requireAdmin } from "./shared.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("void")
+  .setDescription("Admin: a finished game stops counting for ratings (Manage Server)")
+  .addStringOption((o) => o.setName("game").setDescription("Game id").setRequired(true))
+  .addStringOption((o) => o.setName("reason").setDescription("Why").setRequired(true).setMaxLength(200));
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  requireAdmin(ctx, "void/forbidden", "Voiding games");
+  const target = gameHere(ctx, options.getString("game"));
+  const game = ctx.app.games.void(target.row.id, options.getString("reason") ?? "");
+  const { row } = game;
+  const edits = row.messageId
+    ? [{ ref: { channelId: row.channelId, messageId: row.messageId }, reply: gameReply(ctx.app, game) }]
+    : [];
+  return {
+    mode: "reply",
+    reply: {
+      content: `Game \`${row.id}\` is void (${row.voidReason}): ratings were recomputed without it.`,
+      ephemeral: true,
+    },
+    edits,
+  };
+}
+
+export const voidGame: Command = { definition, handle };

@@ -1,0 +1,69 @@
+/**
+ * The game viewer of `/nickar game <id>`: the record in RULES.md notation, the position string and
+ * the board after any move (last move highlighted), with buttons to step through it. Each button id
+ * carries the game and the ply to show, so the viewer survives restarts.
+ */
+import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import type { GameRow } from "../db/schema.ts";
+import { formatPosition, RULESETS, type RulesetId, recordText } from "../engine/index.ts";
+import { resultText, SIDE_NAMES } from "../games/narrate.ts";
+import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
+import type { App } from "./context.ts";
+import { formatCustomId, type ViewNav } from "./custom-id.ts";
+import type { Reply } from "./reply.ts";
+import { narration, playerNames } from "./views.ts";
+
+/** Discord allows 2000 characters; the whole record is in /nickar export anyway. */
+const MAX_RECORD = 1200;
+
+export function dateText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function statusText(row: GameRow, final: GameSnapshot): string {
+  if (row.status === "active") return "in progress";
+  const result = resultText(row, SIDE_NAMES, final.state.position.stores);
+  return row.voidedAt === null ? result : `${result} Void: ${row.voidReason ?? "voided by an admin"}.`;
+}
+
+export function viewerReply(app: App, row: GameRow, ply: number): Reply {
+  const final = snapshotOf(row);
+  const total = final.state.moves.length;
+  const at = snapshotAt(row, ply);
+  const shown = at.state.moves.length;
+  const record = recordText(final.state);
+  const lines = [
+    `**Game \`${row.id}\`** · ${RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
+    `**${statusText(row, final)}**`,
+    `Record: \`${record.length > MAX_RECORD ? `${record.slice(0, MAX_RECORD)}…` : record}\``,
+    shown === 0 ? `Start (move 0 of ${total})` : `Move ${shown} of ${total}: ${narration(at)}`,
+    `Position: \`${formatPosition(at.state.position)}\``,
+  ];
+  const button = (nav: ViewNav, target: number, label: string) => ({
+    type: ComponentType.Button as const,
+    custom_id: formatCustomId({ type: "view", gameId: row.id, ply: target, nav }),
+    label,
+    style: ButtonStyle.Secondary as const,
+    disabled: target === shown,
+  });
+  return {
+    content: lines.join("\n"),
+    mentions: [],
+    ephemeral: true,
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          button("first", 0, "⏮ First"),
+          button("back", Math.max(0, shown - 1), "◀ Back"),
+          button("forward", Math.min(total, shown + 1), "Forward ▶"),
+          button("last", total, "Last ⏭"),
+        ],
+      },
+    ],
+    image: async () => ({
+      name: `nickar-${row.id}-move-${shown}.png`,
+      data: await app.images.boardPng(at, await playerNames(app, at)),
+    }),
+  };
+}

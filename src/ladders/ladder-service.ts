@@ -1,0 +1,59 @@
+/** The ladder commands: show, join, leave (challenges go through the challenge service and its hooks). */
+import type { Clock } from "../clock.ts";
+import type { Db, Tx } from "../db/client.ts";
+import type { LadderRungRow } from "../db/schema.ts";
+import { UserError } from "../errors.ts";
+import type { SettingsService } from "../games/settings.ts";
+import { joinLadder, type LadderKey, leaveLadder, refreshLadder } from "./ladder-store.ts";
+
+export interface LadderView {
+  readonly rungs: readonly LadderRungRow[];
+  /** Players dropped for inactivity while reading it. */
+  readonly dropped: readonly string[];
+}
+
+export function requireLadder(settings: SettingsService, guildId: string, tx?: Tx): { inactiveDays: number } {
+  const s = settings.get(guildId, tx);
+  if (!s.ladderEnabled) {
+    throw new UserError(
+      "ladder/off",
+      "The challenge ladder is switched off in this server (an admin can switch it on with /nickar settings ladder:true).",
+    );
+  }
+  return { inactiveDays: s.ladderInactiveDays };
+}
+
+export class LadderService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settings: SettingsService,
+  ) {}
+
+  show(key: LadderKey): LadderView {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
+      const { rows, dropped } = refreshLadder(tx, key, now, inactiveDays);
+      return { rungs: rows, dropped };
+    });
+  }
+
+  join(key: LadderKey, userId: string): { rung: number; joined: boolean } {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
+      refreshLadder(tx, key, now, inactiveDays);
+      return joinLadder(tx, key, userId, now);
+    });
+  }
+
+  leave(key: LadderKey, userId: string): void {
+    const now = this.clock.now();
+    this.db.transaction((tx) => {
+      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
+      refreshLadder(tx, key, now, inactiveDays);
+      if (!leaveLadder(tx, key, userId)) throw new UserError("ladder/not-on-ladder", "You are not on this ladder.");
+    });
+  }
+}

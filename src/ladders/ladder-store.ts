@@ -1,0 +1,170 @@
+/**
+ * The challenge ladders in the database: one per server and ruleset, rung 1 at the top. Every change
+ * reads the rungs, applies a pure function of `ladder.ts` and writes them back, inside the caller's
+ * transaction. Inactive players are dropped lazily, whenever a ladder is read or changed.
+ */
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { challenges, games, type LadderRungRow, ladderRungs } from "../db/schema.ts";
+import { UserError } from "../errors.ts";
+import { afterLadderGame, challengeRefusal, DEFAULT_REACH, dropInactive } from "./ladder.ts";
+
+/** How long the challenged player has to answer a ladder challenge before it counts as their loss. */
+export const LADDER_ANSWER_MS = 48 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface LadderKey {
+  readonly guildId: string;
+  readonly ruleset: string;
+}
+
+function where(key: LadderKey) {
+  return and(eq(ladderRungs.guildId, key.guildId), eq(ladderRungs.ruleset, key.ruleset));
+}
+
+export function readRungs(tx: Tx, key: LadderKey): LadderRungRow[] {
+  return tx.select().from(ladderRungs).where(where(key)).orderBy(asc(ladderRungs.rung)).all();
+}
+
+/** Writes the ladder in `order`, keeping each player's join and activity times from `rows`. */
+function writeRungs(tx: Tx, key: LadderKey, order: readonly string[], rows: readonly LadderRungRow[]): void {
+  const byUser = new Map(rows.map((r) => [r.userId, r]));
+  tx.delete(ladderRungs).where(where(key)).run();
+  order.forEach((userId, i) => {
+    const row = byUser.get(userId);
+    if (!row) return;
+    tx.insert(ladderRungs)
+      .values({ ...row, rung: i + 1 })
+      .run();
+  });
+}
+
+/** Players in a ladder game or with a pending ladder challenge: busy, so never idle. */
+function busyPlayers(tx: Tx, key: LadderKey): Set<string> {
+  const busy = new Set<string>();
+  const playing = tx
+    .select({ south: games.southId, north: games.northId })
+    .from(games)
+    .where(
+      and(
+        eq(games.guildId, key.guildId),
+        eq(games.ruleset, key.ruleset),
+        eq(games.status, "active"),
+        isNotNull(games.ladderChallengerId),
+      ),
+    )
+    .all();
+  for (const g of playing) busy.add(g.south).add(g.north);
+  const pending = tx
+    .select({ from: challenges.challengerId, to: challenges.opponentId })
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.guildId, key.guildId),
+        eq(challenges.ruleset, key.ruleset),
+        eq(challenges.kind, "ladder"),
+        eq(challenges.status, "pending"),
+      ),
+    )
+    .all();
+  for (const c of pending) {
+    busy.add(c.from);
+    if (c.to) busy.add(c.to);
+  }
+  return busy;
+}
+
+/** Drops the players idle for longer than `inactiveDays`; returns the ladder after that and who dropped. */
+export function refreshLadder(
+  tx: Tx,
+  key: LadderKey,
+  now: number,
+  inactiveDays: number,
+): { rows: LadderRungRow[]; dropped: string[] } {
+  const rows = readRungs(tx, key);
+  const busy = busyPlayers(tx, key);
+  const lastActive = new Map(rows.map((r) => [r.userId, busy.has(r.userId) ? now : r.lastActiveAt]));
+  const result = dropInactive(
+    rows.map((r) => r.userId),
+    lastActive,
+    now,
+    inactiveDays * DAY_MS,
+  );
+  if (result.dropped.length === 0) return { rows, dropped: [] };
+  writeRungs(tx, key, result.rungs, rows);
+  return { rows: readRungs(tx, key), dropped: result.dropped };
+}
+
+export function touch(tx: Tx, key: LadderKey, users: readonly string[], now: number): void {
+  for (const userId of users) {
+    tx.update(ladderRungs)
+      .set({ lastActiveAt: now })
+      .where(and(where(key), eq(ladderRungs.userId, userId)))
+      .run();
+  }
+}
+
+/** Adds a player at the bottom; returns their rung (unchanged if already on). */
+export function joinLadder(tx: Tx, key: LadderKey, userId: string, now: number): { rung: number; joined: boolean } {
+  const rows = readRungs(tx, key);
+  const existing = rows.find((r) => r.userId === userId);
+  if (existing) {
+    touch(tx, key, [userId], now);
+    return { rung: existing.rung, joined: false };
+  }
+  const rung = rows.length + 1;
+  tx.insert(ladderRungs)
+    .values({ ...key, userId, rung, joinedAt: now, lastActiveAt: now })
+    .run();
+  return { rung, joined: true };
+}
+
+/** Removes a player; those below move up one. */
+export function leaveLadder(tx: Tx, key: LadderKey, userId: string): boolean {
+  const rows = readRungs(tx, key);
+  if (!rows.some((r) => r.userId === userId)) return false;
+  writeRungs(
+    tx,
+    key,
+    rows.map((r) => r.userId).filter((u) => u !== userId),
+    rows,
+  );
+  return true;
+}
+
+/** Refuses a ladder challenge the rules do not allow (a UserError saying why). */
+export function checkLadderChallenge(tx: Tx, key: LadderKey, challenger: string, target: string): void {
+  const order = readRungs(tx, key).map((r) => r.userId);
+  const refusal = challengeRefusal(order, challenger, target);
+  if (refusal === null) return;
+  const mine = order.indexOf(challenger) + 1;
+  const theirs = order.indexOf(target) + 1;
+  const messages: Record<typeof refusal, string> = {
+    "not-on-ladder": "You are not on this ladder: join it first with /nickar ladder join.",
+    "target-not-on-ladder": `<@${target}> is not on this ladder.`,
+    "not-above": `<@${target}> (rung ${theirs}) is not above you (rung ${mine}): challenge someone higher.`,
+    "out-of-reach": `You may challenge up to ${DEFAULT_REACH} rungs above you: you are on rung ${mine}, <@${target}> on rung ${theirs}.`,
+  };
+  throw new UserError(`ladder/${refusal}`, messages[refusal]);
+}
+
+/**
+ * A ladder challenge has been decided: by a game, or by the challenged player declining or letting
+ * it expire (`challengerWon` true). Returns the challenger's rung before and after.
+ */
+export function settleLadder(
+  tx: Tx,
+  key: LadderKey,
+  challenger: string,
+  target: string,
+  challengerWon: boolean,
+  now: number,
+): { before: number | null; after: number | null } {
+  const rows = readRungs(tx, key);
+  const order = rows.map((r) => r.userId);
+  const next = afterLadderGame(order, challenger, target, challengerWon);
+  if (next.some((u, i) => u !== order[i])) writeRungs(tx, key, next, rows);
+  touch(tx, key, [challenger, target], now);
+  const at = (list: readonly string[]) => (list.includes(challenger) ? list.indexOf(challenger) + 1 : null);
+  return { before: at(order), after: at(next) };
+}

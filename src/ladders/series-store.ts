@@ -1,0 +1,146 @@
+/**
+ * First-to-N series in the database. A series is created when its challenge is accepted (with its
+ * first game); each time one of its games finishes, in that same transaction, the score is counted
+ * from the games and either the series ends or its next game is created, with South alternating.
+ */
+import { and, asc, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { type ChallengeRow, type GameRow, games, type SeriesRow, series } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
+import { UserError } from "../errors.ts";
+import { newId } from "../games/ids.ts";
+import { insertGame } from "../games/service.ts";
+import { type SeriesScore, seriesScore, southForGame } from "./series.ts";
+
+export const DEFAULT_FIRST_TO = 6;
+export const MAX_FIRST_TO = 20;
+
+export function seriesPlayers(s: SeriesRow): [string, string] {
+  return [s.playerA, s.playerB];
+}
+
+/** The user who won a game, or null for a draw or no result. */
+export function winnerOf(row: GameRow): string | null {
+  return row.winner === 0 ? row.southId : row.winner === 1 ? row.northId : null;
+}
+
+export function seriesGames(tx: Tx | Db, seriesId: string): GameRow[] {
+  return tx.select().from(games).where(eq(games.seriesId, seriesId)).orderBy(asc(games.seriesGame)).all();
+}
+
+/** The score counted from the finished games (draws do not count towards the target). */
+export function scoreOf(s: SeriesRow, rows: readonly GameRow[]): SeriesScore {
+  const finished = rows.filter((g) => g.status === "finished").map((g) => ({ winner: winnerOf(g) }));
+  return seriesScore(seriesPlayers(s), s.firstTo, finished);
+}
+
+export function activeSeriesBetween(tx: Tx, guildId: string, a: string, b: string): SeriesRow | null {
+  return (
+    tx
+      .select()
+      .from(series)
+      .where(
+        and(
+          eq(series.guildId, guildId),
+          eq(series.status, "active"),
+          or(and(eq(series.playerA, a), eq(series.playerB, b)), and(eq(series.playerA, b), eq(series.playerB, a))),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+export function checkSeriesChallenge(tx: Tx, guildId: string, a: string, b: string, firstTo: number | null): void {
+  if (firstTo !== null && (!Number.isInteger(firstTo) || firstTo < 1 || firstTo > MAX_FIRST_TO)) {
+    throw new UserError("series/first-to", `A series is played to 1..${MAX_FIRST_TO} wins.`);
+  }
+  if (activeSeriesBetween(tx, guildId, a, b)) {
+    throw new UserError("series/running", `<@${a}> and <@${b}> already have a series running in this server.`);
+  }
+}
+
+/** Creates the series of an accepted challenge; `southId` is South in its first game. */
+export function createSeries(
+  tx: Tx,
+  challenge: ChallengeRow,
+  acceptedBy: string,
+  southId: string,
+  rated: boolean,
+  now: number,
+): SeriesRow {
+  checkSeriesChallenge(tx, challenge.guildId, challenge.challengerId, acceptedBy, challenge.firstTo);
+  const northId = southId === acceptedBy ? challenge.challengerId : acceptedBy;
+  return tx
+    .insert(series)
+    .values({
+      id: newId(),
+      guildId: challenge.guildId,
+      channelId: challenge.channelId,
+      ruleset: challenge.ruleset,
+      playerA: southId,
+      playerB: northId,
+      firstTo: challenge.firstTo ?? DEFAULT_FIRST_TO,
+      rated,
+      timeLimit: challenge.timeLimit,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+function close(tx: Tx, s: SeriesRow, changes: Partial<SeriesRow>): SeriesRow | null {
+  return (
+    tx
+      .update(series)
+      .set(changes)
+      .where(and(eq(series.id, s.id), eq(series.status, "active")))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/**
+ * The series step of a game's end. A finished game counts (a draw too, for South's alternation);
+ * an aborted or cancelled game (only an admin can cancel one) abandons the series with no result.
+ */
+export function afterSeriesGame(tx: Tx, row: GameRow, now: number): void {
+  if (!row.seriesId) return;
+  const s = tx.select().from(series).where(eq(series.id, row.seriesId)).get();
+  if (s?.status !== "active") return;
+  if (row.status !== "finished") {
+    close(tx, s, { status: "abandoned", finishedAt: now });
+    return;
+  }
+  const rows = seriesGames(tx, s.id);
+  const score = scoreOf(s, rows);
+  if (score.champion) {
+    close(tx, s, { status: "finished", winnerId: score.champion, finishedAt: now });
+    return;
+  }
+  const players = seriesPlayers(s);
+  const southId = southForGame(players, rows.length);
+  insertGame(
+    tx,
+    {
+      guildId: s.guildId,
+      channelId: row.channelId,
+      messageId: null,
+      ruleset: s.ruleset as RulesetId,
+      southId,
+      northId: southId === players[0] ? players[1] : players[0],
+      timeLimit: s.timeLimit,
+      rated: s.rated,
+      seriesId: s.id,
+      seriesGame: rows.length + 1,
+    },
+    now,
+  );
+}
+
+/** `userId` gives up the series: the opponent wins it. The game in progress is resigned by the caller. */
+export function resignSeries(tx: Tx, s: SeriesRow, userId: string, now: number): SeriesRow {
+  const winnerId = s.playerA === userId ? s.playerB : s.playerA;
+  const closed = close(tx, s, { status: "resigned", winnerId, finishedAt: now });
+  if (!closed) throw new UserError("series/over", "That series is already over.");
+  return closed;
+}

@@ -1,0 +1,57 @@
+/** Games played quickly through the real handlers: challenge, accept, then resign or agree a draw. */
+import { expect } from "vitest";
+import { COMMANDS } from "../../src/commands/index.ts";
+import { handleButton } from "../../src/discord/buttons.ts";
+import type { Response } from "../../src/discord/reply.ts";
+import { options, type World } from "./helpers.ts";
+
+export type Result = "south" | "north" | "draw";
+
+export function buttonIds(res: Response): string[] {
+  return (res.reply.components ?? []).flatMap((row) =>
+    row.components.map((c) => ("custom_id" in c ? c.custom_id : "")),
+  );
+}
+
+/** `south` challenges `north` (moving first) and `north` accepts; returns the game id. */
+export async function startGame(
+  w: World,
+  south: string,
+  north: string,
+  values: Parameters<typeof options>[0] = {},
+): Promise<string> {
+  const res = await COMMANDS.challenge.handle(
+    w.ctx(south),
+    options({ opponent: { id: north }, first: "me", ...values }),
+  );
+  const accepted = await handleButton(w.ctx(north), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
+  return accepted.bind!.id;
+}
+
+/** Ends an active game: the loser resigns, or South offers a draw and North accepts. */
+export async function finish(w: World, gameId: string, result: Result): Promise<Response> {
+  const { row } = w.app.games.get(gameId)!;
+  const ply = row.ply;
+  const press = (userId: string, kind: "resign-confirm" | "draw") =>
+    handleButton(w.ctx(userId), { type: "game", gameId, ply, action: { kind } });
+  if (result === "draw") {
+    await press(row.southId, "draw");
+    return press(row.northId, "draw");
+  }
+  const res = await press(result === "south" ? row.northId : row.southId, "resign-confirm");
+  expect(w.app.games.get(gameId)!.row.status).toBe("finished");
+  return res;
+}
+
+/** A whole rated (by default) game: `south` against `north` with the given result. */
+export async function playGame(
+  w: World,
+  south: string,
+  north: string,
+  result: Result,
+  values: Parameters<typeof options>[0] = {},
+): Promise<string> {
+  const id = await startGame(w, south, north, values);
+  await finish(w, id, result);
+  return id;
+}
