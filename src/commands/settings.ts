@@ -33,6 +33,9 @@ export const definition = new SlashCommandSubcommandBuilder()
       .setDescription("Days without ladder activity before a player drops off")
       .setMinValue(1)
       .setMaxValue(365),
+  )
+  .addBooleanOption((o) =>
+    o.setName("animations").setDescription("Show each move as an animation instead of a still board"),
   );
 
 export function settingsText(s: GuildSettings): string {
@@ -44,6 +47,7 @@ export function settingsText(s: GuildSettings): string {
     `Games may start in: ${channels}`,
     `Rated games per pair of players in 24 hours: **${s.ratedPairsPerDay === 0 ? "no limit" : s.ratedPairsPerDay}** (more are played unrated)`,
     `Challenge ladders: **${s.ladderEnabled ? "on" : "off"}** · inactive players drop after **${s.ladderInactiveDays} days**`,
+    `Boards: **${s.animateMoves ? "each move animated" : "still images"}** (anyone can press Animate)`,
   ].join("\n");
 }
 
@@ -64,6 +68,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (ladder !== null) patch.ladderEnabled = ladder;
   const inactiveDays = options.getInteger("ladder_inactive_days");
   if (inactiveDays !== null) patch.ladderInactiveDays = inactiveDays;
+  const animations = options.getBoolean("animations");
+  if (animations !== null) patch.animateMoves = animations;
   let channels = current.allowedChannels ? [...current.allowedChannels] : null;
   const allow = options.getChannel("allow_channel");
   const disallow = options.getChannel("disallow_channel");

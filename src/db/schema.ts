@@ -111,6 +111,8 @@ export const guildSettings = sqliteTable("guild_settings", {
   ladderEnabled: integer("ladder_enabled", { mode: "boolean" }),
   /** Days without ladder activity after which a player drops off the ladder. */
   ladderInactiveDays: integer("ladder_inactive_days"),
+  /** Show each move as an animation (GIF) on the game message instead of a still image. */
+  animateMoves: integer("animate_moves", { mode: "boolean" }),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -100,6 +100,9 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
     image: async () => {
       const names = await playerNames(app, game);
       const footer = series ? seriesFooter(series, (id) => (id === g.southId ? names[0] : names[1])) : undefined;
+      // With animations on, a board that follows a move shows that move (the GIF ends on the position).
+      const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, footer) : null;
+      if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif };
       return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, footer) };
     },
   };

@@ -18,7 +18,7 @@ export interface Images {
   /** `footer`: a small line under the board, e.g. the series score. */
   boardPng(game: GameSnapshot, names: readonly [string, string], footer?: string): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
-  moveGif(game: GameSnapshot, names: readonly [string, string]): Promise<Buffer | null>;
+  moveGif(game: GameSnapshot, names: readonly [string, string], footer?: string): Promise<Buffer | null>;
   /** A player's rating after each game (at least one point). */
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
@@ -63,10 +63,10 @@ export const rendererImages: Images = {
     const render = await load();
     return render.renderBoardPng(viewOf(render, game, names, footer));
   },
-  async moveGif(game, names) {
+  async moveGif(game, names, footer) {
     if (!game.last) return null;
     const render = await load();
-    return render.renderMoveGif(viewOf(render, game, names));
+    return render.renderMoveGif(viewOf(render, game, names, footer));
   },
   async ratingChart(title, points) {
     charts ??= import("../render/chart.ts");

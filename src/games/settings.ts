@@ -27,6 +27,8 @@ export interface GuildSettings {
   readonly ratedPairsPerDay: number;
   readonly ladderEnabled: boolean;
   readonly ladderInactiveDays: number;
+  /** The game message shows each move as an animation instead of a still image. */
+  readonly animateMoves: boolean;
 }
 
 export interface SettingsPatch {
@@ -37,6 +39,7 @@ export interface SettingsPatch {
   ratedPairsPerDay?: number;
   ladderEnabled?: boolean;
   ladderInactiveDays?: number;
+  animateMoves?: boolean;
 }
 
 export class SettingsService {
@@ -56,6 +59,7 @@ export class SettingsService {
       ratedPairsPerDay: row?.ratedPairsPerDay ?? DEFAULT_RATED_PAIRS_PER_DAY,
       ladderEnabled: row?.ladderEnabled ?? false,
       ladderInactiveDays: row?.ladderInactiveDays ?? DEFAULT_LADDER_INACTIVE_DAYS,
+      animateMoves: row?.animateMoves ?? false,
     };
   }
 
@@ -71,6 +75,7 @@ export class SettingsService {
       ...(patch.ratedPairsPerDay !== undefined && { ratedPairsPerDay: patch.ratedPairsPerDay }),
       ...(patch.ladderEnabled !== undefined && { ladderEnabled: patch.ladderEnabled }),
       ...(patch.ladderInactiveDays !== undefined && { ladderInactiveDays: patch.ladderInactiveDays }),
+      ...(patch.animateMoves !== undefined && { animateMoves: patch.animateMoves }),
       updatedAt: this.clock.now(),
     };
     this.db

@@ -321,12 +321,17 @@ describe("settings", () => {
       ratedPairsPerDay: 5,
       ladderEnabled: false,
       ladderInactiveDays: 14,
+      animateMoves: false,
     });
-    await COMMANDS.settings.handle(admin, options({ pair_limit: 0, ladder: true, ladder_inactive_days: 30 }));
+    await COMMANDS.settings.handle(
+      admin,
+      options({ pair_limit: 0, ladder: true, ladder_inactive_days: 30, animations: true }),
+    );
     expect(w.app.settings.get("100")).toMatchObject({
       ratedPairsPerDay: 0,
       ladderEnabled: true,
       ladderInactiveDays: 30,
+      animateMoves: true,
     });
     await COMMANDS.settings.handle(admin, options({ disallow_channel: { id: "77" } }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();

@@ -25,4 +25,22 @@ describe("images with the real renderer", () => {
       .reply.image!();
     expect(gif?.data.subarray(0, 3).toString()).toBe("GIF");
   });
+
+  it("game message - shows each move as a GIF when the server turns animations on - PNG before the first move", async () => {
+    await COMMANDS.settings.handle(w.ctx(ALICE, { canManageGuild: true }), options({ animations: true }));
+    const res = await COMMANDS.challenge.handle(w.ctx(ALICE), options({ opponent: { id: BOB }, first: "me" }));
+    const accepted = await handleButton(w.ctx(BOB), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
+    const gameId = accepted.bind!.id;
+    const start = await accepted.reply.image!();
+    expect(start?.name).toMatch(/\.png$/);
+    const moved = await handleButton(w.ctx(ALICE), {
+      type: "game",
+      gameId,
+      ply: 0,
+      action: { kind: "move", house: 3 },
+    });
+    const image = await moved.reply.image!();
+    expect(image?.name).toMatch(/\.gif$/);
+    expect(image?.data.subarray(0, 6).toString()).toBe("GIF89a");
+  });
 });
