@@ -1,11 +1,11 @@
 /** Wires the services over one database; used by the bot and by the tests. */
 import type { Clock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
-import type { App } from "./discord/context.ts";
 import { ChallengeService } from "./games/challenges.ts";
 import type { Images } from "./games/images.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
+import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";

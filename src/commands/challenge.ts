@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
-import { challengeReply } from "../discord/views.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { challengeReply } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { asRuleset, parseTime, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 

@@ -1,7 +1,7 @@
 /** The shape of one /nickar subcommand: its definition (for deployment) and its handlers. */
 import type { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
 
 export interface Choice {
   readonly name: string;

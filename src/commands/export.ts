@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
-import { playerNames } from "../discord/views.ts";
 import { gameRecordFile } from "../games/record-file.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { playerNames } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { gameHere } from "./shared.ts";
 

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import { viewerReply } from "../discord/game-viewer.ts";
-import type { Response } from "../discord/reply.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { viewerReply } from "../interactions/game-viewer.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { gameHere } from "./shared.ts";
 

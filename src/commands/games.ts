@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
 import { RULESETS } from "../engine/index.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import type { HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 

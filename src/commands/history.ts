@@ -1,11 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { GameRow } from "../db/schema.ts";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import { dateText } from "../discord/game-viewer.ts";
-import type { Response } from "../discord/reply.ts";
 import { RULESETS, type RulesetId } from "../engine/index.ts";
 import { reasonText } from "../games/narrate.ts";
 import { seatOf } from "../games/snapshot.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { dateText } from "../interactions/game-viewer.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import { leaderboardReply } from "../discord/leaderboard-view.ts";
-import type { Response } from "../discord/reply.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { leaderboardReply } from "../interactions/leaderboard-view.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { requireGuild, rulesetNameOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
 

@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
-import { narration } from "../discord/views.ts";
 import { houseToPit, moveLetter, type Player, parseMoveLetter } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { seatOf } from "../games/snapshot.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { narration } from "../interactions/views.ts";
 import type { Choice, Command } from "./command.ts";
 import { changedGame, gameChoices, gameOption, resolveGame } from "./shared.ts";
 

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { HandlerContext } from "../discord/context.ts";
-import { dateText } from "../discord/game-viewer.ts";
-import type { Response } from "../discord/reply.ts";
+import type { HandlerContext } from "../interactions/context.ts";
+import { dateText } from "../interactions/game-viewer.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
+import type { HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { requireAdmin, requireGuild } from "./shared.ts";
 

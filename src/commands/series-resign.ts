@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
-import { seriesLine } from "../discord/series-view.ts";
-import { gameReply } from "../discord/views.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { seriesLine } from "../interactions/series-view.ts";
+import { gameReply } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 

@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
-import { seriesScoreText } from "../discord/series-view.ts";
 import { RULESETS, type RulesetId } from "../engine/index.ts";
+import type { HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { seriesScoreText } from "../interactions/series-view.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";

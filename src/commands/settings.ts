@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
 import { RULESETS } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { asRuleset, parseTime, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 

@@ -3,14 +3,14 @@
  * definitions never opens the database.
  */
 import type { SlashCommandStringOption } from "discord.js";
-import { updateGame } from "../discord/buttons.ts";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import type { Response } from "../discord/reply.ts";
 import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
+import { updateGame } from "../interactions/buttons.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Choice } from "./command.ts";
 
 export function requireGuild(ctx: HandlerContext): string {

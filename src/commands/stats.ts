@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import type { CommandOptions, HandlerContext } from "../discord/context.ts";
-import { dateText } from "../discord/game-viewer.ts";
-import type { Response } from "../discord/reply.ts";
 import { RULESETS, type RulesetId } from "../engine/index.ts";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { dateText } from "../interactions/game-viewer.ts";
+import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
 import type { Command } from "./command.ts";

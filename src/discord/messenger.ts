@@ -1,7 +1,7 @@
 /** Turns plain `Reply` data into discord.js message payloads, and posts or edits channel messages. */
 import { AttachmentBuilder, type Client, MessageFlags } from "discord.js";
+import type { ImageFile, MessageRef, Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
-import type { ImageFile, MessageRef, Reply } from "./reply.ts";
 
 /** Renders the reply's image; a renderer failure is logged and the message goes out without it. */
 export async function renderImage(reply: Reply, logger: Logger): Promise<ImageFile | null> {

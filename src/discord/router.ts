@@ -13,12 +13,12 @@ import {
 } from "discord.js";
 import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
 import { isUserError } from "../errors.ts";
+import { handleButton } from "../interactions/buttons.ts";
+import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { parseCustomId } from "../interactions/custom-id.ts";
+import type { Response } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
-import { handleButton } from "./buttons.ts";
-import type { App, CommandOptions, HandlerContext } from "./context.ts";
-import { parseCustomId } from "./custom-id.ts";
 import { type Messenger, payload, renderImage } from "./messenger.ts";
-import type { Response } from "./reply.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 

@@ -3,11 +3,11 @@
  * database, so after a restart the first sweep catches up; then one timer waits for the nearest one.
  */
 import { resultText, SIDE_NAMES } from "../games/narrate.ts";
+import type { App } from "../interactions/context.ts";
+import { nextSeriesPost } from "../interactions/series-posts.ts";
+import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
-import type { App } from "./context.ts";
 import type { Messenger } from "./messenger.ts";
-import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, gameReply, reminderReply } from "./views.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
 const MAX_WAIT = 60 * 60_000;

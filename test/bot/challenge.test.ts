@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
-import { parseCustomId } from "../../src/discord/custom-id.ts";
-import type { Response } from "../../src/discord/reply.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import { parseCustomId } from "../../src/interactions/custom-id.ts";
+import type { Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, options, setup, type World } from "./helpers.ts";
 
 let w: World;

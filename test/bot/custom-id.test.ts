@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CustomId, formatCustomId, parseCustomId } from "../../src/discord/custom-id.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
+import { type CustomId, formatCustomId, parseCustomId } from "../../src/interactions/custom-id.ts";
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
 const customId: fc.Arbitrary<CustomId> = fc.oneof(

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
-import type { GameAction } from "../../src/discord/custom-id.ts";
-import type { Response } from "../../src/discord/reply.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import type { GameSnapshot } from "../../src/games/snapshot.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import type { GameAction } from "../../src/interactions/custom-id.ts";
+import type { Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
 
 let w: World;

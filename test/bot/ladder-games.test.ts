@@ -1,9 +1,9 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
 import { GUILD, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish } from "./play.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
-import { parseCustomId } from "../../src/discord/custom-id.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { compareStandings, leaderboardEntries, type StandingRow } from "../../src/ladders/standings.ts";
 import { GUILD, options, setup, type World } from "./helpers.ts";
 import { buttonIds, playGame } from "./play.ts";

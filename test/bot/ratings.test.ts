@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { ratings } from "../../src/db/schema.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
 import { INITIAL_RATING, type Rating, rateGame } from "../../src/ladders/glicko.ts";
 import { rebuildRatings } from "../../src/ladders/rating-cache.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "./helpers.ts";

@@ -1,10 +1,10 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
-import type { MessageRef, Reply } from "../../src/discord/reply.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import type { MessageRef, Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CHANNEL, options, setup, type World } from "./helpers.ts";
 
 let w: World;

@@ -1,10 +1,10 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/discord/buttons.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
-import type { Response } from "../../src/discord/reply.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import type { Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "./helpers.ts";
 import { finish } from "./play.ts";
 
@@ -73,7 +73,7 @@ describe("first-to-six series", () => {
 
     // The last game's message says who won the series; each game was rated on its own.
     const lastGame = w.app.games.get(w.app.games.history(GUILD, ALICE, 1).rows[0].id)!;
-    const { gameReply } = await import("../../src/discord/views.ts");
+    const { gameReply } = await import("../../src/interactions/views.ts");
     expect(gameReply(w.app, lastGame).content).toContain(`**<@${ALICE}> wins the series** (first to 6)`);
     expect(w.app.ratings.stats(GUILD, "abapa", ALICE).standing).toMatchObject({
       games: 12,
