@@ -1,9 +1,15 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
-import { parseTime, requireGuild, rulesetNameOption, rulesetOrDefault, timeOption } from "./shared.ts";
+import {
+  challengeResponse,
+  parseTime,
+  requireGuild,
+  rulesetNameOption,
+  rulesetOrDefault,
+  timeOption,
+} from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("challenge")
@@ -23,7 +29,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     timeLimit: parseTime(options.getString("time")),
     kind: "ladder",
   });
-  return { mode: "reply", reply: challengeReply(challenge), bind: { kind: "challenge", id: challenge.id } };
+  return challengeResponse(challenge);
 }
 
 export const ladderChallenge: Command = { group: "ladder", definition, handle };

@@ -3,14 +3,17 @@
  * definitions never opens the database.
  */
 import type { SlashCommandStringOption } from "discord.js";
+import { type ChallengeRow, FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
 import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import type { ChallengeInput } from "../games/challenges.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
 
 export function requireGuild(ctx: HandlerContext): string {
@@ -74,6 +77,14 @@ export function timeOption(option: SlashCommandStringOption, description: string
     .addChoices(...TIME_LIMIT_CHOICES.map((t) => ({ name: t, value: t })));
 }
 
+/** The `first` option: who moves first (me, them or random). */
+export function firstOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
+  return option
+    .setName("first")
+    .setDescription(description)
+    .addChoices(...FIRST_CHOICES.map((choice) => ({ name: choice, value: choice })));
+}
+
 export function gameOption(option: SlashCommandStringOption): SlashCommandStringOption {
   return option.setName("game").setDescription("Which game, when you have several").setAutocomplete(true);
 }
@@ -94,15 +105,33 @@ export function asRuleset(text: string | null): RulesetId | null {
   return text as RulesetId;
 }
 
+/**
+ * What a game or series challenge is made of: the caller challenges the `opponent` option (none for
+ * an open challenge), with the `ruleset`, `first`, `time` and `rated` options.
+ */
+export function challengeInput(ctx: HandlerContext, options: CommandOptions): ChallengeInput {
+  const first = options.getString("first");
+  return {
+    guildId: requireGuild(ctx),
+    channelId: ctx.channelId,
+    challengerId: ctx.userId,
+    opponent: options.getUser("opponent"),
+    ruleset: asRuleset(options.getString("ruleset")),
+    first: first && (FIRST_CHOICES as readonly string[]).includes(first) ? (first as FirstChoice) : null,
+    timeLimit: parseTime(options.getString("time")),
+    rated: options.getBoolean("rated"),
+  };
+}
+
+/** The challenge message, bound to the challenge so its buttons find it. */
+export function challengeResponse(challenge: ChallengeRow): Response {
+  return { mode: "reply", reply: challengeReply(challenge), bind: { kind: "challenge", id: challenge.id } };
+}
+
 /** The game a command is about: the `game` option, or the player's only active game. */
 export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSnapshot {
+  if (gameId) return gameHere(ctx, gameId);
   const guildId = requireGuild(ctx);
-  if (gameId) {
-    const game = ctx.app.games.get(gameId.trim());
-    if (!game || game.row.guildId !== guildId)
-      throw new UserError("game/not-found", `There is no game ${gameId} here.`);
-    return game;
-  }
   const active = ctx.app.games.activeFor(guildId, ctx.userId);
   if (active.length === 0) throw new UserError("game/none", "You have no game in progress.");
   if (active.length > 1) {

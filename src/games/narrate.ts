@@ -4,6 +4,7 @@
  * "South sows F. Grand slam: no capture under Abapa". Also the line that states a result.
  */
 import { type MoveEvent, moveLetter, type Player, pitLetter, type RulesetId } from "../engine/index.ts";
+import { formatScore } from "../render/words.ts";
 
 const RULESET_SHORT: Record<RulesetId, string> = {
   abapa: "Abapa",
@@ -34,7 +35,7 @@ export interface NarrateInput {
   readonly events: readonly MoveEvent[];
   /** Names for South and North; defaults to the side names. */
   readonly names?: readonly [string, string];
-  /** Stores after the move, to state the final score. */
+  /** Stores after the move, to state the final score (in kay for haiti). */
   readonly stores?: readonly [number, number];
 }
 
@@ -79,7 +80,7 @@ export function narrateMove(input: NarrateInput): string {
         sentences.push(awardText(event, names));
         break;
       case "game-over":
-        sentences.push(gameOverText(event.winner, event.reason, names, input.stores));
+        sentences.push(gameOverText(event.winner, event.reason, names, input.ruleset, input.stores));
         break;
       case "sow":
         break;
@@ -115,7 +116,7 @@ const REASON_TEXT: Record<string, string> = {
   "grand-slam": "a forced grand slam",
   starvation: "starvation",
   cycle: "a repeated position",
-  stuck: "no way to continue",
+  stuck: "no legal move left",
   resign: "resignation",
   timeout: "time",
   agreement: "agreement",
@@ -130,16 +131,17 @@ function gameOverText(
   winner: Player | null,
   reason: string,
   names: readonly [string, string],
+  ruleset: RulesetId,
   stores?: readonly [number, number],
 ): string {
-  const score = stores ? ` ${stores[0]}–${stores[1]}` : "";
-  const by = REASON_TEXT[reason] ?? reason;
+  const score = stores ? ` ${formatScore(ruleset, stores[0], stores[1])}` : "";
+  const by = reasonText(reason);
   return winner === null ? `Game over: draw${score} (${by})` : `Game over: ${names[winner]} wins${score} (${by})`;
 }
 
 /** The result of a finished game, whoever ended it. */
 export function resultText(
-  result: { status: string; winner: number | null; reason: string | null; note?: string | null },
+  result: { status: string; winner: number | null; reason: string | null; note?: string | null; ruleset?: string },
   names: readonly [string, string],
   stores?: readonly [number, number],
 ): string {
@@ -147,9 +149,11 @@ export function resultText(
   if (result.status === "aborted") return "Game aborted: no result.";
   if (result.status === "cancelled") return `Game cancelled by an admin${result.note ? `: ${result.note}` : ""}.`;
   const winner = result.winner === 0 || result.winner === 1 ? (result.winner as Player) : null;
-  const by = REASON_TEXT[result.reason ?? ""] ?? result.reason ?? "";
-  const how = result.reason === "timeout" ? "on time" : `by ${by}`;
-  const score = stores && result.reason !== "timeout" && result.reason !== "resign" ? ` ${stores[0]}–${stores[1]}` : "";
+  const how = result.reason === "timeout" ? "on time" : `by ${reasonText(result.reason)}`;
+  const score =
+    stores && result.reason !== "timeout" && result.reason !== "resign"
+      ? ` ${formatScore(result.ruleset ?? "", stores[0], stores[1])}`
+      : "";
   if (winner === null) return `Draw${score} ${how}.`;
   return `${names[winner]} wins${score} ${how}.`;
 }

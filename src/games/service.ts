@@ -4,7 +4,7 @@
  * `WHERE id = ? AND ply = ? AND status = 'active'`, so two racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { type GameRow, type GameStatus, games } from "../db/schema.ts";
@@ -54,19 +54,19 @@ export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
   return row;
 }
 
+/** How many games meet `where`. */
+export function countGames(tx: Tx | Db, where: SQL | undefined): number {
+  return tx.select({ n: count() }).from(games).where(where).get()?.n ?? 0;
+}
+
+/** The games of a player in a server (South or North) whose status meets `status`. */
+function playerGames(guildId: string, userId: string, status: SQL) {
+  return and(eq(games.guildId, guildId), status, or(eq(games.southId, userId), eq(games.northId, userId)));
+}
+
 /** Counts active games of a player in a server (for the simultaneous-games limit). */
 export function activeGameCount(tx: Tx | Db, guildId: string, userId: string): number {
-  return tx
-    .select({ id: games.id })
-    .from(games)
-    .where(
-      and(
-        eq(games.guildId, guildId),
-        eq(games.status, "active"),
-        or(eq(games.southId, userId), eq(games.northId, userId)),
-      ),
-    )
-    .all().length;
+  return countGames(tx, playerGames(guildId, userId, eq(games.status, "active")));
 }
 
 export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: GameSnapshot };
@@ -94,13 +94,7 @@ export class GameService {
     return this.db
       .select()
       .from(games)
-      .where(
-        and(
-          eq(games.guildId, guildId),
-          eq(games.status, "active"),
-          or(eq(games.southId, userId), eq(games.northId, userId)),
-        ),
-      )
+      .where(playerGames(guildId, userId, eq(games.status, "active")))
       .orderBy(asc(games.createdAt))
       .all()
       .map(snapshotOf);
@@ -108,11 +102,7 @@ export class GameService {
 
   /** A player's ended games in a server, latest first, and how many there are in all. */
   history(guildId: string, userId: string, limit = 10): { rows: GameRow[]; total: number } {
-    const where = and(
-      eq(games.guildId, guildId),
-      ne(games.status, "active"),
-      or(eq(games.southId, userId), eq(games.northId, userId)),
-    );
+    const where = playerGames(guildId, userId, ne(games.status, "active"));
     const rows = this.db
       .select()
       .from(games)
@@ -121,7 +111,7 @@ export class GameService {
       .orderBy(desc(games.finishedAt), desc(sql`rowid`))
       .limit(limit)
       .all();
-    const total = this.db.select({ n: count() }).from(games).where(where).get()?.n ?? 0;
+    const total = countGames(this.db, where);
     return { rows, total };
   }
 

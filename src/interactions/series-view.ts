@@ -1,7 +1,7 @@
 /** How a series is written: the line under a series game and the board's footer. */
 import { formatSeriesScore } from "../ladders/series.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
-import { seriesPlayers } from "../ladders/series-store.ts";
+import { seriesOpponent, seriesPlayers } from "../ladders/series-store.ts";
 
 const mention = (id: string) => `<@${id}>`;
 
@@ -20,8 +20,7 @@ export function seriesLine(summary: SeriesSummary): string {
     case "finished":
       return `**<@${s.winnerId}> wins the series** (first to ${s.firstTo}): ${score}`;
     case "resigned": {
-      const loser = s.winnerId === s.playerA ? s.playerB : s.playerA;
-      return `<@${loser}> resigned the series: **<@${s.winnerId}> wins it** (${score})`;
+      return `<@${seriesOpponent(s, s.winnerId)}> resigned the series: **<@${s.winnerId}> wins it** (${score})`;
     }
     case "abandoned":
       return `Series abandoned (a game was cancelled) at ${score}`;

@@ -6,23 +6,21 @@
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { games } from "../db/schema.ts";
+import { countGames } from "../games/service.ts";
 
 export const PAIR_WINDOW_MS = 24 * 60 * 60_000;
 
 export function ratedGamesBetween(tx: Tx, guildId: string, a: string, b: string, now: number): number {
-  return tx
-    .select({ id: games.id })
-    .from(games)
-    .where(
-      and(
-        eq(games.guildId, guildId),
-        eq(games.rated, true),
-        inArray(games.status, ["active", "finished"]),
-        gt(games.createdAt, now - PAIR_WINDOW_MS),
-        or(and(eq(games.southId, a), eq(games.northId, b)), and(eq(games.southId, b), eq(games.northId, a))),
-      ),
-    )
-    .all().length;
+  return countGames(
+    tx,
+    and(
+      eq(games.guildId, guildId),
+      eq(games.rated, true),
+      inArray(games.status, ["active", "finished"]),
+      gt(games.createdAt, now - PAIR_WINDOW_MS),
+      or(and(eq(games.southId, a), eq(games.northId, b)), and(eq(games.southId, b), eq(games.northId, a))),
+    ),
+  );
 }
 
 /** Null when another rated game is allowed, else the reason it will be unrated. */

@@ -16,11 +16,13 @@ export interface RatingKey {
   readonly season: number;
 }
 
-function ratingWhere(key: RatingKey) {
+/** The `ratings` rows of one server, ruleset and season. */
+export function ratingWhere(key: RatingKey) {
   return and(eq(ratings.guildId, key.guildId), eq(ratings.ruleset, key.ruleset), eq(ratings.season, key.season));
 }
 
-function changeWhere(key: RatingKey) {
+/** The `rating_changes` rows of one server, ruleset and season. */
+export function changeWhere(key: RatingKey) {
   return and(
     eq(ratingChanges.guildId, key.guildId),
     eq(ratingChanges.ruleset, key.ruleset),

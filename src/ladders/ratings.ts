@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
+import { changeWhere, ratingWhere } from "./rating-cache.ts";
 import { currentSeason, listSeasons, type Season, startSeason } from "./seasons.ts";
 import { type Entry, leaderboardEntries, type StandingRow } from "./standings.ts";
 import { type PlayerStats, playerStats } from "./stats.ts";
@@ -39,39 +40,22 @@ export class RatingService {
   }
 
   leaderboard(guildId: string, ruleset: string, season = this.currentSeason(guildId)): Leaderboard {
-    const rows = this.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.guildId, guildId), eq(ratings.ruleset, ruleset), eq(ratings.season, season)))
-      .all();
+    const rows = this.db.select().from(ratings).where(ratingWhere({ guildId, ruleset, season })).all();
     return { season, entries: leaderboardEntries(rows) };
   }
 
   stats(guildId: string, ruleset: string, userId: string, season = this.currentSeason(guildId)): StatsResult {
+    const key = { guildId, ruleset, season };
     const standing =
       this.db
         .select()
         .from(ratings)
-        .where(
-          and(
-            eq(ratings.guildId, guildId),
-            eq(ratings.ruleset, ruleset),
-            eq(ratings.season, season),
-            eq(ratings.userId, userId),
-          ),
-        )
+        .where(and(ratingWhere(key), eq(ratings.userId, userId)))
         .get() ?? null;
     const changes = this.db
       .select()
       .from(ratingChanges)
-      .where(
-        and(
-          eq(ratingChanges.guildId, guildId),
-          eq(ratingChanges.ruleset, ruleset),
-          eq(ratingChanges.season, season),
-          eq(ratingChanges.userId, userId),
-        ),
-      )
+      .where(and(changeWhere(key), eq(ratingChanges.userId, userId)))
       .orderBy(asc(ratingChanges.finishedAt), asc(ratingChanges.gameId))
       .all();
     return { season, standing, stats: playerStats(changes) };

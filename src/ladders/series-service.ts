@@ -1,13 +1,20 @@
 /** Series for the commands and views: score lines, the next game to post, resigning, standings. */
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { games, type SeriesRow, series } from "../db/schema.ts";
+import { type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameService } from "../games/service.ts";
 import { type GameSnapshot, snapshotOf } from "../games/snapshot.ts";
 import type { SeriesScore } from "./series.ts";
-import { resignSeries, scoreOf, seriesGames } from "./series-store.ts";
+import {
+  activeSeriesGame,
+  activeSeriesOf,
+  resignSeries,
+  scoreOf,
+  seriesGames,
+  seriesOpponent,
+} from "./series-store.ts";
 
 export interface SeriesSummary {
   readonly series: SeriesRow;
@@ -42,7 +49,7 @@ export function seriesRecords(decided: readonly SeriesRow[]): SeriesRecord[] {
   for (const s of decided) {
     if (!s.winnerId) continue;
     get(s.winnerId).won++;
-    get(s.winnerId === s.playerA ? s.playerB : s.playerA).lost++;
+    get(seriesOpponent(s, s.winnerId)).lost++;
   }
   return [...records.entries()]
     .map(([userId, r]) => ({ userId, ...r }))
@@ -63,26 +70,12 @@ export class SeriesService {
 
   /** The game a series game's end created and nobody has posted yet (it has no message). */
   unposted(seriesId: string): GameSnapshot | null {
-    const row = this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.seriesId, seriesId), eq(games.status, "active")))
-      .get();
+    const row = activeSeriesGame(this.db, seriesId);
     return row && row.messageId === null ? snapshotOf(row) : null;
   }
 
   activeFor(guildId: string, userId: string): SeriesRow[] {
-    return this.db
-      .select()
-      .from(series)
-      .where(
-        and(
-          eq(series.guildId, guildId),
-          eq(series.status, "active"),
-          or(eq(series.playerA, userId), eq(series.playerB, userId)),
-        ),
-      )
-      .all();
+    return activeSeriesOf(this.db, guildId, userId);
   }
 
   /**
@@ -107,11 +100,7 @@ export class SeriesService {
         );
       }
       const resigned = resignSeries(tx, mine[0], userId, now);
-      const active = tx
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.seriesId, resigned.id), eq(games.status, "active")))
-        .get();
+      const active = activeSeriesGame(tx, resigned.id);
       // The series is already closed, so this game's end creates no next game.
       const game = active ? this.games.resign(active.id, userId, null) : null;
       return { summary: summaryOf(tx, resigned), game };

@@ -19,6 +19,11 @@ export function seriesPlayers(s: SeriesRow): [string, string] {
   return [s.playerA, s.playerB];
 }
 
+/** The other player of the series. */
+export function seriesOpponent(s: SeriesRow, userId: string | null): string {
+  return s.playerA === userId ? s.playerB : s.playerA;
+}
+
 /** The user who won a game, or null for a draw or no result. */
 export function winnerOf(row: GameRow): string | null {
   return row.winner === 0 ? row.southId : row.winner === 1 ? row.northId : null;
@@ -34,18 +39,32 @@ export function scoreOf(s: SeriesRow, rows: readonly GameRow[]): SeriesScore {
   return seriesScore(seriesPlayers(s), s.firstTo, finished);
 }
 
+/** A player's series in progress in a server. */
+export function activeSeriesOf(tx: Tx | Db, guildId: string, userId: string): SeriesRow[] {
+  return tx
+    .select()
+    .from(series)
+    .where(
+      and(
+        eq(series.guildId, guildId),
+        eq(series.status, "active"),
+        or(eq(series.playerA, userId), eq(series.playerB, userId)),
+      ),
+    )
+    .all();
+}
+
 export function activeSeriesBetween(tx: Tx, guildId: string, a: string, b: string): SeriesRow | null {
+  return activeSeriesOf(tx, guildId, a).find((s) => seriesOpponent(s, a) === b) ?? null;
+}
+
+/** The game of the series in progress, if there is one. */
+export function activeSeriesGame(tx: Tx | Db, seriesId: string): GameRow | null {
   return (
     tx
       .select()
-      .from(series)
-      .where(
-        and(
-          eq(series.guildId, guildId),
-          eq(series.status, "active"),
-          or(and(eq(series.playerA, a), eq(series.playerB, b)), and(eq(series.playerA, b), eq(series.playerB, a))),
-        ),
-      )
+      .from(games)
+      .where(and(eq(games.seriesId, seriesId), eq(games.status, "active")))
       .get() ?? null
   );
 }
@@ -139,8 +158,7 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number): void {
 
 /** `userId` gives up the series: the opponent wins it. The game in progress is resigned by the caller. */
 export function resignSeries(tx: Tx, s: SeriesRow, userId: string, now: number): SeriesRow {
-  const winnerId = s.playerA === userId ? s.playerB : s.playerA;
-  const closed = close(tx, s, { status: "resigned", winnerId, finishedAt: now });
+  const closed = close(tx, s, { status: "resigned", winnerId: seriesOpponent(s, userId), finishedAt: now });
   if (!closed) throw new UserError("series/over", "That series is already over.");
   return closed;
 }

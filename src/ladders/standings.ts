@@ -5,17 +5,11 @@
  * on the database.
  */
 import { isProvisional } from "./glicko.ts";
+import type { Standing } from "./rating-replay.ts";
 
-export interface StandingRow {
+/** A player's standing, as stored in a rating row. */
+export interface StandingRow extends Standing {
   readonly userId: string;
-  readonly rating: number;
-  readonly deviation: number;
-  readonly volatility: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
-  readonly reachedAt: number;
 }
 
 export interface Entry extends StandingRow {

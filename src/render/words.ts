@@ -29,10 +29,14 @@ export function moveSummary(view: BoardView, trace: MoveTrace): string {
   return parts.join(" · ");
 }
 
-/** Seeds count in stores; haiti scores in kay (fours). */
+/** Two stores as a score: seeds, "20–28"; haiti scores in kay (fours), "5–7 kay". */
+export function formatScore(ruleset: string, a: number, b: number): string {
+  return ruleset === "haiti" ? `${Math.floor(a / 4)}–${Math.floor(b / 4)} kay` : `${a}–${b}`;
+}
+
+/** The score with `first`'s store first. */
 export function scoreText(view: BoardView, first: Player): string {
-  const [a, b] = [view.position.stores[first], view.position.stores[1 - first]];
-  return view.ruleset === "haiti" ? `${Math.floor(a / 4)}–${Math.floor(b / 4)} kay` : `${a}–${b}`;
+  return formatScore(view.ruleset, view.position.stores[first], view.position.stores[1 - first]);
 }
 
 function reasonText(view: BoardView, reason: string, winner: Player | null): string {

@@ -79,6 +79,13 @@ describe("narrate", () => {
     );
   });
 
+  it("narrate - states the score in kay - haitian game over", () => {
+    const events: MoveEvent[] = [pickup(0, 2), { type: "game-over", winner: 1, reason: "stuck" }];
+    expect(narrateMove({ ruleset: "haiti", player: 0, house: 1, events, stores: [20, 28] })).toBe(
+      "South sows A. Game over: North wins 5–7 kay (no legal move left)",
+    );
+  });
+
   it("narrate - describes the lone seed and the transfer - haitian single and empty landing", () => {
     const single: MoveEvent[] = [{ type: "single", from: 2, to: 3 }];
     expect(narrateMove({ ruleset: "haiti", player: 0, house: 3, events: single })).toBe(
@@ -105,5 +112,10 @@ describe("narrate", () => {
     [{ status: "cancelled", winner: null, reason: "cancel", note: "spam" }, "Game cancelled by an admin: spam."],
   ])("result text - states the ending - %j", (result, expected) => {
     expect(resultText(result, ["South", "North"], [10, 12])).toBe(expected);
+  });
+
+  it("result text - states the score in kay - haitian game", () => {
+    const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" };
+    expect(resultText(result, ["South", "North"], [20, 28])).toBe("North wins 5–7 kay by no legal move left.");
   });
 });

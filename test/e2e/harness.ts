@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { APIMessage } from "discord-api-types/v10";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
+import { afterAll, beforeAll } from "vitest";
 import type { Clock } from "../../src/clock.ts";
 import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
@@ -277,6 +278,24 @@ export async function startStack(options: { clock?: Clock; defaults?: Defaults }
       database.close();
       temp.remove();
     },
+  };
+}
+
+/**
+ * One stack for the tests of the enclosing file or describe block: started before them, stopped
+ * after them. The returned function gives it to a test.
+ */
+export function sharedStack(): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack();
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error("the shared stack has not started");
+    return stack;
   };
 }
 

@@ -2,7 +2,7 @@
 // presses: the real bot through the local Discord, with the real database file.
 import type { APIMessage } from "discord-api-types/v10";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { manualClock } from "../../src/clock.ts";
 import { challenges, games } from "../../src/db/schema.ts";
 import {
@@ -13,7 +13,7 @@ import {
   isEphemeral,
   moveButtons,
   moverOf,
-  type Stack,
+  sharedStack,
   startGame,
   startStack,
   waitFor,
@@ -44,18 +44,10 @@ async function readers(driver: Driver, messageId: string, users: (string | null)
 const face = (m: APIMessage) => ({ content: m.content, buttons: buttonsOf(m), image: m.attachments[0]?.url });
 
 describe("interactions with one bot", () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = sharedStack();
 
   it("challenge - declined: the message says so and loses its buttons, no game - decline button", async () => {
-    const { driver, database } = stack;
+    const { driver, database } = stack();
     const [, hank] = await driver.users("gina", "hank");
     const challenge = await driver.command("gina", "/nickar challenge opponent:@hank ruleset:wari");
     expect(challenge.status).toBe(200);
@@ -80,7 +72,7 @@ describe("interactions with one bot", () => {
   });
 
   it("click - answered privately with 'not your turn', nothing moves - the opponent presses a house", async () => {
-    const { driver, database } = stack;
+    const { driver, database } = stack();
     const game = await startGame(driver, "ivy", "jack", "abapa");
     // Ivy (South) moves first; Jack presses one of her enabled houses.
     const house = moveButtons(game.message).find((b) => !b.disabled)!;
@@ -93,7 +85,7 @@ describe("interactions with one bot", () => {
   });
 
   it("click - answered privately with 'not your game', nothing moves - someone else presses a house", async () => {
-    const { driver, database } = stack;
+    const { driver, database } = stack();
     const game = await startGame(driver, "kate", "liam", "haiti");
     await driver.users("mona");
     const house = moveButtons(game.message).find((b) => !b.disabled)!;
@@ -110,7 +102,7 @@ describe("interactions with one bot", () => {
   });
 
   it("click - 'out of date' with the current board privately, no move - a button of an older ply", async () => {
-    const { driver, database } = stack;
+    const { driver, database } = stack();
     const game = await startGame(driver, "nina", "owen", "caribbean");
     const old = moveButtons(game.message).filter((b) => !b.disabled);
 
@@ -150,7 +142,7 @@ describe("interactions with one bot", () => {
 
   /** Fires both presses at once and checks that exactly one move was made. */
   async function race(driver: Driver, users: [string, string], ruleset: string, pick: (houses: number[]) => number[]) {
-    const { database } = stack;
+    const { database } = stack();
     const game = await startGame(driver, users[0], users[1], ruleset);
     const before = (await driver.messages()).length;
     const enabled = moveButtons(game.message).filter((b) => !b.disabled);
@@ -182,11 +174,11 @@ describe("interactions with one bot", () => {
   }
 
   it("click - exactly one move - the mover presses two houses at the same moment", async () => {
-    await race(stack.driver, ["pia", "quin"], "abapa", (houses) => [houses[0], houses[houses.length - 1]]);
+    await race(stack().driver, ["pia", "quin"], "abapa", (houses) => [houses[0], houses[houses.length - 1]]);
   });
 
   it("click - exactly one move - the same house pressed twice at the same moment", async () => {
-    await race(stack.driver, ["rosa", "sam"], "bridgetown", (houses) => [houses[2], houses[2]]);
+    await race(stack().driver, ["rosa", "sam"], "bridgetown", (houses) => [houses[2], houses[2]]);
   });
 });
 
