@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { gameHeader, gameReply } from "../interactions/views.ts";
@@ -7,12 +8,27 @@ import { gameChoices, gameOption, resolveGame } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("board")
-  .setDescription("Post the current board again (it becomes the game's message)")
+  .setDescription("Post the current board again (players: it becomes the game's message)")
   .addStringOption(gameOption);
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = resolveGame(ctx, options.getString("game"));
   const { row } = game;
+  const current = gameReply(ctx.app, game);
+  // Only the players (or Manage Server) may move the game's message: anyone else would take the
+  // buttons away from the players, maybe into a channel they cannot see. Others get a private copy.
+  if (seatOf(row, ctx.userId) === null && !ctx.canManageGuild) {
+    return {
+      mode: "reply",
+      reply: {
+        ...current,
+        content: `${current.content}\nOnly the players can post this board again; here is a copy for you.`,
+        components: [],
+        mentions: [],
+        ephemeral: true,
+      },
+    };
+  }
   // The old message loses its buttons so only one board is live.
   const edits = row.messageId
     ? [
@@ -22,7 +38,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
         },
       ]
     : [];
-  return { mode: "reply", reply: gameReply(ctx.app, game), bind: { kind: "game", id: row.id }, edits };
+  return { mode: "reply", reply: current, bind: { kind: "game", id: row.id }, edits };
 }
 
 export const board: Command = {

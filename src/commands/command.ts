@@ -13,6 +13,13 @@ export interface Command {
   readonly group?: string;
   readonly definition: SlashCommandSubcommandBuilder;
   handle(ctx: HandlerContext, options: CommandOptions): Response | Promise<Response>;
-  /** Suggestions for the focused option (at most 25). */
-  autocomplete?(ctx: HandlerContext, focused: { name: string; value: string }): Choice[] | Promise<Choice[]>;
+  /**
+   * Suggestions for the focused option (at most 25). `options` are the other options as typed so far
+   * (users and channels are not resolved while typing).
+   */
+  autocomplete?(
+    ctx: HandlerContext,
+    focused: { name: string; value: string },
+    options?: CommandOptions,
+  ): Choice[] | Promise<Choice[]>;
 }

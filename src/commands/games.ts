@@ -3,6 +3,7 @@ import { RULESETS } from "../engine/index.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import { fitContent } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 
@@ -24,7 +25,9 @@ function handle(ctx: HandlerContext): Response {
     const opponent = userOf(row, seat === 0 ? 1 : 0);
     return `\`${row.id}\` ${RULESETS[game.state.ruleset].name} vs <@${opponent}> · move ${row.ply + 1} · ${turn}${deadline}${link}`;
   });
-  return { mode: "reply", reply: { content: lines.join("\n"), ephemeral: true } };
+  // With real ids a line is about 200 characters: ten games already fill Discord's 2000.
+  const content = fitContent([{ items: lines, more: (left) => `…and ${left} more (${games.length} in all).` }]);
+  return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
 export const games: Command = { definition, handle };

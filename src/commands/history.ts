@@ -6,6 +6,7 @@ import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
+import { fitContent } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 
@@ -55,16 +56,16 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     const series = row.seriesGame ? ` · series game ${row.seriesGame}` : row.ladderChallengerId ? " · ladder" : "";
     return `\`${row.id}\` ${dateText(row.finishedAt ?? row.updatedAt)} · ${ruleset} · vs <@${opponent}> · ${outcomeFor(row, userId)} · ${rating}${series}`;
   });
-  const more =
-    total > rows.length ? `\n…and ${total - rows.length} earlier. /nickar game <id> replays any of them.` : "";
-  return {
-    mode: "reply",
-    reply: {
-      content: `**Recent games of <@${userId}>** (${total} in all)\n${lines.join("\n")}${more}`,
-      ephemeral: true,
-      mentions: [],
+  // With real ids a line runs to about 170 characters: cut by length, not by count.
+  const content = fitContent([
+    {
+      head: [`**Recent games of <@${userId}>** (${total} in all)`],
+      items: lines,
+      total,
+      more: (left) => `…and ${left} earlier. /nickar game <id> replays any of them.`,
     },
-  };
+  ]);
+  return { mode: "reply", reply: { content, ephemeral: true, mentions: [] } };
 }
 
 export const history: Command = { definition, handle };

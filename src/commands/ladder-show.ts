@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { RULESETS } from "../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import { fitContent } from "../interactions/text-budget.ts";
 import { formatRating } from "../ladders/standings.ts";
 import type { Command } from "./command.ts";
 import { requireGuild, rulesetNameOption, rulesetOrDefault } from "./shared.ts";
@@ -11,9 +12,8 @@ export const definition = new SlashCommandSubcommandBuilder()
   .setDescription("The challenge ladder's rungs")
   .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"));
 
-/** Rungs drawn in the image; the text lists them all (up to Discord's message size). */
+/** Rungs drawn in the image. */
 const DRAWN = 20;
-const LISTED = 40;
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
@@ -21,24 +21,31 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { app } = ctx;
   const { rungs, dropped } = app.ladders.show({ guildId, ruleset });
   const title = `${RULESETS[ruleset].name} ladder`;
-  const lines = [`**${title}** · challenge up to 3 rungs above you with /nickar ladder challenge`];
-  if (rungs.length === 0) lines.push("Nobody is on it yet: /nickar ladder join.");
-  for (const r of rungs.slice(0, LISTED)) lines.push(`\`${String(r.rung).padStart(3)}.\` <@${r.userId}>`);
-  if (rungs.length > LISTED) lines.push(`…and ${rungs.length - LISTED} more.`);
-  if (dropped.length) {
-    const more = dropped.length > 10 ? ` and ${dropped.length - 10} more` : "";
-    lines.push(
-      `Dropped for inactivity: ${dropped
-        .slice(0, 10)
-        .map((u) => `<@${u}>`)
-        .join(", ")}${more}`,
-    );
-  }
+  const dropLine = dropped.length
+    ? [
+        `Dropped for inactivity: ${dropped
+          .slice(0, 10)
+          .map((u) => `<@${u}>`)
+          .join(", ")}${dropped.length > 10 ? ` and ${dropped.length - 10} more` : ""}`,
+      ]
+    : [];
+  // The text lists as many rungs as fit in a message, the image the first DRAWN.
+  const content = fitContent([
+    {
+      head: [
+        `**${title}** · challenge up to 3 rungs above you with /nickar ladder challenge`,
+        ...(rungs.length ? [] : ["Nobody is on it yet: /nickar ladder join."]),
+      ],
+      items: rungs.map((r) => `\`${String(r.rung).padStart(3)}.\` <@${r.userId}>`),
+      more: (left) => `…and ${left} more.`,
+    },
+    { head: dropLine },
+  ]);
   const ratings = new Map(app.ratings.leaderboard(guildId, ruleset).entries.map((e) => [e.userId, e]));
   return {
     mode: "reply",
     reply: {
-      content: lines.join("\n"),
+      content,
       mentions: [],
       image: async () => {
         const drawn = await Promise.all(

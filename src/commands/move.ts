@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { houseToPit, moveLetter, type Player, parseMoveLetter } from "../engine/index.ts";
+import { houseToPit, moveLetter } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
@@ -12,45 +13,92 @@ export const definition = new SlashCommandSubcommandBuilder()
   .setName("move")
   .setDescription("Play a move")
   .addStringOption((o) =>
-    o.setName("house").setDescription("House letter (A-F / a-f) or number 1-6").setRequired(true).setAutocomplete(true),
+    o
+      .setName("house")
+      .setDescription("One of your houses: a letter A-F (either case) or a number 1-6")
+      .setRequired(true)
+      .setAutocomplete(true),
   )
   .addStringOption(gameOption);
 
-/** "C", "c" or "3" -> house 3, checked against the side the player plays. */
-export function parseHouse(text: string, seat: Player): number {
+/** Autocomplete sends `C@<game>`: the house and the game it was suggested for. */
+const SUGGESTION = /^([^@]*)@\s*([A-Za-z0-9_-]{1,32})$/;
+
+/**
+ * "C", "c" or "3" -> house 3. Letters are read in either case and always mean the mover's own
+ * houses (South's C and North's c are both house 3); anything else is refused, not guessed at.
+ */
+export function parseHouse(text: string): number {
   const trimmed = text.trim();
   if (/^[1-6]$/.test(trimmed)) return Number(trimmed);
-  const letter = parseMoveLetter(trimmed.slice(0, 1));
-  if (!letter) throw new UserError("move/invalid", `"${text}" is not a house: use a letter or a number 1-6.`);
-  if (letter.player !== seat) {
-    const yours = seat === 0 ? "A-F" : "a-f";
-    throw new UserError("move/wrong-side", `${trimmed.slice(0, 1)} is your opponent's house; yours are ${yours}.`);
-  }
-  return letter.house;
+  if (/^[A-Fa-f]$/.test(trimmed)) return trimmed.toUpperCase().charCodeAt(0) - 64;
+  throw new UserError("move/invalid", `"${text}" is not a house: use a letter A-F (either case) or a number 1-6.`);
+}
+
+/** The `house` option as typed ("C", "3") or as suggested ("C@<game>"). */
+export function parseHouseOption(text: string): { readonly house: number; readonly gameId: string | null } {
+  const suggestion = SUGGESTION.exec(text.trim());
+  if (!suggestion) return { house: parseHouse(text), gameId: null };
+  return { house: parseHouse(suggestion[1]), gameId: suggestion[2] };
 }
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
-  const target = resolveGame(ctx, options.getString("game"));
-  const seat = seatOf(target.row, ctx.userId);
-  if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
-  const game = ctx.app.games.play(target.row.id, ctx.userId, parseHouse(options.getString("house") ?? "", seat), null);
+  const { house, gameId } = parseHouseOption(options.getString("house") ?? "");
+  const chosen = options.getString("game")?.trim() || null;
+  if (gameId && chosen && gameId !== chosen) {
+    throw new UserError(
+      "move/other-game",
+      `That move was suggested for game ${gameId}, but you chose game ${chosen}: pick one of its moves.`,
+    );
+  }
+  const target = resolveGame(ctx, chosen ?? gameId);
+  if (seatOf(target.row, ctx.userId) === null) throw new UserError("game/not-yours", "This is not your game.");
+  const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
   return changedGame(ctx, game, `Played: ${narration(game)}`);
 }
 
-function autocomplete(ctx: HandlerContext, focused: { name: string; value: string }): Promise<Choice[]> | Choice[] {
-  if (focused.name === "game") return gameChoices(ctx, focused.value);
+/** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */
+function gamesFor(ctx: HandlerContext, guildId: string, typed: string): GameSnapshot[] {
+  const games = ctx.app.games.activeFor(guildId, ctx.userId);
+  if (!typed) return games;
+  const exact = games.filter((g) => g.row.id === typed);
+  return exact.length ? exact : games.filter((g) => g.row.id.toLowerCase().startsWith(typed.toLowerCase()));
+}
+
+/**
+ * Suggestions for `house`: the legal moves of the player's games where it is their move (the `game`
+ * option narrows them to one game), the game whose time runs out first first. Each value carries its
+ * game (`C@<game>`), so choosing one plays it in that game.
+ */
+function houseChoices(ctx: HandlerContext, typed: string, game: string): Choice[] {
   if (!ctx.guildId) return [];
+  const [houseTyped, gameTyped = ""] = typed.trim().toLowerCase().split("@");
+  const due = (g: GameSnapshot) => g.row.deadlineAt ?? Number.POSITIVE_INFINITY;
+  const games = gamesFor(ctx, ctx.guildId, game)
+    .filter((g) => seatOf(g.row, ctx.userId) === g.state.position.toMove)
+    .filter((g) => g.row.id.toLowerCase().startsWith(gameTyped.trim()))
+    .sort((a, b) => due(a) - due(b));
   const choices: Choice[] = [];
-  for (const game of ctx.app.games.activeFor(ctx.guildId, ctx.userId)) {
-    const seat = seatOf(game.row, ctx.userId);
-    if (seat !== game.state.position.toMove) continue;
-    for (const house of game.state.legal) {
-      const seeds = game.state.position.pits[houseToPit(seat, house)];
+  for (const g of games) {
+    const seat = g.state.position.toMove;
+    for (const house of g.state.legal) {
       const letter = moveLetter(seat, house);
-      choices.push({ name: `${letter} · ${seeds} seeds (game ${game.row.id})`, value: letter });
+      const wanted = houseTyped.trim();
+      if (wanted && wanted !== letter.toLowerCase() && wanted !== String(house)) continue;
+      const seeds = g.state.position.pits[houseToPit(seat, house)];
+      choices.push({ name: `${letter} · ${seeds} seeds (game ${g.row.id})`, value: `${letter}@${g.row.id}` });
     }
   }
-  return choices.filter((c) => c.value.toLowerCase().startsWith(focused.value.trim().toLowerCase())).slice(0, 25);
+  return choices.slice(0, 25);
+}
+
+function autocomplete(
+  ctx: HandlerContext,
+  focused: { name: string; value: string },
+  options?: CommandOptions,
+): Promise<Choice[]> | Choice[] {
+  if (focused.name === "game") return gameChoices(ctx, focused.value);
+  return houseChoices(ctx, focused.value, options?.getString("game")?.trim() ?? "");
 }
 
 export const move: Command = { definition, handle, autocomplete };

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
+import { fitLines } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 
@@ -18,7 +19,12 @@ function handle(ctx: HandlerContext): Response {
     const until = next?.startedAt ? `to ${dateText(next.startedAt)}` : "(current)";
     return `Season ${s.number}: from ${from} ${until} · ${ctx.app.ratings.playersIn(guildId, s.number)} rated players`;
   });
-  return { mode: "reply", reply: { content: lines.join("\n"), ephemeral: true } };
+  // Many seasons do not fit in one message: the latest are kept, the earliest summed up first.
+  const earlierText = (n: number) => `(${n} earlier season${n === 1 ? "" : "s"} not shown)`;
+  const { shown } = fitLines([...lines].reverse(), earlierText);
+  const earlier = lines.length - shown;
+  const content = [...(earlier > 0 ? [earlierText(earlier)] : []), ...lines.slice(earlier)].join("\n");
+  return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
 export const seasonList: Command = { group: "season", definition, handle };

@@ -5,6 +5,7 @@ import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
 import { formatTimeLimit } from "../games/time.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { asRuleset, parseTime, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 
@@ -38,17 +39,57 @@ export const definition = new SlashCommandSubcommandBuilder()
     o.setName("animations").setDescription("Show each move as an animation instead of a still board"),
   );
 
-export function settingsText(s: GuildSettings): string {
-  const channels = s.allowedChannels ? s.allowedChannels.map((c) => `<#${c}>`).join(", ") : "any channel";
-  return [
+/** "<#a>, <#b> and 3 more" within `budget` characters (a server may allow many channels). */
+function channelList(ids: readonly string[], budget: number): string {
+  for (let shown = ids.length; shown > 0; shown--) {
+    const left = ids.length - shown;
+    const text = `${ids
+      .slice(0, shown)
+      .map((c) => `<#${c}>`)
+      .join(", ")}${left > 0 ? ` and ${left} more` : ""}`;
+    if (text.length <= budget) return text;
+  }
+  return `${ids.length} channels`;
+}
+
+/** The settings, within `limit` characters. */
+export function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
+  const lines = [
     `Default ruleset: **${RULESETS[s.defaultRuleset].name}**`,
     `Default time per move: **${formatTimeLimit(s.defaultTimeLimit)}**`,
     `Games at once per player: **${s.maxGamesPerPlayer}**`,
-    `Games may start in: ${channels}`,
+    "Games may start in: ",
     `Rated games per pair of players in 24 hours: **${s.ratedPairsPerDay === 0 ? "no limit" : s.ratedPairsPerDay}** (more are played unrated)`,
     `Challenge ladders: **${s.ladderEnabled ? "on" : "off"}** · inactive players drop after **${s.ladderInactiveDays} days**`,
     `Boards: **${s.animateMoves ? "each move animated" : "still images"}** (anyone can press Animate)`,
-  ].join("\n");
+  ];
+  const budget = limit - lines.join("\n").length;
+  lines[3] += s.allowedChannels ? channelList(s.allowedChannels, budget) : "any channel";
+  return lines.join("\n");
+}
+
+/** The allowed channels after the `all_channels`, `allow_channel` and `disallow_channel` options; undefined: unchanged. */
+function channelsChange(current: GuildSettings, options: CommandOptions): string[] | null | undefined {
+  const allow = options.getChannel("allow_channel");
+  const disallow = options.getChannel("disallow_channel");
+  const everywhere = options.getBoolean("all_channels") === true;
+  if (!everywhere && !allow && !disallow) return undefined;
+  let channels = everywhere || !current.allowedChannels ? null : [...current.allowedChannels];
+  if (allow) channels = [...new Set([...(channels ?? []), allow.id])];
+  if (!disallow) return channels;
+  if (!channels) throw new UserError("settings/all-channels", "Games are allowed everywhere: allow a channel first.");
+  if (!channels.includes(disallow.id)) {
+    throw new UserError("settings/not-allowed", `<#${disallow.id}> is not one of the channels where games may start.`);
+  }
+  const rest = channels.filter((c) => c !== disallow.id);
+  // An empty list would have to mean "every channel": refuse rather than lift the restriction unasked.
+  if (rest.length === 0) {
+    throw new UserError(
+      "settings/last-channel",
+      `<#${disallow.id}> is the only channel where games may start, so it cannot be disallowed: allow another channel first, or use all_channels:true to allow games in every channel.`,
+    );
+  }
+  return rest;
 }
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
@@ -70,27 +111,20 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (inactiveDays !== null) patch.ladderInactiveDays = inactiveDays;
   const animations = options.getBoolean("animations");
   if (animations !== null) patch.animateMoves = animations;
-  let channels = current.allowedChannels ? [...current.allowedChannels] : null;
-  const allow = options.getChannel("allow_channel");
-  const disallow = options.getChannel("disallow_channel");
-  const everywhere = options.getBoolean("all_channels") === true;
-  if (everywhere) channels = null;
-  if (allow) channels = [...new Set([...(channels ?? []), allow.id])];
-  if (disallow) {
-    if (!channels) throw new UserError("settings/all-channels", "Games are allowed everywhere: allow a channel first.");
-    channels = channels.filter((c) => c !== disallow.id);
-  }
-  // An empty list would forbid games everywhere; it means "no restriction" instead.
-  if (everywhere || allow || disallow) patch.allowedChannels = channels && channels.length > 0 ? channels : null;
-  if (Object.keys(patch).length === 0)
+  const channelOptions =
+    options.getChannel("allow_channel") !== null ||
+    options.getChannel("disallow_channel") !== null ||
+    options.getBoolean("all_channels") === true;
+  if (Object.keys(patch).length === 0 && !channelOptions)
     return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
   if (!ctx.canManageGuild) {
     throw new UserError("settings/forbidden", "Changing Nickar settings needs the Manage Server permission.");
   }
-  return {
-    mode: "reply",
-    reply: { content: `Settings saved.\n${settingsText(settings.update(guildId, patch))}`, ephemeral: true },
-  };
+  const channels = channelsChange(current, options);
+  if (channels !== undefined) patch.allowedChannels = channels;
+  const saved = "Settings saved.\n";
+  const text = settingsText(settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
+  return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 
 export const settings: Command = { definition, handle };

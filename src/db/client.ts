@@ -14,6 +14,14 @@ export type Db = BetterSQLite3Database<typeof schema>;
 /** What `db.transaction` passes to its callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/**
+ * The option every writing transaction passes to `db.transaction`: take the write lock at BEGIN. A
+ * deferred transaction that reads and then writes while another connection has written meanwhile gets
+ * SQLITE_BUSY_SNAPSHOT at once (WAL: its snapshot is stale, and the busy timeout does not apply); an
+ * immediate one waits for the lock (busy timeout) and then reads the latest data.
+ */
+export const IMMEDIATE = { behavior: "immediate" } as const;
+
 export interface Database_ {
   readonly db: Db;
   readonly sqlite: Database.Database;

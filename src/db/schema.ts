@@ -223,6 +223,15 @@ export const series = sqliteTable(
   (t) => [index("series_guild").on(t.guildId, t.status)],
 );
 
+/**
+ * Small values the bot keeps across restarts, by key. `heartbeat`: when the bot was last known to be
+ * running (Unix ms), so that at startup the time it was down can be given back to the players' clocks.
+ */
+export const botState = sqliteTable("bot_state", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull(),
+});
+
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type GuildSettingsRow = typeof guildSettings.$inferSelect;

@@ -10,6 +10,7 @@ import { type Images, rendererImages } from "../games/images.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
+import { DisplayNames } from "./display-names.ts";
 import { discordMessenger } from "./messenger.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
@@ -39,32 +40,29 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(options.apiUrl && { rest: { api: options.apiUrl } }),
   });
-  const names = new Map<string, string>();
-  const displayName = async (guildId: string | null, userId: string): Promise<string> => {
-    const key = `${guildId}:${userId}`;
-    const cached = names.get(key);
-    if (cached !== undefined) return cached;
-    let name = "";
-    try {
-      const guild = guildId ? await client.guilds.fetch(guildId) : null;
-      const member = guild ? await guild.members.fetch(userId) : null;
-      name = member?.displayName ?? "";
-      if (!name) {
-        const user = await client.users.fetch(userId);
-        name = user.globalName ?? user.username;
-      }
-    } catch (err) {
-      logger.debug({ err, userId }, "no display name");
-    }
-    names.set(key, name);
-    return name;
-  };
+  const clock = options.clock ?? systemClock;
+  const names = new DisplayNames({
+    clock,
+    fetchers: {
+      // Forced, so a nickname changed since the last look-up is seen (the client has no member events).
+      member: async (guildId, userId) => {
+        const guild = await client.guilds.fetch(guildId);
+        const member = await guild.members.fetch({ user: userId, force: true, cache: false });
+        return member.displayName;
+      },
+      user: async (userId) => {
+        const user = await client.users.fetch(userId, { force: true });
+        return user.globalName ?? user.username;
+      },
+    },
+    onError: (err, userId) => logger.debug({ err, userId }, "display name look-up failed"),
+  });
   const app = createApp({
     db: options.db,
-    clock: options.clock ?? systemClock,
+    clock,
     defaults: options.defaults ?? DEFAULTS,
     images: options.images ?? rendererImages,
-    displayName,
+    displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
   const scheduler = new Scheduler(app, messenger, logger);

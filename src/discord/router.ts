@@ -16,11 +16,17 @@ import { isUserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
-import type { Response } from "../interactions/reply.ts";
+import { ephemeral, type Response } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage } from "./messenger.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
+
+/** The answers to a button or command this version of the bot does not know. */
+export const UNKNOWN_BUTTON =
+  "This button no longer works (it comes from an older version of Nickar). /nickar board shows your game's current board.";
+export const UNKNOWN_COMMAND =
+  "This command is not available yet: Nickar is probably being updated. Try again in a few minutes.";
 
 export interface RouterDeps {
   readonly app: App;
@@ -91,35 +97,55 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     }
   }
 
-  async function run(interaction: Acting): Promise<Response | null> {
+  /** The handler's response; an interaction this version does not know is answered privately too. */
+  async function run(interaction: Acting): Promise<Response> {
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
-      if (interaction.commandName !== COMMAND_NAME) return null;
+      const subcommand = interaction.options.getSubcommand(false);
       const command =
-        COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand())];
-      return command ? command.handle(ctx, optionsOf(interaction)) : null;
+        interaction.commandName === COMMAND_NAME && subcommand
+          ? COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), subcommand)]
+          : undefined;
+      if (command) return command.handle(ctx, optionsOf(interaction));
+      logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
+      return ephemeral(UNKNOWN_COMMAND);
     }
     const id = parseCustomId(interaction.customId);
-    return id ? handleButton(ctx, id) : null;
+    if (id) return handleButton(ctx, id);
+    logger.warn({ id: interaction.id, customId: interaction.customId }, "button this bot does not know");
+    return ephemeral(UNKNOWN_BUTTON);
   }
 
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
-    const command =
-      COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand())];
+    const subcommand = interaction.options.getSubcommand(false);
+    const command = subcommand
+      ? COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), subcommand)]
+      : undefined;
     const focused = interaction.options.getFocused(true);
+    const o = interaction.options;
+    // Users and channels are not resolved while typing.
+    const others: CommandOptions = {
+      getString: (name) => o.getString(name),
+      getInteger: (name) => o.getInteger(name),
+      getBoolean: (name) => o.getBoolean(name),
+      getUser: () => null,
+      getChannel: () => null,
+    };
     const choices = command?.autocomplete
-      ? await command.autocomplete(contextOf(app, interaction), { name: focused.name, value: String(focused.value) })
+      ? await command.autocomplete(
+          contextOf(app, interaction),
+          { name: focused.name, value: String(focused.value) },
+          others,
+        )
       : [];
-    await interaction.respond(choices.map((c) => ({ name: c.name, value: c.value })));
+    await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
 
   return async (interaction) => {
     try {
       if (interaction.isAutocomplete()) return await autocomplete(interaction);
       if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
-      const response = await run(interaction);
-      if (response) await respond(interaction, response);
-      else logger.warn({ id: interaction.id }, "interaction for something this bot does not know");
+      await respond(interaction, await run(interaction));
       deps.onChange();
     } catch (error) {
       const known = isUserError(error);

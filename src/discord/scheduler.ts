@@ -1,56 +1,215 @@
 /**
  * Enforces deadlines: challenge expiry, half-time reminders and time-outs. All of them live in the
  * database, so after a restart the first sweep catches up; then one timer waits for the nearest one.
+ *
+ * Clocks stop while the bot is down: a heartbeat is written every few seconds, and at startup, before
+ * the first sweep, the time since the last one (when longer than a short restart) is given back to
+ * every deadline, reminder and challenge expiry. Each sweep also posts the games that have no message
+ * (a crash between creating the next game of a series and posting it).
+ *
+ * One bad item never stops the others: each challenge, game and post is handled on its own, a failing
+ * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
+
 import { resultText, SIDE_NAMES } from "../games/narrate.ts";
+import { type Downtime, type GameNotice, RetryLater, type SweepFailure } from "../games/service.ts";
 import type { App } from "../interactions/context.ts";
-import { nextSeriesPost } from "../interactions/series-posts.ts";
+import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
 import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
 const MAX_WAIT = 60 * 60_000;
+/** The shortest wait between two timed sweeps: nothing can make the scheduler spin. */
+const MIN_WAIT = 1_000;
+/**
+ * The least wait after a sweep in which something failed (and before retrying the downtime check).
+ * When the whole sweep failed it is retried after that, the wait doubling up to MAX_RETRY_WAIT.
+ */
+export const WAIT_AFTER_FAILURE = 5_000;
+const MAX_RETRY_WAIT = 5 * 60_000;
+/** How often the heartbeat ("the bot is running") is written, besides at every sweep. */
+export const HEARTBEAT_EVERY = 30_000;
+/** A last heartbeat older than this at startup means the bot was down: the clocks get that time back. */
+export const DOWNTIME_THRESHOLD = 2 * 60_000;
+/** A game still without a message this long after its creation was not posted by whoever created it. */
+export const UNPOSTED_GRACE = 60_000;
 
-/** Runs every due deadline once and tells the players. Exported for tests. */
-export async function runDue(app: App, messenger: Messenger, logger: Logger): Promise<void> {
-  for (const challenge of app.challenges.expire()) {
+export interface DueOptions {
+  /** Post the games without a message created at or before this time (default: `UNPOSTED_GRACE` ago). */
+  readonly unpostedUntil?: number;
+  /** Games whose post failed, skipped until their retry time (the scheduler keeps one across sweeps). */
+  readonly postRetry?: RetryLater;
+}
+
+export interface DueReport {
+  /** How many items (challenges, games, posts, the heartbeat) failed and were skipped. */
+  readonly failed: number;
+}
+
+function logFailures(logger: Logger, kind: "challenge" | "game", failures: readonly SweepFailure[]): void {
+  for (const f of failures) {
+    logger.error(
+      { err: f.error, [kind]: f.id, attempts: f.attempts, retryAt: new Date(f.retryAt).toISOString() },
+      `${kind} deadline failed; skipped until the retry time`,
+    );
+  }
+}
+
+/** Tells the players about a reminder or a time-out, and posts the next game of a series. */
+async function announce(app: App, messenger: Messenger, logger: Logger, notice: GameNotice): Promise<void> {
+  const { row } = notice.game;
+  if (notice.kind === "reminder") {
+    await messenger.send(row.channelId, reminderReply(notice.game));
+    return;
+  }
+  logger.info({ game: row.id, status: row.status }, "game ended on time");
+  const reply = gameReply(app, notice.game);
+  if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
+  const players = [row.southId, row.northId];
+  const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
+  await messenger.send(row.channelId, {
+    content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
+    mentions: players,
+  });
+  for (const post of nextSeriesPost(app, notice.game)) {
+    const posted = await messenger.send(post.channelId, post.reply);
+    if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+  }
+}
+
+/** Posts the active games created at or before `until` that still have no message, and binds the messages. */
+async function postUnposted(
+  app: App,
+  messenger: Messenger,
+  logger: Logger,
+  until: number,
+  retry: RetryLater | undefined,
+): Promise<number> {
+  let failed = 0;
+  const now = app.clock.now();
+  for (const { id, createdAt } of app.games.unposted()) {
+    if (createdAt > until || retry?.waiting(id, now)) continue;
+    try {
+      const game = app.games.get(id);
+      if (game?.row.status !== "active" || game.row.messageId !== null) continue;
+      const post = gamePost(app, game);
+      const posted = await messenger.send(post.channelId, post.reply);
+      if (!posted) throw new Error(`could not post in channel ${post.channelId}`);
+      app.games.bindMessage(id, post.channelId, posted);
+      retry?.succeeded(id);
+      logger.info({ game: id, message: posted }, "posted a game that had no message");
+    } catch (err) {
+      failed++;
+      const retryAt = retry?.failed(id, err, now).retryAt;
+      const until = retryAt === undefined ? undefined : new Date(retryAt).toISOString();
+      logger.error({ err, game: id, retryAt: until }, "could not post a game that has no message");
+    }
+  }
+  return failed;
+}
+
+/**
+ * Runs every due deadline once, tells the players, and posts the games left without a message.
+ * Each item is handled on its own: one that fails is logged and counted, and the others go on.
+ * Exported for tests.
+ */
+export async function runDue(
+  app: App,
+  messenger: Messenger,
+  logger: Logger,
+  options: DueOptions = {},
+): Promise<DueReport> {
+  let failed = 0;
+  try {
+    app.games.heartbeat();
+  } catch (err) {
+    failed++;
+    logger.error({ err }, "could not write the heartbeat");
+  }
+
+  const expiry = app.challenges.expire();
+  failed += expiry.failed.length;
+  logFailures(logger, "challenge", expiry.failed);
+  for (const challenge of expiry.expired) {
     logger.info({ challenge: challenge.id }, "challenge expired");
-    if (challenge.messageId) {
+    if (!challenge.messageId) continue;
+    try {
       await messenger.edit(
         { channelId: challenge.channelId, messageId: challenge.messageId },
         challengeReply(challenge),
       );
+    } catch (err) {
+      failed++;
+      logger.error({ err, challenge: challenge.id }, "could not tell that a challenge expired");
     }
   }
-  for (const notice of app.games.sweep()) {
-    const { row } = notice.game;
-    if (notice.kind === "reminder") {
-      await messenger.send(row.channelId, reminderReply(notice.game));
-      continue;
+
+  const sweep = app.games.sweep();
+  failed += sweep.failed.length;
+  logFailures(logger, "game", sweep.failed);
+  for (const notice of sweep.notices) {
+    try {
+      await announce(app, messenger, logger, notice);
+    } catch (err) {
+      failed++;
+      logger.error({ err, game: notice.game.row.id, kind: notice.kind }, "could not tell the players");
     }
-    logger.info({ game: row.id, status: row.status }, "game ended on time");
-    const reply = gameReply(app, notice.game);
-    if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
-    const players = [row.southId, row.northId];
-    const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
-    await messenger.send(row.channelId, {
-      content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
-      mentions: players,
-    });
-    for (const post of nextSeriesPost(app, notice.game)) {
-      const posted = await messenger.send(post.channelId, post.reply);
-      if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+  }
+
+  const until = options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE;
+  failed += await postUnposted(app, messenger, logger, until, options.postRetry);
+  return { failed };
+}
+
+/**
+ * After a downtime the game and challenge messages show deadlines that moved: brings their text and
+ * buttons up to date (the board picture is kept, it has not changed).
+ */
+async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logger, downtime: Downtime) {
+  for (const id of downtime.games) {
+    try {
+      const game = app.games.get(id);
+      if (game?.row.status !== "active" || !game.row.messageId) continue;
+      const { image: _image, ...reply } = gameReply(app, game);
+      await messenger.edit({ channelId: game.row.channelId, messageId: game.row.messageId }, reply);
+    } catch (err) {
+      logger.warn({ err, game: id }, "could not show the new deadline");
+    }
+  }
+  for (const id of downtime.challenges) {
+    try {
+      const challenge = app.challenges.get(id);
+      if (challenge?.status !== "pending" || !challenge.messageId) continue;
+      await messenger.edit(
+        { channelId: challenge.channelId, messageId: challenge.messageId },
+        challengeReply(challenge),
+      );
+    } catch (err) {
+      logger.warn({ err, challenge: id }, "could not show the new expiry");
     }
   }
 }
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The downtime check has run: deadlines may be enforced. */
+  private resumed = false;
+  /** When this process started enforcing: games created before it and never posted are posted at once. */
+  private startedAt = 0;
   /** A poke arrived during a sweep: sweep once more afterwards. */
   private again = false;
+  /** The last sweep failed: nothing runs before the timer (set to at least WAIT_AFTER_FAILURE) fires. */
+  private backingOff = false;
+  /** Sweeps in a row that failed as a whole (not just one item). */
+  private sweepFailures = 0;
+  /** Messages whose deadlines moved at startup, brought up to date after the first sweep. */
+  private downtime: Downtime | null = null;
+  private readonly postRetry = new RetryLater();
 
   constructor(
     private readonly app: App,
@@ -58,41 +217,137 @@ export class Scheduler {
     private readonly logger: Logger,
   ) {}
 
+  /** Gives the downtime back to the clocks, then starts the heartbeat and the first sweep. */
   start(): void {
+    if (this.stopped || this.resumed) return;
+    this.startedAt = this.app.clock.now();
+    try {
+      const downtime = this.app.games.resumeAfterDowntime(DOWNTIME_THRESHOLD);
+      if (downtime) {
+        this.downtime = downtime;
+        this.logger.warn(
+          {
+            downSince: new Date(downtime.since).toISOString(),
+            downtimeMs: downtime.ms,
+            games: downtime.games.length,
+            challenges: downtime.challenges.length,
+          },
+          "the bot was down: deadlines and challenge expiries moved forward by the downtime",
+        );
+      }
+    } catch (err) {
+      // Enforcing deadlines now would count the downtime against the players: try again shortly.
+      this.logger.error({ err }, "could not check for downtime; deadlines wait");
+      this.timer = setTimeout(() => this.start(), WAIT_AFTER_FAILURE);
+      return;
+    }
+    this.resumed = true;
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_EVERY);
     this.poke();
   }
 
   /** Something changed (a move, a new challenge): run what is due and re-arm the timer. */
   poke(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.resumed || this.backingOff) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = runDue(this.app, this.messenger, this.logger)
-      .catch((err) => this.logger.error({ err }, "deadline sweep failed"))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        } else {
-          this.arm();
-        }
-      });
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.run();
   }
 
   stop(): void {
+    if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     this.timer = null;
+    this.heartbeat = null;
+    // The bot was alive until now: a restart measures its downtime from here.
+    if (this.resumed) this.beat();
   }
 
-  private arm(): void {
+  private async run(): Promise<void> {
+    let failed = false;
+    try {
+      const now = this.app.clock.now();
+      const report = await runDue(this.app, this.messenger, this.logger, {
+        // Games created before this process started have nobody else to post them: no grace.
+        unpostedUntil: Math.max(now - UNPOSTED_GRACE, this.startedAt - 1),
+        postRetry: this.postRetry,
+      });
+      this.sweepFailures = 0;
+      failed = report.failed > 0;
+      if (this.downtime) {
+        const downtime = this.downtime;
+        this.downtime = null;
+        await refreshAfterDowntime(this.app, this.messenger, this.logger, downtime);
+      }
+    } catch (err) {
+      failed = true;
+      this.sweepFailures++;
+      this.logger.error({ err, failures: this.sweepFailures }, "deadline sweep failed");
+    }
+    this.running = null;
+    // After a failure, pokes wait for the timer: the next sweep comes no sooner than WAIT_AFTER_FAILURE.
+    const again = this.again && !failed;
+    this.again = false;
+    this.backingOff = failed;
+    if (again) this.poke();
+    else {
+      // A sweep that failed as a whole is retried, each time waiting twice as long.
+      const retryIn = this.sweepFailures
+        ? Math.min(WAIT_AFTER_FAILURE * 2 ** (this.sweepFailures - 1), MAX_RETRY_WAIT)
+        : undefined;
+      this.arm(failed ? WAIT_AFTER_FAILURE : MIN_WAIT, retryIn);
+    }
+  }
+
+  private beat(): void {
+    try {
+      this.app.games.heartbeat();
+    } catch (err) {
+      this.logger.warn({ err }, "could not write the heartbeat");
+    }
+  }
+
+  /** The earliest time an unposted game is due for its post (after the grace, or its retry time). */
+  private nextPost(): number | null {
+    let next: number | null = null;
+    for (const { id, createdAt } of this.app.games.unposted()) {
+      const due = createdAt < this.startedAt ? this.startedAt : createdAt + UNPOSTED_GRACE;
+      const at = this.postRetry.notBefore(id, due);
+      if (next === null || at < next) next = at;
+    }
+    return next;
+  }
+
+  /** Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`. */
+  private arm(minWait: number, retryIn?: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    const times = [this.app.games.nextDue(), this.app.challenges.nextExpiry()].filter((t): t is number => t !== null);
-    const wait = times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
-    this.timer = setTimeout(() => this.poke(), Math.max(0, Math.min(wait, MAX_WAIT)));
+    const wait = retryIn ?? Math.max(this.untilNextDue(), minWait);
+    this.timer = setTimeout(
+      () => {
+        this.backingOff = false;
+        this.poke();
+      },
+      Math.min(wait, MAX_WAIT),
+    );
+  }
+
+  /** Milliseconds until the next due item: MAX_WAIT when there is none, WAIT_AFTER_FAILURE when unreadable. */
+  private untilNextDue(): number {
+    try {
+      const times = [this.app.games.nextDue(), this.app.challenges.nextExpiry(), this.nextPost()].filter(
+        (t): t is number => t !== null,
+      );
+      return times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
+    } catch (err) {
+      this.logger.error({ err }, "could not find the next deadline");
+      return WAIT_AFTER_FAILURE;
+    }
   }
 }

@@ -3,15 +3,15 @@
  * declined, cancelled or expired. Refusals are UserErrors with a reason the user can act on.
  * Ladder and series challenges take the same path; the competitive hooks settle their terms.
  */
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db, Tx } from "../db/client.ts";
+import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type ChallengeKind, type ChallengeRow, challenges, type FirstChoice } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { CompetitionHooks } from "./hooks.ts";
 import { newId } from "./ids.ts";
-import { activeGameCount, insertGame } from "./service.ts";
+import { activeGameCount, insertGame, RetryLater, type SweepFailure } from "./service.ts";
 import type { SettingsService } from "./settings.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 
@@ -32,6 +32,9 @@ export interface ChallengeInput {
   readonly firstTo?: number | null;
 }
 
+/** Open challenges (anyone may accept) one player may have pending in a server at a time. */
+export const MAX_OPEN_CHALLENGES = 1;
+
 export interface Accepted {
   readonly challenge: ChallengeRow;
   readonly game: GameSnapshot;
@@ -40,6 +43,9 @@ export interface Accepted {
 }
 
 export class ChallengeService {
+  /** Due challenges whose expiry failed, skipped for a while. */
+  private readonly retry = new RetryLater();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -80,6 +86,26 @@ export class ChallengeService {
         if (pending.length > 0) {
           throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
         }
+      } else {
+        const open = tx
+          .select({ id: challenges.id })
+          .from(challenges)
+          .where(
+            and(
+              eq(challenges.guildId, guildId),
+              eq(challenges.challengerId, challengerId),
+              isNull(challenges.opponentId),
+              eq(challenges.status, "pending"),
+              gt(challenges.expiresAt, now),
+            ),
+          )
+          .all();
+        if (open.length >= MAX_OPEN_CHALLENGES) {
+          throw new UserError(
+            "challenge/open-limit",
+            "You already have an open challenge waiting in this server: cancel it, or wait for someone to accept it or for it to expire, before opening another (you can still challenge someone by name).",
+          );
+        }
       }
       this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
       if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, `<@${opponent.id}> is`);
@@ -112,7 +138,7 @@ export class ChallengeService {
         })
         .returning()
         .get();
-    });
+    }, IMMEDIATE);
   }
 
   bindMessage(id: string, messageId: string): void {
@@ -159,7 +185,7 @@ export class ChallengeService {
       );
       const accepted = this.close(tx, challenge, { status: "accepted", opponentId: userId, gameId: row.id });
       return { challenge: accepted, game: snapshotOf(row), note };
-    });
+    }, IMMEDIATE);
   }
 
   decline(id: string, userId: string): ChallengeRow {
@@ -177,7 +203,7 @@ export class ChallengeService {
       const declined = this.close(tx, challenge, { status: "declined" });
       this.hooks.challengeRefused(tx, declined, now);
       return declined;
-    });
+    }, IMMEDIATE);
   }
 
   cancel(id: string, userId: string): ChallengeRow {
@@ -188,44 +214,54 @@ export class ChallengeService {
         throw new UserError("challenge/not-yours", "Only the challenger can cancel this challenge.");
       }
       return this.close(tx, challenge, { status: "cancelled" });
-    });
+    }, IMMEDIATE);
   }
 
   /**
    * Marks every challenge past its expiry as expired and returns them (their messages need editing).
-   * One transaction per challenge, since an expired ladder challenge also moves the ladder.
+   * One transaction per challenge, since an expired ladder challenge also moves the ladder, and one
+   * try/catch per challenge: one that fails is reported in `failed` and skipped for a while.
    */
-  expire(): ChallengeRow[] {
+  expire(): { expired: ChallengeRow[]; failed: SweepFailure[] } {
     const now = this.clock.now();
     const due = this.db
       .select({ id: challenges.id })
       .from(challenges)
       .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
       .all();
+    this.retry.keepOnly(new Set(due.map((d) => d.id)));
     const expired: ChallengeRow[] = [];
+    const failed: SweepFailure[] = [];
     for (const { id } of due) {
-      const row = this.db.transaction((tx) => {
-        const closed = tx
-          .update(challenges)
-          .set({ status: "expired" })
-          .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
-          .returning()
-          .get();
-        if (closed) this.hooks.challengeRefused(tx, closed, now);
-        return closed;
-      });
-      if (row) expired.push(row);
+      if (this.retry.waiting(id, now)) continue;
+      try {
+        const row = this.db.transaction((tx) => {
+          const closed = tx
+            .update(challenges)
+            .set({ status: "expired" })
+            .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
+            .returning()
+            .get();
+          if (closed) this.hooks.challengeRefused(tx, closed, now);
+          return closed;
+        }, IMMEDIATE);
+        this.retry.succeeded(id);
+        if (row) expired.push(row);
+      } catch (error) {
+        failed.push(this.retry.failed(id, error, now));
+      }
     }
-    return expired;
+    return { expired, failed };
   }
 
+  /** The earliest expiry of a pending challenge (a failed one: its retry time), for the scheduler. */
   nextExpiry(): number | null {
     const rows = this.db
-      .select({ expiresAt: challenges.expiresAt })
+      .select({ id: challenges.id, expiresAt: challenges.expiresAt })
       .from(challenges)
       .where(eq(challenges.status, "pending"))
       .all();
-    return rows.length ? Math.min(...rows.map((r) => r.expiresAt)) : null;
+    return rows.length ? Math.min(...rows.map((r) => this.retry.notBefore(r.id, r.expiresAt))) : null;
   }
 
   private loadPending(tx: Tx, id: string, now: number): ChallengeRow {

@@ -6,8 +6,9 @@
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db, Tx } from "../db/client.ts";
-import { type GameRow, type GameStatus, games } from "../db/schema.ts";
+import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
+import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
+import { challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, newGame, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
@@ -76,7 +77,73 @@ export type GameNotice =
   | { readonly kind: "reminder"; readonly game: GameSnapshot }
   | { readonly kind: "timeout"; readonly game: GameSnapshot };
 
+/** A due game or challenge that could not be handled: skipped until `retryAt`. */
+export interface SweepFailure {
+  readonly id: string;
+  readonly error: unknown;
+  /** How many sweeps in a row it has failed. */
+  readonly attempts: number;
+  readonly retryAt: number;
+}
+
+/**
+ * Remembers the items that failed in a sweep (a move list that no longer replays, a hook error, a
+ * locked database), so that one bad item neither stops the others nor is retried in a tight loop:
+ * it is skipped until its retry time, the wait doubling from a minute up to an hour.
+ */
+export class RetryLater {
+  private readonly failing = new Map<string, { attempts: number; retryAt: number }>();
+
+  constructor(
+    private readonly first = 60_000,
+    private readonly max = 60 * 60_000,
+  ) {}
+
+  /** Whether `id` failed recently and must not be tried before its retry time. */
+  waiting(id: string, now: number): boolean {
+    const f = this.failing.get(id);
+    return f !== undefined && f.retryAt > now;
+  }
+
+  /** The earliest time `id`, due at `due`, may be tried. */
+  notBefore(id: string, due: number): number {
+    const f = this.failing.get(id);
+    return f ? Math.max(due, f.retryAt) : due;
+  }
+
+  failed(id: string, error: unknown, now: number): SweepFailure {
+    const attempts = (this.failing.get(id)?.attempts ?? 0) + 1;
+    const retryAt = now + Math.min(this.first * 2 ** (attempts - 1), this.max);
+    this.failing.set(id, { attempts, retryAt });
+    return { id, error, attempts, retryAt };
+  }
+
+  succeeded(id: string): void {
+    this.failing.delete(id);
+  }
+
+  /** Forgets the items that are no longer due (ended some other way). */
+  keepOnly(ids: ReadonlySet<string>): void {
+    for (const id of this.failing.keys()) if (!ids.has(id)) this.failing.delete(id);
+  }
+}
+
+/** Clocks given back after the bot was down (see `resumeAfterDowntime`). */
+export interface Downtime {
+  /** The last heartbeat before the stop. */
+  readonly since: number;
+  /** How long the bot was down: every shifted time moved forward by this. */
+  readonly ms: number;
+  /** The active games whose deadline and reminder moved. */
+  readonly games: readonly string[];
+  /** The pending challenges whose expiry moved. */
+  readonly challenges: readonly string[];
+}
+
 export class GameService {
+  /** Due games the sweep could not handle, skipped for a while. */
+  private readonly retry = new RetryLater();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -152,14 +219,14 @@ export class GameService {
         updatedAt: now,
         ...finished,
       });
-    });
+    }, IMMEDIATE);
   }
 
   resign(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
       const { row, seat } = this.loadForPlayer(tx, gameId, userId, expectedPly);
       return this.finish(tx, row, "finished", (1 - seat) as Player, "resign");
-    });
+    }, IMMEDIATE);
   }
 
   /** Offers a draw, or accepts the opponent's pending offer. */
@@ -170,7 +237,7 @@ export class GameService {
         return { kind: "agreed", game: this.finish(tx, row, "finished", null, "agreement") };
       if (row.drawOfferBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
       return { kind: "offered", game: this.write(tx, row, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
-    });
+    }, IMMEDIATE);
   }
 
   /** Ends a game with no result, allowed until both players have moved (never in a ladder or series game). */
@@ -185,7 +252,7 @@ export class GameService {
         throw new UserError("abort/too-late", "Both players have moved: resign or offer a draw instead.");
       }
       return this.finish(tx, row, "aborted", null, "abort");
-    });
+    }, IMMEDIATE);
   }
 
   /** An admin ends any active game with no result. */
@@ -195,7 +262,7 @@ export class GameService {
       if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
       if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
       return this.finish(tx, row, "cancelled", null, "cancel", note);
-    });
+    }, IMMEDIATE);
   }
 
   /**
@@ -218,13 +285,19 @@ export class GameService {
       if (!voided) throw new UserError("void/already", "That game is already void.");
       this.hooks.gameVoided(tx, voided, now);
       return snapshotOf(voided);
-    });
+    }, IMMEDIATE);
   }
 
-  /** Sends due reminders and ends games whose player to move ran out of time. */
-  sweep(): GameNotice[] {
+  /**
+   * Sends due reminders and ends games whose player to move ran out of time. Each game is handled in
+   * its own transaction and its own try/catch: a game that fails (a move list that no longer replays,
+   * a hook error, a locked database) is reported in `failed` and skipped for a while (`RetryLater`),
+   * and the others are still handled.
+   */
+  sweep(): { notices: GameNotice[]; failed: SweepFailure[] } {
     const now = this.clock.now();
     const notices: GameNotice[] = [];
+    const failed: SweepFailure[] = [];
     const due = this.db
       .select({ id: games.id })
       .from(games)
@@ -235,42 +308,101 @@ export class GameService {
         ),
       )
       .all();
+    this.retry.keepOnly(new Set(due.map((d) => d.id)));
     for (const { id } of due) {
-      const notice = this.db.transaction((tx): GameNotice | null => {
-        const row = tx.select().from(games).where(eq(games.id, id)).get();
-        if (row?.status !== "active") return null;
-        if (row.deadlineAt !== null && row.deadlineAt <= now) {
-          const game = snapshotOf(row);
-          const loser = game.state.position.toMove;
-          // A player who never moved has not really started: abort instead of scoring a win. Except in
-          // a ladder or series game: accepting it was the commitment, so time counts from the start.
-          if (!game.state.movers.includes(loser) && !isCommitted(row)) {
-            return { kind: "timeout", game: this.finish(tx, row, "aborted", null, "abort") };
-          }
-          return { kind: "timeout", game: this.finish(tx, row, "finished", (1 - loser) as Player, "timeout") };
-        }
-        if (row.reminderAt !== null && row.reminderAt <= now) {
-          return { kind: "reminder", game: this.write(tx, row, { reminderAt: null }) };
-        }
-        return null;
-      });
-      if (notice) notices.push(notice);
+      if (this.retry.waiting(id, now)) continue;
+      try {
+        const notice = this.db.transaction((tx) => this.enforce(tx, id, now), IMMEDIATE);
+        this.retry.succeeded(id);
+        if (notice) notices.push(notice);
+      } catch (error) {
+        failed.push(this.retry.failed(id, error, now));
+      }
     }
-    return notices;
+    return { notices, failed };
   }
 
-  /** The earliest deadline or reminder of any active game, for the scheduler. */
+  /** The earliest deadline or reminder of any active game (a failed one: its retry time), for the scheduler. */
   nextDue(): number | null {
     const rows = this.db
-      .select({ deadlineAt: games.deadlineAt, reminderAt: games.reminderAt })
+      .select({ id: games.id, deadlineAt: games.deadlineAt, reminderAt: games.reminderAt })
       .from(games)
       .where(eq(games.status, "active"))
       .all();
     let next: number | null = null;
     for (const r of rows) {
-      for (const t of [r.deadlineAt, r.reminderAt]) if (t !== null && (next === null || t < next)) next = t;
+      for (const t of [r.deadlineAt, r.reminderAt]) {
+        if (t === null) continue;
+        const at = this.retry.notBefore(r.id, t);
+        if (next === null || at < next) next = at;
+      }
     }
     return next;
+  }
+
+  /** Active games that have no message yet (posted by the scheduler when nobody else did), oldest first. */
+  unposted(): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.status, "active"), isNull(games.messageId)))
+      .orderBy(asc(games.createdAt))
+      .all();
+  }
+
+  /** Records that the bot is running now (the scheduler calls this every few seconds). */
+  heartbeat(): void {
+    writeState(this.db, HEARTBEAT, this.clock.now());
+  }
+
+  /**
+   * Clocks stop while the bot is down. Called once at startup, before the first sweep: if the last
+   * heartbeat is more than `threshold` ms old, every active game's deadline and reminder and every
+   * pending challenge's expiry move forward by the downtime (now − last heartbeat), in one transaction
+   * with the new heartbeat. Returns what moved, or null (first start ever, or a short stop).
+   */
+  resumeAfterDowntime(threshold: number): Downtime | null {
+    const now = this.clock.now();
+    return this.db.transaction((tx): Downtime | null => {
+      const since = readState(tx, HEARTBEAT);
+      writeState(tx, HEARTBEAT, now);
+      if (since === null || now - since <= threshold) return null;
+      const ms = now - since;
+      const shiftedGames = tx
+        .update(games)
+        .set({ deadlineAt: sql`${games.deadlineAt} + ${ms}`, reminderAt: sql`${games.reminderAt} + ${ms}` })
+        .where(eq(games.status, "active"))
+        .returning({ id: games.id })
+        .all();
+      // Pending challenges wait on the same clock (a ladder challenge left unanswered is a forfeit).
+      const shiftedChallenges = tx
+        .update(challenges)
+        .set({ expiresAt: sql`${challenges.expiresAt} + ${ms}` })
+        .where(eq(challenges.status, "pending"))
+        .returning({ id: challenges.id })
+        .all();
+      return { since, ms, games: shiftedGames.map((g) => g.id), challenges: shiftedChallenges.map((c) => c.id) };
+    }, IMMEDIATE);
+  }
+
+  /** What is due for one game at `now`: its time-out, its reminder, or nothing (someone got there first). */
+  private enforce(tx: Tx, id: string, now: number): GameNotice | null {
+    const row = tx.select().from(games).where(eq(games.id, id)).get();
+    if (row?.status !== "active") return null;
+    if (row.deadlineAt !== null && row.deadlineAt <= now) {
+      const game = snapshotOf(row);
+      const loser = game.state.position.toMove;
+      // A player who never moved has not really started: abort instead of scoring a win. Except in
+      // a ladder or series game: accepting it was the commitment, so time counts from the start.
+      if (!game.state.movers.includes(loser) && !isCommitted(row)) {
+        return { kind: "timeout", game: this.finish(tx, row, "aborted", null, "abort") };
+      }
+      return { kind: "timeout", game: this.finish(tx, row, "finished", (1 - loser) as Player, "timeout") };
+    }
+    if (row.reminderAt !== null && row.reminderAt <= now) {
+      return { kind: "reminder", game: this.write(tx, row, { reminderAt: null }) };
+    }
+    return null;
   }
 
   private loadForPlayer(tx: Tx, gameId: string, userId: string, expectedPly: number | null) {

@@ -11,10 +11,12 @@ import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts"
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
+import { clip, MESSAGE_LIMIT } from "./text-budget.ts";
 import { narration, playerNames } from "./views.ts";
 
-/** Discord allows 2000 characters; the whole record is in /nickar export anyway. */
+/** The longest record shown; the whole record is in /nickar export anyway. */
 const MAX_RECORD = 1200;
+const MAX_STATUS = 400;
 
 export function dateText(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
@@ -34,11 +36,16 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
   const record = recordText(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
-    `**${statusText(row, final)}**`,
-    `Record: \`${record.length > MAX_RECORD ? `${record.slice(0, MAX_RECORD)}…` : record}\``,
+    // An admin's cancel or void reason is free text: it must not push the record out.
+    `**${clip(statusText(row, final), MAX_STATUS)}**`,
+    "",
     shown === 0 ? `Start (move 0 of ${total})` : `Move ${shown} of ${total}: ${narration(at)}`,
     `Position: \`${formatPosition(at.state.position)}\``,
   ];
+  // The record gets what the other lines leave of Discord's 2000 characters (the whole of it is in /nickar export).
+  const room = Math.min(MAX_RECORD, MESSAGE_LIMIT - lines.join("\n").length - "Record: ``".length);
+  const cut = record.length > room ? `${record.slice(0, Math.max(0, room - 1))}…` : record;
+  lines[2] = `Record: \`${cut}\``;
   const button = (nav: ViewNav, target: number, label: string) => ({
     type: ComponentType.Button as const,
     custom_id: formatCustomId({ type: "view", gameId: row.id, ply: target, nav }),
@@ -47,7 +54,7 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
     disabled: target === shown,
   });
   return {
-    content: lines.join("\n"),
+    content: clip(lines.join("\n")),
     mentions: [],
     ephemeral: true,
     components: [

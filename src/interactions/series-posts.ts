@@ -1,4 +1,8 @@
-/** The next game of a series, posted by whoever handled the end of the previous one. */
+/**
+ * Posts of games that have no message yet: the next game of a series, posted by whoever handled the end
+ * of the previous one, and any game left unposted (a crash between its creation and its post), posted
+ * by the scheduler.
+ */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
 import type { Post } from "./reply.ts";
@@ -12,9 +16,17 @@ export function nextSeriesPost(app: App, ended: GameSnapshot): Post[] {
   const { row } = ended;
   if (!row.seriesId || row.status === "active") return [];
   const next = app.series.unposted(row.seriesId);
-  if (!next) return [];
-  const n = next.row;
-  const first = next.state.position.toMove === 0 ? n.southId : n.northId;
-  const reply = gameReply(app, next, `Game ${n.seriesGame} of the series: <@${first}>, you move first.`);
-  return [{ channelId: n.channelId, reply: { ...reply, mentions: [n.southId, n.northId] }, bindGame: n.id }];
+  return next ? [gamePost(app, next)] : [];
+}
+
+/** A new message for an active game that has none, mentioning both players, bound to the game. */
+export function gamePost(app: App, game: GameSnapshot): Post {
+  const { row: g, state } = game;
+  const toMove = state.position.toMove === 0 ? g.southId : g.northId;
+  const extra =
+    g.seriesGame !== null && g.ply === 0
+      ? `Game ${g.seriesGame} of the series: <@${toMove}>, you move first.`
+      : `<@${g.southId}> <@${g.northId}>: the board of game \`${g.id}\` (it had not been posted).`;
+  const reply = gameReply(app, game, extra);
+  return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

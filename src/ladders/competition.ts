@@ -10,8 +10,15 @@ import { UserError } from "../errors.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
 import type { SettingsService } from "../games/settings.ts";
 import { requireLadder } from "./ladder-service.ts";
-import { checkLadderChallenge, LADDER_ANSWER_MS, refreshLadder, settleLadder, touch } from "./ladder-store.ts";
-import { pairLimitNote } from "./pair-limit.ts";
+import {
+  checkLadderAccept,
+  checkLadderChallenge,
+  LADDER_ANSWER_MS,
+  refreshLadder,
+  settleLadder,
+  touch,
+} from "./ladder-store.ts";
+import { askedRated, pairLimitNote, ratedAgainNote } from "./pair-limit.ts";
 import { rateEndedGame, rebuildAfterVoid } from "./rating-cache.ts";
 import { afterSeriesGame, checkSeriesChallenge, createSeries } from "./series-store.ts";
 
@@ -43,36 +50,51 @@ export class Competition implements CompetitionHooks {
   }
 
   gameTerms(tx: Tx, challenge: ChallengeRow, acceptedBy: string, southId: string, now: number): GameTerms {
-    // The limit is checked again: other games between the two may have started since the challenge.
-    const note = challenge.rated ? this.pairNote(tx, challenge.guildId, challenge.challengerId, acceptedBy, now) : null;
-    const rated = challenge.rated && note === null;
-    const terms = { rated, seriesId: null, seriesGame: null, ladderChallengerId: null, note: note ?? challenge.note };
+    const { guildId, challengerId } = challenge;
+    const key = { guildId, ruleset: challenge.ruleset };
+    if (challenge.kind === "ladder") {
+      // The rungs may have moved since the challenge: it must still be allowed now.
+      refreshLadder(tx, key, now, this.settings.get(guildId, tx).ladderInactiveDays);
+      checkLadderAccept(tx, key, challengerId, acceptedBy);
+    }
+    // The limit is judged again, both ways: other games between the two may have started since the
+    // challenge, or the 24 hours that made it unrated may have passed.
+    const asked = askedRated(challenge);
+    const limit = this.settings.get(guildId, tx).ratedPairsPerDay;
+    const limited = asked ? pairLimitNote(tx, guildId, challengerId, acceptedBy, limit, now) : null;
+    const rated = asked && limited === null;
+    const note = limited ?? (rated && !challenge.rated ? ratedAgainNote(challengerId, acceptedBy, limit) : null);
+    const terms = { rated, seriesId: null, seriesGame: null, ladderChallengerId: null, note };
     if (challenge.kind === "series") {
-      const s = createSeries(tx, challenge, acceptedBy, southId, rated, now);
+      // The series keeps what was asked; each of its games is judged against the limit when created.
+      const s = createSeries(tx, challenge, acceptedBy, southId, asked, now);
       return { ...terms, seriesId: s.id, seriesGame: 1 };
     }
     if (challenge.kind === "ladder") {
-      touch(tx, { guildId: challenge.guildId, ruleset: challenge.ruleset }, [challenge.challengerId, acceptedBy], now);
-      return { ...terms, ladderChallengerId: challenge.challengerId };
+      touch(tx, key, [challengerId, acceptedBy], now);
+      return { ...terms, ladderChallengerId: challengerId };
     }
     return terms;
   }
 
   challengeRefused(tx: Tx, challenge: ChallengeRow, now: number): void {
     if (challenge.kind !== "ladder" || !challenge.opponentId) return;
-    // Declining or letting a ladder challenge expire counts as a loss for the challenged player.
+    // Declining or letting a ladder challenge expire counts as a loss for the challenged player
+    // (if the ladder still allows the challenge); only declining counts as their activity.
     settleLadder(
       tx,
       { guildId: challenge.guildId, ruleset: challenge.ruleset },
       challenge.challengerId,
       challenge.opponentId,
-      true,
+      { kind: challenge.status === "declined" ? "declined" : "expired" },
       now,
+      this.settings.get(challenge.guildId, tx).ladderInactiveDays,
     );
   }
 
   gameEnded(tx: Tx, row: GameRow, now: number): void {
     rateEndedGame(tx, row, this.bots);
+    const settings = this.settings.get(row.guildId, tx);
     if (row.ladderChallengerId && row.status === "finished") {
       const challenger = row.ladderChallengerId;
       const target = challenger === row.southId ? row.northId : row.southId;
@@ -82,11 +104,12 @@ export class Competition implements CompetitionHooks {
         { guildId: row.guildId, ruleset: row.ruleset },
         challenger,
         target,
-        row.winner === challengerSeat,
+        { kind: "game", challengerWon: row.winner === challengerSeat },
         now,
+        settings.ladderInactiveDays,
       );
     }
-    afterSeriesGame(tx, row, now);
+    afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
   }
 
   gameVoided(tx: Tx, row: GameRow): void {

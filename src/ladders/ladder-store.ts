@@ -7,7 +7,7 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { challenges, games, type LadderRungRow, ladderRungs } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
-import { afterLadderGame, challengeRefusal, DEFAULT_REACH, dropInactive } from "./ladder.ts";
+import { afterForfeit, afterLadderGame, challengeRefusal, DEFAULT_REACH, dropInactive } from "./ladder.ts";
 
 /** How long the challenged player has to answer a ladder challenge before it counts as their loss. */
 export const LADDER_ANSWER_MS = 48 * 60 * 60_000;
@@ -74,15 +74,20 @@ function busyPlayers(tx: Tx, key: LadderKey): Set<string> {
   return busy;
 }
 
-/** Drops the players idle for longer than `inactiveDays`; returns the ladder after that and who dropped. */
+/**
+ * Drops the players idle for longer than `inactiveDays`; returns the ladder after that and who dropped.
+ * `spared` count as busy this once (the two sides of a challenge being settled right now).
+ */
 export function refreshLadder(
   tx: Tx,
   key: LadderKey,
   now: number,
   inactiveDays: number,
+  spared: readonly string[] = [],
 ): { rows: LadderRungRow[]; dropped: string[] } {
   const rows = readRungs(tx, key);
   const busy = busyPlayers(tx, key);
+  for (const userId of spared) busy.add(userId);
   const lastActive = new Map(rows.map((r) => [r.userId, busy.has(r.userId) ? now : r.lastActiveAt]));
   const result = dropInactive(
     rows.map((r) => r.userId),
@@ -149,22 +154,63 @@ export function checkLadderChallenge(tx: Tx, key: LadderKey, challenger: string,
 }
 
 /**
- * A ladder challenge has been decided: by a game, or by the challenged player declining or letting
- * it expire (`challengerWon` true). Returns the challenger's rung before and after.
+ * Refuses to start a ladder game whose challenge the ladder no longer allows: the rungs may have
+ * changed since it was made (the target climbed, someone left). Said to the target, who is accepting;
+ * declining such a challenge, or letting it expire, no longer counts as a loss (`afterForfeit`).
+ */
+export function checkLadderAccept(tx: Tx, key: LadderKey, challenger: string, target: string): void {
+  const order = readRungs(tx, key).map((r) => r.userId);
+  const refusal = challengeRefusal(order, challenger, target);
+  if (refusal === null) return;
+  const theirs = order.indexOf(challenger) + 1;
+  const mine = order.indexOf(target) + 1;
+  const reasons: Record<typeof refusal, string> = {
+    "not-on-ladder": `<@${challenger}> is no longer on this ladder`,
+    "target-not-on-ladder": "you are no longer on this ladder",
+    "not-above": `you (rung ${mine}) are no longer above <@${challenger}> (rung ${theirs})`,
+    "out-of-reach": `you are now on rung ${mine}, more than ${DEFAULT_REACH} rungs above <@${challenger}> (rung ${theirs})`,
+  };
+  throw new UserError(
+    `ladder/${refusal}`,
+    `The ladder has changed since this challenge was made: ${reasons[refusal]}. It can no longer be played; declining it or letting it expire does not count as a loss.`,
+  );
+}
+
+/** How a ladder challenge was decided. */
+export type LadderOutcome =
+  | { readonly kind: "game"; readonly challengerWon: boolean }
+  /** The challenged player declined: a loss for them. */
+  | { readonly kind: "declined" }
+  /** The challenged player did not answer in time: a loss for them. */
+  | { readonly kind: "expired" };
+
+/**
+ * A ladder challenge has been decided, by a game or by the challenged player declining or letting it
+ * expire. Inside the caller's transaction:
+ * 1. activity: both players of a game, and a target who declined (answering), are active now; the
+ *    challenger too, whose challenge was pending until now. A target who never answered is not;
+ * 2. the idle players drop off (as whenever a ladder changes); the two sides are spared this once,
+ *    since their challenge was pending until now (a silent target drops at the next check if idle);
+ * 3. the result is applied to the rungs as they are now (`afterLadderGame`, `afterForfeit`).
+ * Returns the challenger's rung before and after the result, and who dropped for inactivity.
  */
 export function settleLadder(
   tx: Tx,
   key: LadderKey,
   challenger: string,
   target: string,
-  challengerWon: boolean,
+  outcome: LadderOutcome,
   now: number,
-): { before: number | null; after: number | null } {
-  const rows = readRungs(tx, key);
+  inactiveDays: number,
+): { before: number | null; after: number | null; dropped: string[] } {
+  touch(tx, key, outcome.kind === "expired" ? [challenger] : [challenger, target], now);
+  const { rows, dropped } = refreshLadder(tx, key, now, inactiveDays, [challenger, target]);
   const order = rows.map((r) => r.userId);
-  const next = afterLadderGame(order, challenger, target, challengerWon);
+  const next =
+    outcome.kind === "game"
+      ? afterLadderGame(order, challenger, target, outcome.challengerWon)
+      : afterForfeit(order, challenger, target);
   if (next.some((u, i) => u !== order[i])) writeRungs(tx, key, next, rows);
-  touch(tx, key, [challenger, target], now);
   const at = (list: readonly string[]) => (list.includes(challenger) ? list.indexOf(challenger) + 1 : null);
-  return { before: at(order), after: at(next) };
+  return { before: at(order), after: at(next), dropped };
 }

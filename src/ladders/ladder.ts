@@ -39,8 +39,9 @@ export function challengeRefusal(
 }
 
 /**
- * The rungs after a ladder game. `challengerWon` is also true when the challenged player declined
- * or let the challenge expire (that counts as a loss). A draw or a defence changes nothing.
+ * The rungs after a ladder game, on the ladder as it is when the game ends: a winning challenger
+ * takes the target's current rung if the target is still above them (and everyone in between moves
+ * down one); otherwise, and after a defence or a draw, nothing changes.
  */
 export function afterLadderGame(
   rungs: readonly string[],
@@ -55,6 +56,22 @@ export function afterLadderGame(
   next.splice(from, 1);
   next.splice(to, 0, challenger);
   return next;
+}
+
+/**
+ * The rungs after the challenged player declined or let the challenge expire (a loss for them). It
+ * is judged on the ladder as it is now: if the challenge would no longer be allowed (the target
+ * climbed out of reach or is no longer above, someone left), nothing moves, so a forfeit never gives
+ * more than a game could have.
+ */
+export function afterForfeit(
+  rungs: readonly string[],
+  challenger: string,
+  target: string,
+  reach = DEFAULT_REACH,
+): string[] {
+  if (challengeRefusal(rungs, challenger, target, reach) !== null) return [...rungs];
+  return afterLadderGame(rungs, challenger, target, true);
 }
 
 /** Removes players whose last ladder activity is older than `maxIdleMs`; those below move up. */

@@ -1,16 +1,18 @@
 /**
  * Anti-abuse: two players may start at most N rated games against each other in any 24 hours (a
  * server setting, 0 = no limit). Further games are not refused but played unrated, and the
- * challenge or the start of the game says so. Aborted and cancelled games do not count.
+ * challenge or the start of the game says so. Aborted and cancelled games do not count. Every game
+ * is judged when it is created: a challenge's game when it is accepted (whatever the challenge
+ * said), and each game of a series when that game is created.
  */
 import { and, eq, gt, inArray, or } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
-import { games } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { type ChallengeRow, games } from "../db/schema.ts";
 import { countGames } from "../games/service.ts";
 
 export const PAIR_WINDOW_MS = 24 * 60 * 60_000;
 
-export function ratedGamesBetween(tx: Tx, guildId: string, a: string, b: string, now: number): number {
+export function ratedGamesBetween(tx: Tx | Db, guildId: string, a: string, b: string, now: number): number {
   return countGames(
     tx,
     and(
@@ -21,6 +23,17 @@ export function ratedGamesBetween(tx: Tx, guildId: string, a: string, b: string,
       or(and(eq(games.southId, a), eq(games.northId, b)), and(eq(games.southId, b), eq(games.northId, a))),
     ),
   );
+}
+
+/** Every pair-limit note starts so (the challenge stores it as its `note`). */
+const NOTE_START = "Unrated: ";
+
+/**
+ * Whether the challenger asked for rated games: a challenge made unrated by the pair limit still
+ * did (it says so in its note), and is rated after all if the limit allows it on acceptance.
+ */
+export function askedRated(challenge: Pick<ChallengeRow, "rated" | "note">): boolean {
+  return challenge.rated || (challenge.note?.startsWith(NOTE_START) ?? false);
 }
 
 /** Null when another rated game is allowed, else the reason it will be unrated. */
@@ -35,5 +48,12 @@ export function pairLimitNote(
   if (limit <= 0) return null;
   const count = ratedGamesBetween(tx, guildId, a, b, now);
   if (count < limit) return null;
-  return `Unrated: <@${a}> and <@${b}> have already started ${count} rated game${count === 1 ? "" : "s"} against each other in the last 24 hours (this server allows ${limit}).`;
+  return `${NOTE_START}<@${a}> and <@${b}> have already started ${count} rated game${count === 1 ? "" : "s"} against each other in the last 24 hours (this server allows ${limit}).`;
+}
+
+/** Told when a game is rated after all: its challenge was made unrated by the limit, which no longer applies. */
+export function ratedAgainNote(a: string, b: string, limit: number): string {
+  if (limit <= 0) return "Rated after all: this server no longer limits rated games between two players.";
+  const games = `${limit} rated game${limit === 1 ? "" : "s"}`;
+  return `Rated after all: <@${a}> and <@${b}> are within this server's limit of ${games} against each other in 24 hours again.`;
 }

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { type SeriesRow, series } from "../db/schema.ts";
+import { type GameRow, type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameService } from "../games/service.ts";
 import { type GameSnapshot, snapshotOf } from "../games/snapshot.ts";
@@ -12,6 +12,7 @@ import {
   activeSeriesOf,
   resignSeries,
   scoreOf,
+  seriesGameNote,
   seriesGames,
   seriesOpponent,
 } from "./series-store.ts";
@@ -66,6 +67,13 @@ export class SeriesService {
   summary(seriesId: string): SeriesSummary | null {
     const s = this.db.select().from(series).where(eq(series.id, seriesId)).get();
     return s ? summaryOf(this.db, s) : null;
+  }
+
+  /** Why this series game is unrated although its series is rated (the pair limit), or null. */
+  gameNote(game: GameRow): string | null {
+    if (!game.seriesId) return null;
+    const s = this.db.select().from(series).where(eq(series.id, game.seriesId)).get();
+    return s ? seriesGameNote(s, game) : null;
   }
 
   /** The game a series game's end created and nobody has posted yet (it has no message). */

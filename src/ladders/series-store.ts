@@ -10,6 +10,7 @@ import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { newId } from "../games/ids.ts";
 import { insertGame } from "../games/service.ts";
+import { pairLimitNote } from "./pair-limit.ts";
 import { type SeriesScore, seriesScore, southForGame } from "./series.ts";
 
 export const DEFAULT_FIRST_TO = 6;
@@ -78,7 +79,10 @@ export function checkSeriesChallenge(tx: Tx, guildId: string, a: string, b: stri
   }
 }
 
-/** Creates the series of an accepted challenge; `southId` is South in its first game. */
+/**
+ * Creates the series of an accepted challenge; `southId` is South in its first game. `rated` is what
+ * the players asked for: each game is then rated unless the pair limit is reached when it is created.
+ */
 export function createSeries(
   tx: Tx,
   challenge: ChallengeRow,
@@ -121,8 +125,10 @@ function close(tx: Tx, s: SeriesRow, changes: Partial<SeriesRow>): SeriesRow | n
 /**
  * The series step of a game's end. A finished game counts (a draw too, for South's alternation);
  * an aborted or cancelled game (only an admin can cancel one) abandons the series with no result.
+ * The next game of a rated series is rated only within the pair limit (`pairLimit` rated games
+ * between the two in 24 hours; 0 = no limit), judged now, as for any other game.
  */
-export function afterSeriesGame(tx: Tx, row: GameRow, now: number): void {
+export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: number): void {
   if (!row.seriesId) return;
   const s = tx.select().from(series).where(eq(series.id, row.seriesId)).get();
   if (s?.status !== "active") return;
@@ -138,6 +144,7 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number): void {
   }
   const players = seriesPlayers(s);
   const southId = southForGame(players, rows.length);
+  const rated = s.rated && pairLimitNote(tx, s.guildId, s.playerA, s.playerB, pairLimit, now) === null;
   insertGame(
     tx,
     {
@@ -148,12 +155,21 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number): void {
       southId,
       northId: southId === players[0] ? players[1] : players[0],
       timeLimit: s.timeLimit,
-      rated: s.rated,
+      rated,
       seriesId: s.id,
       seriesGame: rows.length + 1,
     },
     now,
   );
+}
+
+/**
+ * Why a game of a rated series is unrated, or null: the only reason is the pair limit, reached when
+ * that game was created. For the game's message.
+ */
+export function seriesGameNote(s: SeriesRow, game: GameRow): string | null {
+  if (!s.rated || game.rated || game.seriesId !== s.id) return null;
+  return `Unrated: <@${s.playerA}> and <@${s.playerB}> had already started as many rated games against each other in the last 24 hours as this server allows, so this series game does not count for ratings (later ones do again once the limit allows).`;
 }
 
 /** `userId` gives up the series: the opponent wins it. The game in progress is resigned by the caller. */

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
+import { writeState } from "../../src/db/bot-state.ts";
+import { openDatabase } from "../../src/db/client.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
@@ -127,6 +129,23 @@ describe("challenges", () => {
     await challenge(ALICE, { opponent: { id: CAROL } });
   });
 
+  it("challenge - is refused - a second open challenge in the same server", async () => {
+    const first = await challenge(ALICE);
+    await expect(async () => COMMANDS.challenge.handle(w.ctx(ALICE), options())).rejects.toMatchObject({
+      code: "challenge/open-limit",
+      message: expect.stringContaining("You already have an open challenge waiting in this server"),
+    });
+    // A named challenge, someone else's open challenge and an open challenge in another server are fine.
+    await challenge(ALICE, { opponent: { id: BOB } });
+    await challenge(CAROL);
+    await COMMANDS.challenge.handle(w.ctx(ALICE, { guildId: "101" }), options());
+    // Once the open challenge is cancelled, or has expired, Alice may open another.
+    await press(ALICE, first.id, "cancel");
+    await challenge(ALICE);
+    w.clock.advance(10 * 60_000);
+    await challenge(ALICE);
+  });
+
   it("challenge - is refused - too many simultaneous games", async () => {
     w.app.settings.update("100", { maxGamesPerPlayer: 1 });
     const { id } = await challenge(ALICE, { opponent: { id: BOB } });
@@ -161,14 +180,45 @@ describe("challenges", () => {
     const { id } = await challenge(ALICE, { opponent: { id: BOB } });
     expect(w.app.challenges.nextExpiry()).toBe(w.clock.now() + 10 * 60_000);
     w.clock.advance(9 * 60_000);
-    expect(w.app.challenges.expire()).toEqual([]);
+    expect(w.app.challenges.expire()).toEqual({ expired: [], failed: [] });
     w.clock.advance(60_000);
     await expect(press(BOB, id, "accept")).rejects.toMatchObject({ code: "challenge/closed" });
-    const expired = w.app.challenges.expire();
+    const { expired } = w.app.challenges.expire();
     expect(expired.map((c) => c.id)).toEqual([id]);
     expect(w.app.challenges.nextExpiry()).toBeNull();
     // An expired challenge no longer blocks a new one to the same person.
     await challenge(ALICE, { opponent: { id: BOB } });
+  });
+
+  it("challenge - is accepted - another connection tries to write while it is being accepted", async () => {
+    const { id } = await challenge(ALICE, { opponent: { id: BOB } });
+    const other = openDatabase(w.path);
+    other.sqlite.pragma("busy_timeout = 0");
+    const attempts: string[] = [];
+    const get = w.app.settings.get.bind(w.app.settings);
+    vi.spyOn(w.app.settings, "get").mockImplementation((guildId, tx) => {
+      // Inside the acceptance's transaction, after it has read the challenge: another process writes.
+      if (tx) {
+        try {
+          writeState(other.db, "other-process", 1);
+          attempts.push("written");
+        } catch (err) {
+          attempts.push((err as { code?: string }).code ?? String(err));
+        }
+      }
+      return get(guildId, tx);
+    });
+    try {
+      // The acceptance took the write lock when it began, so the other writer waits (here: fails at once)
+      // instead of making the acceptance fail with SQLITE_BUSY_SNAPSHOT when it writes.
+      const accepted = await press(BOB, id, "accept");
+      expect(attempts.length).toBeGreaterThan(0);
+      expect(new Set(attempts)).toEqual(new Set(["SQLITE_BUSY"]));
+      expect(w.app.games.get(accepted.bind!.id)!.row.status).toBe("active");
+      expect(w.app.challenges.get(id)?.status).toBe("accepted");
+    } finally {
+      other.close();
+    }
   });
 
   it("challenge button - parses from the posted custom ids - round trip", async () => {

@@ -37,6 +37,8 @@ async function playSeriesGame(gameId: string, winner: string | null): Promise<{ 
 
 describe("first-to-six series", () => {
   it("series - first to six with draws not counting and South alternating - a full series", async () => {
+    // No pair limit here, so all twelve games are rated (the limit is tested in series-pair-limit).
+    await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ pair_limit: 0 }));
     const { gameId, res } = await startSeries();
     expect(res.followUps?.[0].content).toContain("The series is on! Game 1:");
     expect(res.reply.content).toContain("series game 1");

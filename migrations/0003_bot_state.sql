@@ -1,0 +1,4 @@
+CREATE TABLE `bot_state` (
+	`key` text PRIMARY KEY NOT NULL,
+	`value` integer NOT NULL
+);
