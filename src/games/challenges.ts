@@ -76,13 +76,14 @@ export class ChallengeService {
           .from(challenges)
           .where(
             and(
+              eq(challenges.guildId, guildId),
               eq(challenges.challengerId, challengerId),
               eq(challenges.opponentId, opponent.id),
               eq(challenges.status, "pending"),
+              gt(challenges.expiresAt, now),
             ),
           )
-          .all()
-          .filter((c) => c.expiresAt > now);
+          .all();
         if (pending.length > 0) {
           throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
         }

@@ -27,6 +27,8 @@ export function gamePost(app: App, game: GameSnapshot): Post {
     g.seriesGame !== null && g.ply === 0
       ? `Game ${g.seriesGame} of the series: <@${toMove}>, you move first.`
       : `<@${g.southId}> <@${g.northId}>: the board of game \`${g.id}\` (it had not been posted).`;
-  const reply = gameReply(app, game, extra);
+  // Why a game of a rated series is unrated (the pair limit), when it is.
+  const note = app.series.gameNote(g);
+  const reply = gameReply(app, game, note ? `${extra}\n${note}` : extra);
   return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

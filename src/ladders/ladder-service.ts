@@ -1,6 +1,6 @@
 /** The ladder commands: show, join, leave (challenges go through the challenge service and its hooks). */
 import type { Clock } from "../clock.ts";
-import type { Db, Tx } from "../db/client.ts";
+import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import type { LadderRungRow } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { SettingsService } from "../games/settings.ts";
@@ -36,7 +36,7 @@ export class LadderService {
       const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
       const { rows, dropped } = refreshLadder(tx, key, now, inactiveDays);
       return { rungs: rows, dropped };
-    });
+    }, IMMEDIATE);
   }
 
   join(key: LadderKey, userId: string): { rung: number; joined: boolean } {
@@ -45,7 +45,7 @@ export class LadderService {
       const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
       refreshLadder(tx, key, now, inactiveDays);
       return joinLadder(tx, key, userId, now);
-    });
+    }, IMMEDIATE);
   }
 
   leave(key: LadderKey, userId: string): void {
@@ -54,6 +54,6 @@ export class LadderService {
       const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
       refreshLadder(tx, key, now, inactiveDays);
       if (!leaveLadder(tx, key, userId)) throw new UserError("ladder/not-on-ladder", "You are not on this ladder.");
-    });
+    }, IMMEDIATE);
   }
 }

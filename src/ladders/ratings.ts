@@ -1,7 +1,7 @@
 /** Reading ratings for the commands (leaderboard, stats, history), and starting a new season. */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, IMMEDIATE } from "../db/client.ts";
 import { type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
 import { changeWhere, ratingWhere } from "./rating-cache.ts";
 import { currentSeason, listSeasons, type Season, startSeason } from "./seasons.ts";
@@ -36,7 +36,7 @@ export class RatingService {
   /** Starts the next season: the current standings stay as they are, archived under their number. */
   newSeason(guildId: string): number {
     const now = this.clock.now();
-    return this.db.transaction((tx) => startSeason(tx, guildId, now));
+    return this.db.transaction((tx) => startSeason(tx, guildId, now), IMMEDIATE);
   }
 
   leaderboard(guildId: string, ruleset: string, season = this.currentSeason(guildId)): Leaderboard {

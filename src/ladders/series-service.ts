@@ -1,7 +1,7 @@
 /** Series for the commands and views: score lines, the next game to post, resigning, standings. */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db, Tx } from "../db/client.ts";
+import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type GameRow, type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameService } from "../games/service.ts";
@@ -112,7 +112,7 @@ export class SeriesService {
       // The series is already closed, so this game's end creates no next game.
       const game = active ? this.games.resign(active.id, userId, null) : null;
       return { summary: summaryOf(tx, resigned), game };
-    });
+    }, IMMEDIATE);
   }
 
   standings(guildId: string, finishedLimit = 10): SeriesStandings {

@@ -124,9 +124,14 @@ describe("challenges", () => {
     ).rejects.toMatchObject({
       code: "challenge/duplicate",
     });
-    // Someone else may still challenge Bob, and Alice may challenge Carol.
+    // Someone else may still challenge Bob, and Alice may challenge Carol, or Bob in another server.
     await challenge(CAROL, { opponent: { id: BOB } });
     await challenge(ALICE, { opponent: { id: CAROL } });
+    const elsewhere = await COMMANDS.challenge.handle(
+      w.ctx(ALICE, { guildId: "other" }),
+      options({ opponent: { id: BOB } }),
+    );
+    expect(elsewhere.bind?.kind).toBe("challenge");
   });
 
   it("challenge - is refused - a second open challenge in the same server", async () => {

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeInput } from "../../src/games/challenges.ts";
+import { gamePost } from "../../src/interactions/series-posts.ts";
 import { gameReply } from "../../src/interactions/views.ts";
 import { ALICE, BOB, CHANNEL, GUILD, setup, type World } from "./helpers.ts";
 
@@ -56,6 +57,7 @@ describe("pair limit and series", () => {
       else {
         expect(gameReply(w.app, g).content).toContain(`· unrated · series game ${i + 1}`);
         expect(note).toContain(`Unrated: <@${ALICE}> and <@${BOB}> had already started as many rated games`);
+        expect(gamePost(w.app, g).reply.content).toContain(note);
       }
       // A day passes before game 4 ends, so game 5 is rated again.
       if (i === 3) w.clock.advance(DAY);
