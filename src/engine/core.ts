@@ -86,6 +86,14 @@ export class CoreGame {
     return this.mechanics.family === "oware" ? owareLegalMask(this, this.mechanics) : haitiLegalMask(this);
   }
 
+  /** The legal moves as house numbers, ascending (the public API's form of legalMask). */
+  legalHouses(): number[] {
+    const mask = this.legalMask();
+    const houses: number[] = [];
+    for (let h = 0; h < 6; h++) if (mask & (1 << h)) houses.push(h + 1);
+    return houses;
+  }
+
   /** Why `house` (1..6) may not be played now, or null when it may. */
   illegalReason(house: number): EngineErrorCode | null {
     if (!Number.isInteger(house) || house < 1 || house > 6) return "move/not-a-house";

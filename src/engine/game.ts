@@ -50,7 +50,7 @@ export class GameState {
   ) {
     this.position = core.position();
     this.outcome = core.over ? { over: true, winner: core.winner, reason: core.reason ?? "stuck" } : { over: false };
-    this.legal = legalList(core.legalMask());
+    this.legal = core.legalHouses();
     this.ply = last ? last.ply : 0;
     Object.freeze(this);
   }
@@ -77,7 +77,7 @@ export class GameState {
     core.stores[0] = this.position.stores[0];
     core.stores[1] = this.position.stores[1];
     core.toMove = this.position.toMove;
-    core.over = false;
+    core.over = this.outcome.over;
     core.winner = null;
     core.reason = null;
     const shared = this.history;
@@ -124,7 +124,7 @@ export interface MoveOutcome {
   readonly events: readonly MoveEvent[];
 }
 
-const MESSAGES: Record<string, (house: number, state: GameState) => string> = {
+const MESSAGES: Record<string, (house: number) => string> = {
   "move/not-a-house": (house) => `${house} is not a house number 1..6`,
   "move/empty-house": (house) => `house ${house} is empty`,
   "move/must-feed": (house) => `house ${house} does not give seeds to the opponent, whose row is empty`,
@@ -134,12 +134,6 @@ const MESSAGES: Record<string, (house: number, state: GameState) => string> = {
     `house ${house} holds a single seed that may only move when the next pit is empty and the one after it is not`,
   "move/game-over": () => "the game is over",
 };
-
-function legalList(mask: number): number[] {
-  const list: number[] = [];
-  for (let h = 0; h < 6; h++) if (mask & (1 << h)) list.push(h + 1);
-  return list;
-}
 
 // One core game per ruleset to play on: the API is synchronous, so it is never in use twice at once.
 const workbench = new Map<RulesetId, CoreGame>();
@@ -164,24 +158,11 @@ export function newGame(ruleset: RulesetId | string, start: Position = START_POS
   return ok(GameState.first(ruleset, valid.value, startEvents, core));
 }
 
-function illegal(state: GameState, core: CoreGame, house: number): EngineError | null {
-  const code =
-    state.outcome.over && Number.isInteger(house) && house >= 1 && house <= 6
-      ? "move/game-over"
-      : core.illegalReason(house);
-  return code ? { code, message: MESSAGES[code](house, state) } : null;
-}
-
-/** Why `house` may not be played in `state`, or null. */
-export function moveError(state: GameState, house: number): EngineError | null {
-  return illegal(state, loaded(state), house);
-}
-
 /** Plays house 1..6 of the player to move. */
 export function play(state: GameState, house: number): Result<MoveOutcome> {
   const core = loaded(state);
-  const error = illegal(state, core, house);
-  if (error) return { ok: false, error };
+  const code = core.illegalReason(house);
+  if (code) return { ok: false, error: { code, message: MESSAGES[code](house) } };
   const events: MoveEvent[] = [];
   core.play(house, events);
   return ok({ state: state.next(core, house, state.position.toMove), events });
@@ -202,11 +183,6 @@ export function replay(
     state = played.value.state;
   }
   return ok(state);
-}
-
-/** The player to move, or null when the game is over. */
-export function toMove(state: GameState): Player | null {
-  return state.outcome.over ? null : state.position.toMove;
 }
 
 export function recordText(state: GameState): string {

@@ -4,12 +4,10 @@ export {
   fromRecordText,
   type GameState,
   type MoveOutcome,
-  moveError,
   newGame,
   play,
   recordText,
   replay,
-  toMove,
 } from "./game.ts";
 export {
   formatMoves,
@@ -23,12 +21,10 @@ export {
   parsePosition,
   parseRecord,
   pitLetter,
-  pitOwner,
-  pitToHouse,
   START_POSITION,
   validatePosition,
 } from "./notation.ts";
 export { exportRecord, type ImportedRecord, importRecord, type RecordTags } from "./pgn.ts";
 export { seededRandom } from "./random.ts";
-export { isRulesetId, RULESETS, type RulesetInfo, rulesetInfo } from "./rulesets.ts";
+export { isRulesetId, RULESETS, type RulesetInfo } from "./rulesets.ts";
 export * from "./types.ts";

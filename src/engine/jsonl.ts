@@ -42,9 +42,6 @@ export function answerRequest(line: string): EngineAnswer {
     if (why) return { error: `move ${move} at ply ${ply} is illegal (${why})`, ply };
     game.play(move);
   }
-  const legal: number[] = [];
-  const mask = game.legalMask();
-  for (let h = 0; h < 6; h++) if (mask & (1 << h)) legal.push(h + 1);
   return {
     pits: Array.from(game.pits),
     stores: [game.stores[0], game.stores[1]],
@@ -52,6 +49,6 @@ export function answerRequest(line: string): EngineAnswer {
     over: game.over,
     winner: game.winner,
     reason: game.reason,
-    legal,
+    legal: game.legalHouses(),
   };
 }

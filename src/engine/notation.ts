@@ -13,15 +13,6 @@ export function houseToPit(player: Player, house: number): number {
   return player * 6 + house - 1;
 }
 
-/** Pit 0..11 -> its owner's house number 1..6. */
-export function pitToHouse(pit: number): number {
-  return (pit % 6) + 1;
-}
-
-export function pitOwner(pit: number): Player {
-  return pit < 6 ? 0 : 1;
-}
-
 /** The letter of a pit: A..F for South's pits 0..5, a..f for North's 6..11. */
 export function pitLetter(pit: number): string {
   return pit < 6 ? String.fromCharCode(65 + pit) : String.fromCharCode(97 + pit - 6);

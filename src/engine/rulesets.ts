@@ -184,7 +184,3 @@ export const RULESETS: Readonly<Record<RulesetId, RulesetInfo>> = {
 export function isRulesetId(value: unknown): value is RulesetId {
   return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
 }
-
-export function rulesetInfo(id: RulesetId): RulesetInfo {
-  return RULESETS[id];
-}
