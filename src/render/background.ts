@@ -30,12 +30,13 @@ export function roundRect(ctx: SKRSContext2D, r: Rect, radius: number): void {
   ctx.roundRect(r.x, r.y, r.w, r.h, radius);
 }
 
-function paintCard(ctx: SKRSContext2D): void {
-  const g = ctx.createLinearGradient(0, 0, 0, HEIGHT);
+/** The dark rounded card every image sits on (the board, the charts). */
+export function paintCard(ctx: SKRSContext2D, width = WIDTH, height = HEIGHT): void {
+  const g = ctx.createLinearGradient(0, 0, 0, height);
   g.addColorStop(0, THEME.cardTop);
   g.addColorStop(1, THEME.cardBottom);
   ctx.fillStyle = g;
-  roundRect(ctx, { x: 0, y: 0, w: WIDTH, h: HEIGHT }, CARD_RADIUS);
+  roundRect(ctx, { x: 0, y: 0, w: width, h: height }, CARD_RADIUS);
   ctx.fill();
 }
 

@@ -2,7 +2,8 @@
  * The rating-history chart of `/nickar stats` and the rungs image of `/nickar ladder`, drawn with the
  * same canvas stack, font and colours as the board.
  */
-import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
+import { paintCard } from "./background.ts";
 import { font, registerFonts } from "./fonts.ts";
 import { THEME } from "./theme.ts";
 
@@ -16,16 +17,6 @@ export interface RatingPoint {
 const WIDTH = 800;
 const HEIGHT = 360;
 const PAD = { left: 64, right: 24, top: 56, bottom: 44 };
-
-function card(ctx: SKRSContext2D, width: number, height: number): void {
-  const gradient = ctx.createLinearGradient(0, 0, 0, height);
-  gradient.addColorStop(0, THEME.cardTop);
-  gradient.addColorStop(1, THEME.cardBottom);
-  ctx.fillStyle = gradient;
-  ctx.beginPath();
-  ctx.roundRect(0, 0, width, height, 18);
-  ctx.fill();
-}
 
 function niceStep(span: number): number {
   const raw = span / 5;
@@ -43,7 +34,7 @@ export async function renderRatingChart(title: string, points: readonly RatingPo
   registerFonts();
   const canvas = createCanvas(WIDTH, HEIGHT);
   const ctx = canvas.getContext("2d");
-  card(ctx, WIDTH, HEIGHT);
+  paintCard(ctx, WIDTH, HEIGHT);
   ctx.fillStyle = THEME.text;
   ctx.font = font(700, 22);
   ctx.textBaseline = "alphabetic";
@@ -120,7 +111,7 @@ export async function renderLadderImage(title: string, rungs: readonly Rung[], m
   const height = 70 + Math.max(rows.length, 1) * rowH + (more > 0 ? 30 : 0) + 16;
   const canvas = createCanvas(WIDTH, height);
   const ctx = canvas.getContext("2d");
-  card(ctx, WIDTH, height);
+  paintCard(ctx, WIDTH, height);
   ctx.fillStyle = THEME.text;
   ctx.font = font(700, 22);
   ctx.fillText(title, 28, 40);
