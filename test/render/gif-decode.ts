@@ -2,7 +2,7 @@
  * A small GIF decoder for the tests: parses the blocks, LZW-decodes every frame and composes the
  * frames as a viewer would (sub-rectangles, transparency, "do not dispose" and "restore to
  * background"), so a test can look at any frame's full picture. Written by hand because the tests
- * also count the graphic control extensions and read the loop block, which a decoding library such
+ * also count the graphic control extensions (one per frame), which a decoding library such
  * as omggif does not expose.
  */
 
