@@ -36,7 +36,7 @@ export function createApp(options: AppOptions): App {
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
     images: options.images,
-    clock: options.clock,
+    clock,
     displayName: options.displayName ?? (async () => ""),
   };
 }

@@ -64,7 +64,6 @@ export const games = sqliteTable(
 );
 
 export const CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled", "expired"] as const;
-export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 export const FIRST_CHOICES = ["me", "them", "random"] as const;
 export type FirstChoice = (typeof FIRST_CHOICES)[number];
 /** A plain game, a challenge-ladder game, or a first-to-N series. */
@@ -199,7 +198,6 @@ export const ladderRungs = sqliteTable(
 );
 
 export const SERIES_STATUSES = ["active", "finished", "resigned", "abandoned"] as const;
-export type SeriesStatus = (typeof SERIES_STATUSES)[number];
 
 /** A first-to-N match: its games point here with `games.series_id`; the score is counted from them. */
 export const series = sqliteTable(
@@ -234,8 +232,6 @@ export const botState = sqliteTable("bot_state", {
 
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
-export type GuildSettingsRow = typeof guildSettings.$inferSelect;
-export type RatingRow = typeof ratings.$inferSelect;
 export type RatingChangeRow = typeof ratingChanges.$inferSelect;
 export type LadderRungRow = typeof ladderRungs.$inferSelect;
 export type SeriesRow = typeof series.$inferSelect;

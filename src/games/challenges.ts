@@ -70,43 +70,28 @@ export class ChallengeService {
       }
       if (opponent?.id === challengerId) throw new UserError("challenge/self", "You cannot challenge yourself.");
       if (opponent?.bot) throw new UserError("challenge/bot", "You cannot challenge a bot.");
-      if (opponent) {
-        const pending = tx
-          .select()
-          .from(challenges)
-          .where(
-            and(
-              eq(challenges.guildId, guildId),
-              eq(challenges.challengerId, challengerId),
-              eq(challenges.opponentId, opponent.id),
-              eq(challenges.status, "pending"),
-              gt(challenges.expiresAt, now),
-            ),
-          )
-          .all();
-        if (pending.length > 0) {
-          throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
-        }
-      } else {
-        const open = tx
-          .select({ id: challenges.id })
-          .from(challenges)
-          .where(
-            and(
-              eq(challenges.guildId, guildId),
-              eq(challenges.challengerId, challengerId),
-              isNull(challenges.opponentId),
-              eq(challenges.status, "pending"),
-              gt(challenges.expiresAt, now),
-            ),
-          )
-          .all();
-        if (open.length >= MAX_OPEN_CHALLENGES) {
-          throw new UserError(
-            "challenge/open-limit",
-            "You already have an open challenge waiting in this server: cancel it, or wait for someone to accept it or for it to expire, before opening another (you can still challenge someone by name).",
-          );
-        }
+      // The challenger's pending challenges in this server to the same opponent (or open ones).
+      const pending = tx
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(
+          and(
+            eq(challenges.guildId, guildId),
+            eq(challenges.challengerId, challengerId),
+            opponent ? eq(challenges.opponentId, opponent.id) : isNull(challenges.opponentId),
+            eq(challenges.status, "pending"),
+            gt(challenges.expiresAt, now),
+          ),
+        )
+        .all();
+      if (opponent && pending.length > 0) {
+        throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
+      }
+      if (!opponent && pending.length >= MAX_OPEN_CHALLENGES) {
+        throw new UserError(
+          "challenge/open-limit",
+          "You already have an open challenge waiting in this server: cancel it, or wait for someone to accept it or for it to expire, before opening another (you can still challenge someone by name).",
+        );
       }
       this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
       if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, `<@${opponent.id}> is`);
@@ -116,6 +101,7 @@ export class ChallengeService {
       const terms = this.hooks.challengeTerms(
         tx,
         { guildId, challengerId, opponentId: opponent?.id ?? null, ruleset, kind, firstTo, rated: input.rated ?? true },
+        settings,
         now,
         now + this.settings.defaults.challengeExpiry,
       );
@@ -169,7 +155,7 @@ export class ChallengeService {
       const challengerSouth =
         challenge.first === "me" ? true : challenge.first === "them" ? false : this.random() < 0.5;
       const southId = challengerSouth ? challenge.challengerId : userId;
-      const { note, ...terms } = this.hooks.gameTerms(tx, challenge, userId, southId, now);
+      const { note, ...terms } = this.hooks.gameTerms(tx, challenge, userId, southId, settings, now);
       const row = insertGame(
         tx,
         {
@@ -230,13 +216,11 @@ export class ChallengeService {
       .from(challenges)
       .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
       .all();
-    this.retry.keepOnly(new Set(due.map((d) => d.id)));
-    const expired: ChallengeRow[] = [];
-    const failed: SweepFailure[] = [];
-    for (const { id } of due) {
-      if (this.retry.waiting(id, now)) continue;
-      try {
-        const row = this.db.transaction((tx) => {
+    const { done, failed } = this.retry.sweep(
+      due.map((d) => d.id),
+      now,
+      (id) =>
+        this.db.transaction((tx) => {
           const closed = tx
             .update(challenges)
             .set({ status: "expired" })
@@ -244,15 +228,10 @@ export class ChallengeService {
             .returning()
             .get();
           if (closed) this.hooks.challengeRefused(tx, closed, now);
-          return closed;
-        }, IMMEDIATE);
-        this.retry.succeeded(id);
-        if (row) expired.push(row);
-      } catch (error) {
-        failed.push(this.retry.failed(id, error, now));
-      }
-    }
-    return { expired, failed };
+          return closed ?? null;
+        }, IMMEDIATE),
+    );
+    return { expired: done, failed };
   }
 
   /** The earliest expiry of a pending challenge (a failed one: its retry time), for the scheduler. */

@@ -7,6 +7,7 @@
 import type { Tx } from "../db/client.ts";
 import type { ChallengeKind, ChallengeRow, GameRow } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
+import type { GuildSettings } from "./settings.ts";
 
 export interface ChallengeDraft {
   readonly guildId: string;
@@ -36,10 +37,26 @@ export interface GameTerms {
 }
 
 export interface CompetitionHooks {
-  /** Checks a new challenge (throws UserError to refuse) and settles its terms. */
-  challengeTerms(tx: Tx, draft: ChallengeDraft, now: number, defaultExpiry: number): ChallengeTerms;
+  /**
+   * Checks a new challenge (throws UserError to refuse) and settles its terms. `settings` are the
+   * server's, as the caller read them in this transaction.
+   */
+  challengeTerms(
+    tx: Tx,
+    draft: ChallengeDraft,
+    settings: GuildSettings,
+    now: number,
+    defaultExpiry: number,
+  ): ChallengeTerms;
   /** A challenge is being accepted by `acceptedBy`; `southId` plays South in the first game. */
-  gameTerms(tx: Tx, challenge: ChallengeRow, acceptedBy: string, southId: string, now: number): GameTerms;
+  gameTerms(
+    tx: Tx,
+    challenge: ChallengeRow,
+    acceptedBy: string,
+    southId: string,
+    settings: GuildSettings,
+    now: number,
+  ): GameTerms;
   /** A challenge was declined or expired (a ladder challenge then counts as a loss). */
   challengeRefused(tx: Tx, challenge: ChallengeRow, now: number): void;
   /** A game has just left `active` (finished, aborted or cancelled); `row` is as written. */

@@ -28,6 +28,11 @@ export interface Images {
 let renderer: Promise<Renderer> | null = null;
 let charts: Promise<typeof import("../render/chart.ts")> | null = null;
 
+function loadCharts(): Promise<typeof import("../render/chart.ts")> {
+  charts ??= import("../render/chart.ts");
+  return charts;
+}
+
 function load(): Promise<Renderer> {
   renderer ??= (async () => {
     const mod: Renderer = await import("../render/index.ts");
@@ -69,11 +74,9 @@ export const rendererImages: Images = {
     return render.renderMoveGif(viewOf(render, game, names, footer));
   },
   async ratingChart(title, points) {
-    charts ??= import("../render/chart.ts");
-    return (await charts).renderRatingChart(title, points);
+    return (await loadCharts()).renderRatingChart(title, points);
   },
   async ladderPng(title, rungs, more) {
-    charts ??= import("../render/chart.ts");
-    return (await charts).renderLadderImage(title, rungs, more);
+    return (await loadCharts()).renderLadderImage(title, rungs, more);
   },
 };

@@ -126,6 +126,32 @@ export class RetryLater {
   keepOnly(ids: ReadonlySet<string>): void {
     for (const id of this.failing.keys()) if (!ids.has(id)) this.failing.delete(id);
   }
+
+  /**
+   * One sweep over the items due now: `handle` runs for each one not waiting for its retry time, in
+   * its own try/catch, so one that throws is reported in `failed` and the others are still handled.
+   * Returns what `handle` returned (nulls left out).
+   */
+  sweep<T>(
+    due: readonly string[],
+    now: number,
+    handle: (id: string) => T | null,
+  ): { done: T[]; failed: SweepFailure[] } {
+    this.keepOnly(new Set(due));
+    const done: T[] = [];
+    const failed: SweepFailure[] = [];
+    for (const id of due) {
+      if (this.waiting(id, now)) continue;
+      try {
+        const result = handle(id);
+        this.succeeded(id);
+        if (result !== null) done.push(result);
+      } catch (error) {
+        failed.push(this.failed(id, error, now));
+      }
+    }
+    return { done, failed };
+  }
 }
 
 /** Clocks given back after the bot was down (see `resumeAfterDowntime`). */
@@ -193,7 +219,8 @@ export class GameService {
   play(gameId: string, userId: string, house: number, expectedPly: number | null): GameSnapshot {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const { row, seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const { row } = game;
       if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn", "It is not your turn.");
       const played = play(game.state, house);
       if (!played.ok) throw new UserError(played.error.code, `You cannot play that: ${played.error.message}.`);
@@ -212,46 +239,52 @@ export class GameService {
             drawOfferBy: null,
           }
         : { ...clockFields(row.timeLimit, now), drawOfferBy };
-      return this.write(tx, row, {
-        moves: JSON.stringify(next.moves),
-        position: formatPosition(next.position),
-        ply: row.ply + 1,
-        updatedAt: now,
-        ...finished,
-      });
+      return this.write(
+        tx,
+        game,
+        {
+          moves: JSON.stringify(next.moves),
+          position: formatPosition(next.position),
+          ply: row.ply + 1,
+          updatedAt: now,
+          ...finished,
+        },
+        // The state after the move is known: no need to replay the move list again.
+        { state: next, last: { player: seat, house, before: game.state, events: played.value.events } },
+      );
     }, IMMEDIATE);
   }
 
   resign(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
-      const { row, seat } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      return this.finish(tx, row, "finished", (1 - seat) as Player, "resign");
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      return this.finish(tx, game, "finished", (1 - seat) as Player, "resign");
     }, IMMEDIATE);
   }
 
   /** Offers a draw, or accepts the opponent's pending offer. */
   draw(gameId: string, userId: string, expectedPly: number | null): DrawResult {
     return this.db.transaction((tx) => {
-      const { row, seat } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      if (row.drawOfferBy === 1 - seat)
-        return { kind: "agreed", game: this.finish(tx, row, "finished", null, "agreement") };
-      if (row.drawOfferBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
-      return { kind: "offered", game: this.write(tx, row, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const offerBy = game.row.drawOfferBy;
+      if (offerBy === 1 - seat) return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
+      if (offerBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
+      return { kind: "offered", game: this.write(tx, game, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
     }, IMMEDIATE);
   }
 
   /** Ends a game with no result, allowed until both players have moved (never in a ladder or series game). */
   abort(gameId: string, userId: string): GameSnapshot {
     return this.db.transaction((tx) => {
-      const { row, game } = this.loadForPlayer(tx, gameId, userId, null);
-      if (isCommitted(row)) {
-        const way = row.seriesId ? "resign it or the series (/nickar series resign)" : "resign it";
+      const { game } = this.loadForPlayer(tx, gameId, userId, null);
+      if (isCommitted(game.row)) {
+        const way = game.row.seriesId ? "resign it or the series (/nickar series resign)" : "resign it";
         throw new UserError("abort/committed", `A ladder or series game cannot be aborted: ${way}.`);
       }
       if (game.state.movers.includes(0) && game.state.movers.includes(1)) {
         throw new UserError("abort/too-late", "Both players have moved: resign or offer a draw instead.");
       }
-      return this.finish(tx, row, "aborted", null, "abort");
+      return this.finish(tx, game, "aborted", null, "abort");
     }, IMMEDIATE);
   }
 
@@ -261,7 +294,7 @@ export class GameService {
       const row = tx.select().from(games).where(eq(games.id, gameId)).get();
       if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
       if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
-      return this.finish(tx, row, "cancelled", null, "cancel", note);
+      return this.finish(tx, snapshotOf(row), "cancelled", null, "cancel", note);
     }, IMMEDIATE);
   }
 
@@ -296,8 +329,6 @@ export class GameService {
    */
   sweep(): { notices: GameNotice[]; failed: SweepFailure[] } {
     const now = this.clock.now();
-    const notices: GameNotice[] = [];
-    const failed: SweepFailure[] = [];
     const due = this.db
       .select({ id: games.id })
       .from(games)
@@ -308,18 +339,12 @@ export class GameService {
         ),
       )
       .all();
-    this.retry.keepOnly(new Set(due.map((d) => d.id)));
-    for (const { id } of due) {
-      if (this.retry.waiting(id, now)) continue;
-      try {
-        const notice = this.db.transaction((tx) => this.enforce(tx, id, now), IMMEDIATE);
-        this.retry.succeeded(id);
-        if (notice) notices.push(notice);
-      } catch (error) {
-        failed.push(this.retry.failed(id, error, now));
-      }
-    }
-    return { notices, failed };
+    const { done, failed } = this.retry.sweep(
+      due.map((d) => d.id),
+      now,
+      (id) => this.db.transaction((tx) => this.enforce(tx, id, now), IMMEDIATE),
+    );
+    return { notices: done, failed };
   }
 
   /** The earliest deadline or reminder of any active game (a failed one: its retry time), for the scheduler. */
@@ -395,17 +420,22 @@ export class GameService {
       // A player who never moved has not really started: abort instead of scoring a win. Except in
       // a ladder or series game: accepting it was the commitment, so time counts from the start.
       if (!game.state.movers.includes(loser) && !isCommitted(row)) {
-        return { kind: "timeout", game: this.finish(tx, row, "aborted", null, "abort") };
+        return { kind: "timeout", game: this.finish(tx, game, "aborted", null, "abort") };
       }
-      return { kind: "timeout", game: this.finish(tx, row, "finished", (1 - loser) as Player, "timeout") };
+      return { kind: "timeout", game: this.finish(tx, game, "finished", (1 - loser) as Player, "timeout") };
     }
     if (row.reminderAt !== null && row.reminderAt <= now) {
-      return { kind: "reminder", game: this.write(tx, row, { reminderAt: null }) };
+      return { kind: "reminder", game: this.write(tx, snapshotOf(row), { reminderAt: null }) };
     }
     return null;
   }
 
-  private loadForPlayer(tx: Tx, gameId: string, userId: string, expectedPly: number | null) {
+  private loadForPlayer(
+    tx: Tx,
+    gameId: string,
+    userId: string,
+    expectedPly: number | null,
+  ): { seat: Player; game: GameSnapshot } {
     const row = tx.select().from(games).where(eq(games.id, gameId)).get();
     if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
     const seat = seatOf(row, userId);
@@ -414,19 +444,19 @@ export class GameService {
     if (expectedPly !== null && expectedPly !== row.ply) {
       throw new UserError("game/stale", "This board is out of date.");
     }
-    return { row, seat, game: snapshotOf(row) };
+    return { seat, game: snapshotOf(row) };
   }
 
   private finish(
     tx: Tx,
-    row: GameRow,
+    game: GameSnapshot,
     status: Exclude<GameStatus, "active">,
     winner: Player | null,
     reason: BotReason,
     note: string | null = null,
   ): GameSnapshot {
     const now = this.clock.now();
-    return this.write(tx, row, {
+    return this.write(tx, game, {
       status,
       winner,
       reason,
@@ -440,10 +470,17 @@ export class GameService {
   }
 
   /**
-   * The optimistic write: succeeds only if nobody changed the game since `row` was read. Every way a
-   * game leaves `active` passes here, so this is where the competitive layer hears of it.
+   * The optimistic write: succeeds only if nobody changed the game since `game` was read. Every way a
+   * game leaves `active` passes here, so this is where the competitive layer hears of it. Returns the
+   * game as written: its state is `game`'s, or `moved` when a move was played.
    */
-  private write(tx: Tx, row: GameRow, changes: Partial<GameRow>): GameSnapshot {
+  private write(
+    tx: Tx,
+    game: GameSnapshot,
+    changes: Partial<GameRow>,
+    moved?: Pick<GameSnapshot, "state" | "last">,
+  ): GameSnapshot {
+    const { row } = game;
     const written = tx
       .update(games)
       .set(changes)
@@ -452,6 +489,6 @@ export class GameService {
       .get();
     if (!written) throw new UserError("game/stale", "This board is out of date.");
     if (written.status !== "active") this.hooks.gameEnded(tx, written, written.updatedAt);
-    return snapshotOf(written);
+    return { ...game, ...moved, row: written };
   }
 }

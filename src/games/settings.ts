@@ -31,16 +31,8 @@ export interface GuildSettings {
   readonly animateMoves: boolean;
 }
 
-export interface SettingsPatch {
-  defaultRuleset?: RulesetId;
-  defaultTimeLimit?: number;
-  allowedChannels?: readonly string[] | null;
-  maxGamesPerPlayer?: number;
-  ratedPairsPerDay?: number;
-  ladderEnabled?: boolean;
-  ladderInactiveDays?: number;
-  animateMoves?: boolean;
-}
+/** The settings to change; the others keep their value. */
+export type SettingsPatch = { -readonly [K in keyof GuildSettings]?: GuildSettings[K] };
 
 export class SettingsService {
   constructor(
@@ -64,18 +56,12 @@ export class SettingsService {
   }
 
   update(guildId: string, patch: SettingsPatch): GuildSettings {
+    const { allowedChannels, ...columns } = patch;
+    // Drizzle leaves out the undefined fields, so only the given settings are written.
     const values = {
-      ...(patch.defaultRuleset !== undefined && { defaultRuleset: patch.defaultRuleset }),
-      ...(patch.defaultTimeLimit !== undefined && { defaultTimeLimit: patch.defaultTimeLimit }),
-      ...(patch.allowedChannels !== undefined && {
-        allowedChannels:
-          patch.allowedChannels && patch.allowedChannels.length > 0 ? JSON.stringify(patch.allowedChannels) : null,
-      }),
-      ...(patch.maxGamesPerPlayer !== undefined && { maxGamesPerPlayer: patch.maxGamesPerPlayer }),
-      ...(patch.ratedPairsPerDay !== undefined && { ratedPairsPerDay: patch.ratedPairsPerDay }),
-      ...(patch.ladderEnabled !== undefined && { ladderEnabled: patch.ladderEnabled }),
-      ...(patch.ladderInactiveDays !== undefined && { ladderInactiveDays: patch.ladderInactiveDays }),
-      ...(patch.animateMoves !== undefined && { animateMoves: patch.animateMoves }),
+      ...columns,
+      allowedChannels:
+        allowedChannels === undefined ? undefined : allowedChannels?.length ? JSON.stringify(allowedChannels) : null,
       updatedAt: this.clock.now(),
     };
     this.db

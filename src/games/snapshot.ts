@@ -4,7 +4,7 @@
  */
 
 import type { GameRow } from "../db/schema.ts";
-import { type GameState, type MoveEvent, newGame, type Player, play, type RulesetId, replay } from "../engine/index.ts";
+import { type GameState, type MoveEvent, type Player, play, type RulesetId, replay } from "../engine/index.ts";
 
 export interface LastMove {
   readonly player: Player;
@@ -28,7 +28,7 @@ export function parseMoves(text: string): number[] {
 }
 
 function replayOrThrow(row: GameRow, moves: readonly number[]): GameState {
-  const result = moves.length === 0 ? newGame(row.ruleset) : replay(row.ruleset as RulesetId, moves);
+  const result = replay(row.ruleset as RulesetId, moves);
   if (!result.ok) throw new Error(`game ${row.id} does not replay: ${result.error.message}`);
   return result.value;
 }
@@ -55,8 +55,16 @@ export function snapshotAt(row: GameRow, ply: number): GameSnapshot {
   const moves = parseMoves(row.moves);
   const at = Math.min(Math.max(0, ply), moves.length);
   if (at === moves.length) return snapshotOf(row);
-  const earlier = { ...row, moves: JSON.stringify(moves.slice(0, at)), ply: at, status: "active" as const };
-  return snapshotOf({ ...earlier, winner: null, reason: null, note: null, drawOfferBy: null });
+  return snapshotOf({
+    ...row,
+    moves: JSON.stringify(moves.slice(0, at)),
+    ply: at,
+    status: "active",
+    winner: null,
+    reason: null,
+    note: null,
+    drawOfferBy: null,
+  });
 }
 
 /** 0 for South, 1 for North, null for someone else. */

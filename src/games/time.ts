@@ -24,8 +24,3 @@ export function formatTimeLimit(seconds: number): string {
   }
   return `${seconds}s`;
 }
-
-/** Live games are decided in minutes, correspondence games in hours or days. */
-export function isCorrespondence(seconds: number): boolean {
-  return seconds >= 3600;
-}

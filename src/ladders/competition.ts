@@ -6,9 +6,11 @@
  */
 import type { Tx } from "../db/client.ts";
 import type { ChallengeRow, GameRow } from "../db/schema.ts";
+import type { Player } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
-import type { SettingsService } from "../games/settings.ts";
+import type { GuildSettings, SettingsService } from "../games/settings.ts";
+import { seatOf, userOf } from "../games/snapshot.ts";
 import { requireLadder } from "./ladder-service.ts";
 import {
   checkLadderAccept,
@@ -29,38 +31,60 @@ export class Competition implements CompetitionHooks {
     private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
-  challengeTerms(tx: Tx, draft: ChallengeDraft, now: number, defaultExpiry: number): ChallengeTerms {
+  challengeTerms(
+    tx: Tx,
+    draft: ChallengeDraft,
+    settings: GuildSettings,
+    now: number,
+    defaultExpiry: number,
+  ): ChallengeTerms {
     const { guildId, challengerId, opponentId, kind } = draft;
     if (kind !== "game" && opponentId === null) {
       throw new UserError("challenge/needs-opponent", `A ${kind} challenge needs an opponent.`);
     }
     let expiresAt = defaultExpiry;
     if (kind === "ladder" && opponentId) {
-      const { inactiveDays } = requireLadder(this.settings, guildId, tx);
+      const { inactiveDays } = requireLadder(settings);
       const key = { guildId, ruleset: draft.ruleset };
-      refreshLadder(tx, key, now, inactiveDays);
-      checkLadderChallenge(tx, key, challengerId, opponentId);
+      const { rows } = refreshLadder(tx, key, now, inactiveDays);
+      checkLadderChallenge(
+        rows.map((r) => r.userId),
+        challengerId,
+        opponentId,
+      );
       touch(tx, key, [challengerId], now);
       // Declining or not answering is a loss, so the challenged player gets time to see it.
       expiresAt = now + LADDER_ANSWER_MS;
     }
     if (kind === "series" && opponentId) checkSeriesChallenge(tx, guildId, challengerId, opponentId, draft.firstTo);
-    const note = draft.rated && opponentId ? this.pairNote(tx, guildId, challengerId, opponentId, now) : null;
+    const limit = settings.ratedPairsPerDay;
+    const note = draft.rated && opponentId ? pairLimitNote(tx, guildId, challengerId, opponentId, limit, now) : null;
     return { rated: draft.rated && note === null, note, expiresAt };
   }
 
-  gameTerms(tx: Tx, challenge: ChallengeRow, acceptedBy: string, southId: string, now: number): GameTerms {
+  gameTerms(
+    tx: Tx,
+    challenge: ChallengeRow,
+    acceptedBy: string,
+    southId: string,
+    settings: GuildSettings,
+    now: number,
+  ): GameTerms {
     const { guildId, challengerId } = challenge;
     const key = { guildId, ruleset: challenge.ruleset };
     if (challenge.kind === "ladder") {
       // The rungs may have moved since the challenge: it must still be allowed now.
-      refreshLadder(tx, key, now, this.settings.get(guildId, tx).ladderInactiveDays);
-      checkLadderAccept(tx, key, challengerId, acceptedBy);
+      const { rows } = refreshLadder(tx, key, now, settings.ladderInactiveDays);
+      checkLadderAccept(
+        rows.map((r) => r.userId),
+        challengerId,
+        acceptedBy,
+      );
     }
     // The limit is judged again, both ways: other games between the two may have started since the
     // challenge, or the 24 hours that made it unrated may have passed.
     const asked = askedRated(challenge);
-    const limit = this.settings.get(guildId, tx).ratedPairsPerDay;
+    const limit = settings.ratedPairsPerDay;
     const limited = asked ? pairLimitNote(tx, guildId, challengerId, acceptedBy, limit, now) : null;
     const rated = asked && limited === null;
     const note = limited ?? (rated && !challenge.rated ? ratedAgainNote(challengerId, acceptedBy, limit) : null);
@@ -95,15 +119,13 @@ export class Competition implements CompetitionHooks {
   gameEnded(tx: Tx, row: GameRow, now: number): void {
     rateEndedGame(tx, row, this.bots);
     const settings = this.settings.get(row.guildId, tx);
-    if (row.ladderChallengerId && row.status === "finished") {
-      const challenger = row.ladderChallengerId;
-      const target = challenger === row.southId ? row.northId : row.southId;
-      const challengerSeat = challenger === row.southId ? 0 : 1;
+    const challengerSeat = row.ladderChallengerId === null ? null : seatOf(row, row.ladderChallengerId);
+    if (challengerSeat !== null && row.status === "finished") {
       settleLadder(
         tx,
         { guildId: row.guildId, ruleset: row.ruleset },
-        challenger,
-        target,
+        userOf(row, challengerSeat),
+        userOf(row, (1 - challengerSeat) as Player),
         { kind: "game", challengerWon: row.winner === challengerSeat },
         now,
         settings.ladderInactiveDays,
@@ -114,9 +136,5 @@ export class Competition implements CompetitionHooks {
 
   gameVoided(tx: Tx, row: GameRow): void {
     rebuildAfterVoid(tx, row, this.bots);
-  }
-
-  private pairNote(tx: Tx, guildId: string, a: string, b: string, now: number): string | null {
-    return pairLimitNote(tx, guildId, a, b, this.settings.get(guildId, tx).ratedPairsPerDay, now);
   }
 }

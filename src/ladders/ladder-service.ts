@@ -1,9 +1,9 @@
 /** The ladder commands: show, join, leave (challenges go through the challenge service and its hooks). */
 import type { Clock } from "../clock.ts";
-import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
+import { type Db, IMMEDIATE } from "../db/client.ts";
 import type { LadderRungRow } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
-import type { SettingsService } from "../games/settings.ts";
+import type { GuildSettings, SettingsService } from "../games/settings.ts";
 import { joinLadder, type LadderKey, leaveLadder, refreshLadder } from "./ladder-store.ts";
 
 export interface LadderView {
@@ -12,8 +12,8 @@ export interface LadderView {
   readonly dropped: readonly string[];
 }
 
-export function requireLadder(settings: SettingsService, guildId: string, tx?: Tx): { inactiveDays: number } {
-  const s = settings.get(guildId, tx);
+/** Refuses when the server has the ladder switched off; else the days after which idle players drop. */
+export function requireLadder(s: GuildSettings): { inactiveDays: number } {
   if (!s.ladderEnabled) {
     throw new UserError(
       "ladder/off",
@@ -33,7 +33,7 @@ export class LadderService {
   show(key: LadderKey): LadderView {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
+      const { inactiveDays } = requireLadder(this.settings.get(key.guildId, tx));
       const { rows, dropped } = refreshLadder(tx, key, now, inactiveDays);
       return { rungs: rows, dropped };
     }, IMMEDIATE);
@@ -42,18 +42,19 @@ export class LadderService {
   join(key: LadderKey, userId: string): { rung: number; joined: boolean } {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
-      refreshLadder(tx, key, now, inactiveDays);
-      return joinLadder(tx, key, userId, now);
+      const { inactiveDays } = requireLadder(this.settings.get(key.guildId, tx));
+      const { rows } = refreshLadder(tx, key, now, inactiveDays);
+      return joinLadder(tx, key, rows, userId, now);
     }, IMMEDIATE);
   }
 
   leave(key: LadderKey, userId: string): void {
     const now = this.clock.now();
     this.db.transaction((tx) => {
-      const { inactiveDays } = requireLadder(this.settings, key.guildId, tx);
-      refreshLadder(tx, key, now, inactiveDays);
-      if (!leaveLadder(tx, key, userId)) throw new UserError("ladder/not-on-ladder", "You are not on this ladder.");
+      const { inactiveDays } = requireLadder(this.settings.get(key.guildId, tx));
+      const { rows } = refreshLadder(tx, key, now, inactiveDays);
+      if (!leaveLadder(tx, key, rows, userId))
+        throw new UserError("ladder/not-on-ladder", "You are not on this ladder.");
     }, IMMEDIATE);
   }
 }

@@ -1,42 +1,43 @@
 /**
  * The challenge ladders in the database: one per server and ruleset, rung 1 at the top. Every change
- * reads the rungs, applies a pure function of `ladder.ts` and writes them back, inside the caller's
- * transaction. Inactive players are dropped lazily, whenever a ladder is read or changed.
+ * reads the rungs (`refreshLadder`, which first drops the inactive players), applies a pure function
+ * of `ladder.ts` and writes them back, inside the caller's transaction.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { challenges, games, type LadderRungRow, ladderRungs } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
-import { afterForfeit, afterLadderGame, challengeRefusal, DEFAULT_REACH, dropInactive } from "./ladder.ts";
+import {
+  afterForfeit,
+  afterLadderGame,
+  challengeRefusal,
+  DEFAULT_REACH,
+  dropInactive,
+  leave,
+  rungOf,
+} from "./ladder.ts";
+import { inScope, type RulesetScope } from "./scope.ts";
 
 /** How long the challenged player has to answer a ladder challenge before it counts as their loss. */
 export const LADDER_ANSWER_MS = 48 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-export interface LadderKey {
-  readonly guildId: string;
-  readonly ruleset: string;
-}
-
-function where(key: LadderKey) {
-  return and(eq(ladderRungs.guildId, key.guildId), eq(ladderRungs.ruleset, key.ruleset));
-}
+export type LadderKey = RulesetScope;
 
 export function readRungs(tx: Tx, key: LadderKey): LadderRungRow[] {
-  return tx.select().from(ladderRungs).where(where(key)).orderBy(asc(ladderRungs.rung)).all();
+  return tx.select().from(ladderRungs).where(inScope(ladderRungs, key)).orderBy(asc(ladderRungs.rung)).all();
 }
 
-/** Writes the ladder in `order`, keeping each player's join and activity times from `rows`. */
-function writeRungs(tx: Tx, key: LadderKey, order: readonly string[], rows: readonly LadderRungRow[]): void {
+/**
+ * Writes the ladder in `order`, keeping each player's join and activity times from `rows`; returns
+ * the rows as written.
+ */
+function writeRungs(tx: Tx, key: LadderKey, order: readonly string[], rows: readonly LadderRungRow[]): LadderRungRow[] {
   const byUser = new Map(rows.map((r) => [r.userId, r]));
-  tx.delete(ladderRungs).where(where(key)).run();
-  order.forEach((userId, i) => {
-    const row = byUser.get(userId);
-    if (!row) return;
-    tx.insert(ladderRungs)
-      .values({ ...row, rung: i + 1 })
-      .run();
-  });
+  const written = order.flatMap((userId) => byUser.get(userId) ?? []).map((row, i) => ({ ...row, rung: i + 1 }));
+  tx.delete(ladderRungs).where(inScope(ladderRungs, key)).run();
+  for (const row of written) tx.insert(ladderRungs).values(row).run();
+  return written;
 }
 
 /** Players in a ladder game or with a pending ladder challenge: busy, so never idle. */
@@ -45,27 +46,13 @@ function busyPlayers(tx: Tx, key: LadderKey): Set<string> {
   const playing = tx
     .select({ south: games.southId, north: games.northId })
     .from(games)
-    .where(
-      and(
-        eq(games.guildId, key.guildId),
-        eq(games.ruleset, key.ruleset),
-        eq(games.status, "active"),
-        isNotNull(games.ladderChallengerId),
-      ),
-    )
+    .where(and(inScope(games, key), eq(games.status, "active"), isNotNull(games.ladderChallengerId)))
     .all();
   for (const g of playing) busy.add(g.south).add(g.north);
   const pending = tx
     .select({ from: challenges.challengerId, to: challenges.opponentId })
     .from(challenges)
-    .where(
-      and(
-        eq(challenges.guildId, key.guildId),
-        eq(challenges.ruleset, key.ruleset),
-        eq(challenges.kind, "ladder"),
-        eq(challenges.status, "pending"),
-      ),
-    )
+    .where(and(inScope(challenges, key), eq(challenges.kind, "ladder"), eq(challenges.status, "pending")))
     .all();
   for (const c of pending) {
     busy.add(c.from);
@@ -96,22 +83,26 @@ export function refreshLadder(
     inactiveDays * DAY_MS,
   );
   if (result.dropped.length === 0) return { rows, dropped: [] };
-  writeRungs(tx, key, result.rungs, rows);
-  return { rows: readRungs(tx, key), dropped: result.dropped };
+  return { rows: writeRungs(tx, key, result.rungs, rows), dropped: result.dropped };
 }
 
 export function touch(tx: Tx, key: LadderKey, users: readonly string[], now: number): void {
   for (const userId of users) {
     tx.update(ladderRungs)
       .set({ lastActiveAt: now })
-      .where(and(where(key), eq(ladderRungs.userId, userId)))
+      .where(and(inScope(ladderRungs, key), eq(ladderRungs.userId, userId)))
       .run();
   }
 }
 
-/** Adds a player at the bottom; returns their rung (unchanged if already on). */
-export function joinLadder(tx: Tx, key: LadderKey, userId: string, now: number): { rung: number; joined: boolean } {
-  const rows = readRungs(tx, key);
+/** Adds a player at the bottom of `rows` (the ladder as it is now); returns their rung (unchanged if already on). */
+export function joinLadder(
+  tx: Tx,
+  key: LadderKey,
+  rows: readonly LadderRungRow[],
+  userId: string,
+  now: number,
+): { rung: number; joined: boolean } {
   const existing = rows.find((r) => r.userId === userId);
   if (existing) {
     touch(tx, key, [userId], now);
@@ -124,26 +115,20 @@ export function joinLadder(tx: Tx, key: LadderKey, userId: string, now: number):
   return { rung, joined: true };
 }
 
-/** Removes a player; those below move up one. */
-export function leaveLadder(tx: Tx, key: LadderKey, userId: string): boolean {
-  const rows = readRungs(tx, key);
-  if (!rows.some((r) => r.userId === userId)) return false;
-  writeRungs(
-    tx,
-    key,
-    rows.map((r) => r.userId).filter((u) => u !== userId),
-    rows,
-  );
+/** Removes a player from `rows` (the ladder as it is now); those below move up one. */
+export function leaveLadder(tx: Tx, key: LadderKey, rows: readonly LadderRungRow[], userId: string): boolean {
+  const order = rows.map((r) => r.userId);
+  if (!order.includes(userId)) return false;
+  writeRungs(tx, key, leave(order, userId), rows);
   return true;
 }
 
-/** Refuses a ladder challenge the rules do not allow (a UserError saying why). */
-export function checkLadderChallenge(tx: Tx, key: LadderKey, challenger: string, target: string): void {
-  const order = readRungs(tx, key).map((r) => r.userId);
+/** Refuses a ladder challenge the rules do not allow on the rungs `order` (a UserError saying why). */
+export function checkLadderChallenge(order: readonly string[], challenger: string, target: string): void {
   const refusal = challengeRefusal(order, challenger, target);
   if (refusal === null) return;
-  const mine = order.indexOf(challenger) + 1;
-  const theirs = order.indexOf(target) + 1;
+  const mine = rungOf(order, challenger);
+  const theirs = rungOf(order, target);
   const messages: Record<typeof refusal, string> = {
     "not-on-ladder": "You are not on this ladder: join it first with /nickar ladder join.",
     "target-not-on-ladder": `<@${target}> is not on this ladder.`,
@@ -158,12 +143,11 @@ export function checkLadderChallenge(tx: Tx, key: LadderKey, challenger: string,
  * changed since it was made (the target climbed, someone left). Said to the target, who is accepting;
  * declining such a challenge, or letting it expire, no longer counts as a loss (`afterForfeit`).
  */
-export function checkLadderAccept(tx: Tx, key: LadderKey, challenger: string, target: string): void {
-  const order = readRungs(tx, key).map((r) => r.userId);
+export function checkLadderAccept(order: readonly string[], challenger: string, target: string): void {
   const refusal = challengeRefusal(order, challenger, target);
   if (refusal === null) return;
-  const theirs = order.indexOf(challenger) + 1;
-  const mine = order.indexOf(target) + 1;
+  const theirs = rungOf(order, challenger);
+  const mine = rungOf(order, target);
   const reasons: Record<typeof refusal, string> = {
     "not-on-ladder": `<@${challenger}> is no longer on this ladder`,
     "target-not-on-ladder": "you are no longer on this ladder",
@@ -211,6 +195,5 @@ export function settleLadder(
       ? afterLadderGame(order, challenger, target, outcome.challengerWon)
       : afterForfeit(order, challenger, target);
   if (next.some((u, i) => u !== order[i])) writeRungs(tx, key, next, rows);
-  const at = (list: readonly string[]) => (list.includes(challenger) ? list.indexOf(challenger) + 1 : null);
-  return { before: at(order), after: at(next), dropped };
+  return { before: rungOf(order, challenger), after: rungOf(next, challenger), dropped };
 }

@@ -8,26 +8,21 @@ import { and, asc, desc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { type GameRow, games, type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
 import { applyGame, isRatable, type Standing } from "./rating-replay.ts";
+import { inScope, type RulesetScope } from "./scope.ts";
 import { seasonAt, seasonWindow } from "./seasons.ts";
 
-export interface RatingKey {
-  readonly guildId: string;
-  readonly ruleset: string;
+export interface RatingKey extends RulesetScope {
   readonly season: number;
 }
 
 /** The `ratings` rows of one server, ruleset and season. */
 export function ratingWhere(key: RatingKey) {
-  return and(eq(ratings.guildId, key.guildId), eq(ratings.ruleset, key.ruleset), eq(ratings.season, key.season));
+  return and(inScope(ratings, key), eq(ratings.season, key.season));
 }
 
 /** The `rating_changes` rows of one server, ruleset and season. */
 export function changeWhere(key: RatingKey) {
-  return and(
-    eq(ratingChanges.guildId, key.guildId),
-    eq(ratingChanges.ruleset, key.ruleset),
-    eq(ratingChanges.season, key.season),
-  );
+  return and(inScope(ratingChanges, key), eq(ratingChanges.season, key.season));
 }
 
 function save(tx: Tx, key: RatingKey, standings: Map<string, Standing>, changes: RatingChangeRow[]): void {
@@ -52,8 +47,7 @@ function seasonGames(tx: Tx, key: RatingKey): GameRow[] {
     .from(games)
     .where(
       and(
-        eq(games.guildId, key.guildId),
-        eq(games.ruleset, key.ruleset),
+        inScope(games, key),
         eq(games.status, "finished"),
         eq(games.rated, true),
         isNull(games.voidedAt),

@@ -1,8 +1,8 @@
 /** Series for the commands and views: score lines, the next game to post, resigning, standings. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { type GameRow, type SeriesRow, series } from "../db/schema.ts";
+import { type Db, IMMEDIATE } from "../db/client.ts";
+import { type GameRow, games, type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameService } from "../games/service.ts";
 import { type GameSnapshot, snapshotOf } from "../games/snapshot.ts";
@@ -38,9 +38,18 @@ export interface SeriesStandings {
   readonly records: readonly SeriesRecord[];
 }
 
-function summaryOf(tx: Tx | Db, s: SeriesRow): SeriesSummary {
-  const rows = seriesGames(tx, s.id);
+function summaryOf(s: SeriesRow, rows: readonly GameRow[]): SeriesSummary {
   return { series: s, score: scoreOf(s, rows), games: rows.length };
+}
+
+/** The summaries of several series, their games read in one query. */
+function summariesOf(db: Db, list: readonly SeriesRow[]): SeriesSummary[] {
+  if (list.length === 0) return [];
+  const ids = list.map((s) => s.id);
+  const rows = db.select().from(games).where(inArray(games.seriesId, ids)).orderBy(asc(games.seriesGame)).all();
+  const bySeries = new Map(ids.map((id) => [id, [] as GameRow[]]));
+  for (const g of rows) if (g.seriesId) bySeries.get(g.seriesId)?.push(g);
+  return list.map((s) => summaryOf(s, bySeries.get(s.id)!));
 }
 
 /** Series records, champion first: most won, then fewest lost, then user id. */
@@ -66,7 +75,7 @@ export class SeriesService {
 
   summary(seriesId: string): SeriesSummary | null {
     const s = this.db.select().from(series).where(eq(series.id, seriesId)).get();
-    return s ? summaryOf(this.db, s) : null;
+    return s ? summaryOf(s, seriesGames(this.db, s.id)) : null;
   }
 
   /** Why this series game is unrated although its series is rated (the pair limit), or null. */
@@ -97,7 +106,7 @@ export class SeriesService {
   ): { summary: SeriesSummary; game: GameSnapshot | null } {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const mine = this.activeFor(guildId, userId).filter(
+      const mine = activeSeriesOf(tx, guildId, userId).filter(
         (s) => opponentId === null || s.playerA === opponentId || s.playerB === opponentId,
       );
       if (mine.length === 0) throw new UserError("series/none", "You have no series in progress here.");
@@ -111,7 +120,7 @@ export class SeriesService {
       const active = activeSeriesGame(tx, resigned.id);
       // The series is already closed, so this game's end creates no next game.
       const game = active ? this.games.resign(active.id, userId, null) : null;
-      return { summary: summaryOf(tx, resigned), game };
+      return { summary: summaryOf(resigned, seriesGames(tx, resigned.id)), game };
     }, IMMEDIATE);
   }
 
@@ -129,8 +138,8 @@ export class SeriesService {
       .orderBy(desc(series.finishedAt))
       .all();
     return {
-      running: running.map((s) => summaryOf(this.db, s)),
-      finished: decided.slice(0, finishedLimit).map((s) => summaryOf(this.db, s)),
+      running: summariesOf(this.db, running),
+      finished: summariesOf(this.db, decided.slice(0, finishedLimit)),
       records: seriesRecords(decided),
     };
   }

@@ -14,6 +14,9 @@ export const ALICE = "1001";
 export const BOB = "1002";
 export const CAROL = "1003";
 
+export const HOUR = 60 * 60_000;
+export const DAY = 24 * HOUR;
+
 export const fakeImages: Images = {
   boardPng: async () => Buffer.from("png"),
   moveGif: async (game) => (game.last ? Buffer.from("gif") : null),

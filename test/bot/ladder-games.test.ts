@@ -4,7 +4,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
-import { GUILD, options, setup, type World } from "./helpers.ts";
+import { DAY, GUILD, HOUR, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish } from "./play.ts";
 
 let w: World;
@@ -13,8 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => w.close());
 
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 /** Six players; they join in this order, so P[0] is on rung 1. */
 const P = ["4001", "4002", "4003", "4004", "4005", "4006"];
 

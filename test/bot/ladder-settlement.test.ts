@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeRow } from "../../src/db/schema.ts";
 import { type LadderKey, readRungs } from "../../src/ladders/ladder-store.ts";
-import { GUILD, setup, type World } from "./helpers.ts";
+import { DAY, GUILD, HOUR, setup, type World } from "./helpers.ts";
 
 let w: World;
 beforeEach(() => {
@@ -13,8 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => w.close());
 
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 const KEY: LadderKey = { guildId: GUILD, ruleset: "abapa" };
 /** Six players; they join in this order, so P[0] is on rung 1. */
 const P = ["5001", "5002", "5003", "5004", "5005", "5006"];

@@ -7,15 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeInput } from "../../src/games/challenges.ts";
 import { gamePost } from "../../src/interactions/series-posts.ts";
 import { gameReply } from "../../src/interactions/views.ts";
-import { ALICE, BOB, CHANNEL, GUILD, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, CHANNEL, DAY, GUILD, setup, type World } from "./helpers.ts";
 
 let w: World;
 beforeEach(() => {
   w = setup();
 });
 afterEach(() => w.close());
-
-const DAY = 24 * 60 * 60_000;
 
 function challenge(extra: Partial<ChallengeInput> = {}) {
   return w.app.challenges.create({
