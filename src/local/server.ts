@@ -16,11 +16,11 @@ import { InteractionRegistry } from "./interactions.ts";
 import { defaultLogger, type LocalLogger } from "./logger.ts";
 import { MessageService } from "./messages.ts";
 import { commandRoutes } from "./rest-commands.ts";
-import { coreRoutes } from "./rest-core.ts";
+import { coreRoutes, gatewayUrl } from "./rest-core.ts";
 import { interactionRoutes } from "./rest-interactions.ts";
 import { messageRoutes } from "./rest-messages.ts";
 import { handleRest } from "./router.ts";
-import { snowflake } from "./snowflake.ts";
+import { stableSnowflake } from "./snowflake.ts";
 import { Store } from "./store.ts";
 
 export interface LocalDiscordOptions {
@@ -72,7 +72,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   const host = options.host ?? "127.0.0.1";
   const config: LocalConfig = {
     token: options.token ?? `local.${randomBytes(18).toString("base64url")}.${randomBytes(20).toString("base64url")}`,
-    applicationId: options.applicationId ?? snowflake(),
+    applicationId: options.applicationId ?? stableSnowflake("application"),
     ackTimeoutMs: options.ackTimeoutMs ?? 3000,
     tokenLifetimeMs: options.tokenLifetimeMs ?? 15 * 60_000,
     deferredWaitMs: options.deferredWaitMs ?? 15_000,
@@ -96,7 +96,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     events,
     logger,
     applicationFlags: 0,
-    url: () => `${baseUrl.replace(/^http/, "ws")}/gateway`,
+    url: () => gatewayUrl(baseUrl),
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     resumeWindowMs: options.resumeWindowMs ?? 120_000,
   });
@@ -142,7 +142,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   return {
     url: baseUrl,
     apiUrl: `${baseUrl}/api`,
-    gatewayUrl: `${baseUrl.replace(/^http/, "ws")}/gateway`,
+    gatewayUrl: gatewayUrl(baseUrl),
     token: config.token,
     applicationId: config.applicationId,
     guildId: store.guildId,

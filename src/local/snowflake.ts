@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 // Discord ids are snowflakes: milliseconds since the Discord epoch in the high bits, so
 // discord.js can derive `createdTimestamp` from any id we hand out.
 const DISCORD_EPOCH = 1_420_070_400_000n;
@@ -23,9 +25,19 @@ export function snowflake(at: number = Date.now()): string {
   return ((ms << 22n) | (1n << 17n) | counter).toString();
 }
 
-/** The creation time of a snowflake, in ms since the Unix epoch. */
-export function snowflakeTime(id: string): number {
-  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
+// 2024-01-01: stable ids carry a timestamp in the year after it.
+const STABLE_BASE_MS = 1_704_067_200_000n - DISCORD_EPOCH;
+const YEAR_MS = 31_536_000_000n;
+
+/**
+ * The same snowflake for the same key on every start (e.g. `user:alice`, `channel:games`), so that a
+ * playground restarted on the same database finds its server, channels and players again. 54 bits
+ * of a SHA-256 make collisions between a playground's few names practically impossible.
+ */
+export function stableSnowflake(key: string): string {
+  const h = BigInt(`0x${createHash("sha256").update(key).digest("hex").slice(0, 16)}`);
+  const ms = STABLE_BASE_MS + ((h >> 22n) % YEAR_MS);
+  return ((ms << 22n) | (h & 0x3fffffn)).toString();
 }
 
 /** Compares two snowflakes numerically (they can exceed Number precision). */

@@ -16,7 +16,7 @@ import {
   type UserFlags,
 } from "discord-api-types/v10";
 import type { LocalEvents } from "./events.ts";
-import { snowflake } from "./snowflake.ts";
+import { stableSnowflake } from "./snowflake.ts";
 
 export interface StoredMessage {
   message: APIMessage;
@@ -65,13 +65,15 @@ const ALL_PERMISSIONS = Object.values(P).reduce((all, bit) => all | bit, 0n);
 const NAME_PATTERN = /^[\p{L}\p{N}_.-]{1,32}$/u;
 
 export class Store {
-  readonly guildId = snowflake();
+  // Server, roles, channels and users get ids derived from their names (stableSnowflake): a playground
+  // restarted on the same database keeps its games' players and channels. Messages stay in memory.
+  readonly guildId = stableSnowflake("guild");
   readonly guildName: string;
   readonly applicationId: string;
   readonly bot: APIUser;
   readonly everyoneRoleId = this.guildId;
-  readonly adminRoleId = snowflake();
-  readonly botRoleId = snowflake();
+  readonly adminRoleId = stableSnowflake("role:admins");
+  readonly botRoleId = stableSnowflake("role:bot");
   readonly roles: APIRole[];
   readonly channels = new Map<string, APIChannel>();
   readonly users = new Map<string, APIUser>();
@@ -97,7 +99,7 @@ export class Store {
     this.users.set(this.bot.id, this.bot);
     this.members.set(this.bot.id, { roles: [this.botRoleId], joinedAt: new Date().toISOString() });
     this.roles[2].tags = { bot_id: this.bot.id };
-    const category = snowflake();
+    const category = stableSnowflake("category:text");
     this.channels.set(category, {
       id: category,
       type: ChannelType.GuildCategory,
@@ -108,7 +110,7 @@ export class Store {
       flags: 0 as ChannelFlags,
     } satisfies APIGuildCategoryChannel);
     options.channels.forEach((name, position) => {
-      const id = snowflake();
+      const id = stableSnowflake(`channel:${name}`);
       this.channels.set(id, {
         id,
         type: ChannelType.GuildText,
@@ -150,7 +152,7 @@ export class Store {
       return { user: existing, created: false };
     }
     if (!NAME_PATTERN.test(clean)) throw new Error(`invalid user name "${name}" (1-32 letters, digits, _ . -)`);
-    const user = userObject(snowflake(), clean, false);
+    const user = userObject(stableSnowflake(`user:${clean.toLowerCase()}`), clean, false);
     this.users.set(user.id, user);
     this.usersByName.set(user.username, user.id);
     this.members.set(user.id, { roles: [], joinedAt: new Date().toISOString() });
