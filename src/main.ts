@@ -4,33 +4,29 @@
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { type Bot, startBot } from "./discord/bot.ts";
+import { startBot } from "./discord/bot.ts";
 import { createLogger } from "./logger.ts";
-import { type Playground, startPlayground } from "./playground.ts";
+import { startPlayground } from "./playground.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databasePath);
   logger.info({ database: config.databasePath }, "database ready");
-  let bot: Bot;
-  let playground: Playground | null = null;
+  const { db } = database;
+  const { defaults } = config;
+  // The playground's stop() stops its bot too.
+  let running: { stop(): Promise<void> };
   if (config.token) {
-    bot = await startBot({
-      token: config.token,
-      apiUrl: config.apiUrl,
-      db: database.db,
-      logger,
-      defaults: config.defaults,
-    });
+    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults });
   } else {
-    playground = await startPlayground({ port: config.port, db: database.db, logger, defaults: config.defaults });
-    bot = playground.bot;
+    const playground = await startPlayground({ port: config.port, db, logger, defaults });
     console.log(`Playground: ${playground.url}`);
+    running = playground;
   }
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
-    await (playground ? playground.stop() : bot.stop());
+    await running.stop();
     database.close();
     process.exit(0);
   };

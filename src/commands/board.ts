@@ -44,5 +44,5 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 export const board: Command = {
   definition,
   handle,
-  autocomplete: (ctx, focused) => gameChoices(ctx, focused.value),
+  autocomplete: gameChoices,
 };

@@ -1,9 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { UserError } from "../errors.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, requireGuild } from "./shared.ts";
+import { changedGame, gameHere, requireAdmin, requireGuild } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("cancel")
@@ -14,15 +13,11 @@ export const definition = new SlashCommandSubcommandBuilder()
   );
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
-  const guildId = requireGuild(ctx);
-  if (!ctx.canManageGuild)
-    throw new UserError("cancel/forbidden", "Cancelling games needs the Manage Server permission.");
-  const gameId = (options.getString("game") ?? "").trim();
-  const target = ctx.app.games.get(gameId);
-  if (!target || target.row.guildId !== guildId)
-    throw new UserError("game/not-found", `There is no game ${gameId} here.`);
-  const game = ctx.app.games.cancel(gameId, options.getString("reason") ?? "");
-  return changedGame(ctx, game, `Game ${gameId} cancelled.`);
+  requireGuild(ctx);
+  requireAdmin(ctx, "cancel/forbidden", "Cancelling games");
+  const { row } = gameHere(ctx, options.getString("game"));
+  const game = ctx.app.games.cancel(row.id, options.getString("reason") ?? "");
+  return changedGame(ctx, game, `Game ${row.id} cancelled.`);
 }
 
 export const cancel: Command = { definition, handle };

@@ -27,4 +27,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const draw: Command = { definition, handle, autocomplete: (ctx, focused) => gameChoices(ctx, focused.value) };
+export const draw: Command = { definition, handle, autocomplete: gameChoices };

@@ -18,7 +18,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 const SHOWN = 10;
 
 /** "Won by 25 seeds", "Lost on time", "Draw by agreement", "Aborted", "Cancelled". */
-export function outcomeFor(row: GameRow, userId: string): string {
+function outcomeFor(row: GameRow, userId: string): string {
   if (row.status === "aborted") return "Aborted";
   if (row.status === "cancelled") return "Cancelled";
   const how = row.reason === "timeout" ? "on time" : `by ${reasonText(row.reason)}`;

@@ -52,7 +52,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     );
   }
   const target = resolveGame(ctx, chosen ?? gameId);
-  if (seatOf(target.row, ctx.userId) === null) throw new UserError("game/not-yours", "This is not your game.");
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
   return changedGame(ctx, game, `Played: ${narration(game)}`);
 }
@@ -97,7 +96,7 @@ function autocomplete(
   focused: { name: string; value: string },
   options?: CommandOptions,
 ): Promise<Choice[]> | Choice[] {
-  if (focused.name === "game") return gameChoices(ctx, focused.value);
+  if (focused.name === "game") return gameChoices(ctx, focused);
   return houseChoices(ctx, focused.value, options?.getString("game")?.trim() ?? "");
 }
 

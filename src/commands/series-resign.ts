@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { gameMessageEdits } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seriesLine } from "../interactions/series-view.ts";
@@ -14,10 +15,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const { summary, game } = ctx.app.series.resign(guildId, ctx.userId, options.getUser("opponent")?.id ?? null);
-  const edits =
-    game?.row.messageId != null
-      ? [{ ref: { channelId: game.row.channelId, messageId: game.row.messageId }, reply: gameReply(ctx.app, game) }]
-      : [];
+  const edits = game ? gameMessageEdits(game, gameReply(ctx.app, game)) : [];
   return { mode: "reply", reply: { content: seriesLine(summary), mentions: [] }, edits };
 }
 

@@ -7,7 +7,7 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
-import { asRuleset, parseTime, requireGuild, rulesetOption, timeOption } from "./shared.ts";
+import { asRuleset, parseTime, requireAdmin, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("settings")
@@ -53,7 +53,7 @@ function channelList(ids: readonly string[], budget: number): string {
 }
 
 /** The settings, within `limit` characters. */
-export function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
+function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
   const lines = [
     `Default ruleset: **${RULESETS[s.defaultRuleset].name}**`,
     `Default time per move: **${formatTimeLimit(s.defaultTimeLimit)}**`,
@@ -68,12 +68,22 @@ export function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
   return lines.join("\n");
 }
 
-/** The allowed channels after the `all_channels`, `allow_channel` and `disallow_channel` options; undefined: unchanged. */
-function channelsChange(current: GuildSettings, options: CommandOptions): string[] | null | undefined {
+interface ChannelOptions {
+  readonly allow: { readonly id: string } | null;
+  readonly disallow: { readonly id: string } | null;
+  readonly everywhere: boolean;
+}
+
+/** The `allow_channel`, `disallow_channel` and `all_channels` options; null when none is given. */
+function channelOptions(options: CommandOptions): ChannelOptions | null {
   const allow = options.getChannel("allow_channel");
   const disallow = options.getChannel("disallow_channel");
   const everywhere = options.getBoolean("all_channels") === true;
-  if (!everywhere && !allow && !disallow) return undefined;
+  return allow || disallow || everywhere ? { allow, disallow, everywhere } : null;
+}
+
+/** The allowed channels after the channel options (null: every channel). */
+function channelsChange(current: GuildSettings, { allow, disallow, everywhere }: ChannelOptions): string[] | null {
   let channels = everywhere || !current.allowedChannels ? null : [...current.allowedChannels];
   if (allow) channels = [...new Set([...(channels ?? []), allow.id])];
   if (!disallow) return channels;
@@ -111,17 +121,11 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (inactiveDays !== null) patch.ladderInactiveDays = inactiveDays;
   const animations = options.getBoolean("animations");
   if (animations !== null) patch.animateMoves = animations;
-  const channelOptions =
-    options.getChannel("allow_channel") !== null ||
-    options.getChannel("disallow_channel") !== null ||
-    options.getBoolean("all_channels") === true;
-  if (Object.keys(patch).length === 0 && !channelOptions)
+  const channels = channelOptions(options);
+  if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
-  if (!ctx.canManageGuild) {
-    throw new UserError("settings/forbidden", "Changing Nickar settings needs the Manage Server permission.");
-  }
-  const channels = channelsChange(current, options);
-  if (channels !== undefined) patch.allowedChannels = channels;
+  requireAdmin(ctx, "settings/forbidden", "Changing Nickar settings");
+  if (channels) patch.allowedChannels = channelsChange(current, channels);
   const saved = "Settings saved.\n";
   const text = settingsText(settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };

@@ -140,19 +140,28 @@ export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSna
   return active[0];
 }
 
-/** Suggestions for the `game` option: the player's active games. */
-export async function gameChoices(ctx: HandlerContext, typed: string): Promise<Choice[]> {
+/** Suggestions for the `game` option (the autocomplete of every command that has it): the player's active games. */
+export async function gameChoices(ctx: HandlerContext, focused: { readonly value: string }): Promise<Choice[]> {
   if (!ctx.guildId) return [];
-  const choices: Choice[] = [];
-  for (const game of ctx.app.games.activeFor(ctx.guildId, ctx.userId)) {
-    const { row } = game;
-    const opponentId = seatOf(row, ctx.userId) === 0 ? row.northId : row.southId;
-    const opponent = (await ctx.app.displayName(row.guildId, opponentId)) || opponentId;
-    const turn = game.state.position.toMove === seatOf(row, ctx.userId) ? "your move" : "their move";
-    const name = `${row.id} · ${RULESETS[game.state.ruleset].name} vs ${opponent} · ${turn} · ${formatTimeLimit(row.timeLimit)}`;
-    if (name.toLowerCase().includes(typed.toLowerCase())) choices.push({ name: name.slice(0, 100), value: row.id });
-  }
-  return choices.slice(0, 25);
+  const typed = focused.value.toLowerCase();
+  // The opponents' names are looked up together: autocomplete has to answer within 3 seconds.
+  const names = await Promise.all(
+    ctx.app.games.activeFor(ctx.guildId, ctx.userId).map(async (game) => {
+      const { row } = game;
+      const seat = seatOf(row, ctx.userId);
+      const opponentId = seat === 0 ? row.northId : row.southId;
+      const opponent = (await ctx.app.displayName(row.guildId, opponentId)) || opponentId;
+      const turn = game.state.position.toMove === seat ? "your move" : "their move";
+      return {
+        id: row.id,
+        name: `${row.id} · ${RULESETS[game.state.ruleset].name} vs ${opponent} · ${turn} · ${formatTimeLimit(row.timeLimit)}`,
+      };
+    }),
+  );
+  return names
+    .filter(({ name }) => name.toLowerCase().includes(typed))
+    .slice(0, 25)
+    .map(({ id, name }) => ({ name: name.slice(0, 100), value: id }));
 }
 
 /** After a slash command changed a game: bring its message up to date (post a series' next game) and answer privately. */

@@ -1,9 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { gameReply } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
-import { gameHere, requireAdmin } from "./shared.ts";
+import { changedGame, gameHere, requireAdmin } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("void")
@@ -15,18 +14,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   requireAdmin(ctx, "void/forbidden", "Voiding games");
   const target = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.void(target.row.id, options.getString("reason") ?? "");
-  const { row } = game;
-  const edits = row.messageId
-    ? [{ ref: { channelId: row.channelId, messageId: row.messageId }, reply: gameReply(ctx.app, game) }]
-    : [];
-  return {
-    mode: "reply",
-    reply: {
-      content: `Game \`${row.id}\` is void (${row.voidReason}): ratings were recomputed without it.`,
-      ephemeral: true,
-    },
-    edits,
-  };
+  const { id, voidReason } = game.row;
+  return changedGame(ctx, game, `Game \`${id}\` is void (${voidReason}): ratings were recomputed without it.`);
 }
 
 export const voidGame: Command = { definition, handle };

@@ -1,6 +1,7 @@
 /** Turns plain `Reply` data into discord.js message payloads, and posts or edits channel messages. */
 import { AttachmentBuilder, type Client, MessageFlags } from "discord.js";
-import type { ImageFile, MessageRef, Reply } from "../interactions/reply.ts";
+import type { App } from "../interactions/context.ts";
+import type { ImageFile, MessageRef, Post, Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 
 /** Renders the reply's image; a renderer failure is logged and the message goes out without it. */
@@ -60,4 +61,12 @@ export function discordMessenger(client: Client, logger: Logger): Messenger {
       return message?.id ?? null;
     },
   };
+}
+
+/** Sends new channel messages (a series' next game), binding each to its game when it says so. */
+export async function sendPosts(app: App, messenger: Messenger, posts: readonly Post[]): Promise<void> {
+  for (const post of posts) {
+    const posted = await messenger.send(post.channelId, post.reply);
+    if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+  }
 }

@@ -11,6 +11,7 @@ import {
   MessageFlags,
   PermissionFlagsBits,
 } from "discord.js";
+import type { Command } from "../commands/command.ts";
 import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
 import { isUserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
@@ -18,7 +19,7 @@ import type { App, CommandOptions, HandlerContext } from "../interactions/contex
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
-import { type Messenger, payload, renderImage } from "./messenger.ts";
+import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -47,14 +48,25 @@ function contextOf(app: App, interaction: Interaction): HandlerContext {
   };
 }
 
-function optionsOf(interaction: ChatInputCommandInteraction): CommandOptions {
+type Options = (ChatInputCommandInteraction | AutocompleteInteraction)["options"];
+
+/** The /nickar subcommand asked for, if this version has it. */
+function commandOf(commandName: string, options: Options): Command | undefined {
+  const subcommand = options.getSubcommand(false);
+  if (commandName !== COMMAND_NAME || !subcommand) return undefined;
+  return COMMANDS[commandKey(options.getSubcommandGroup(false), subcommand)];
+}
+
+/** The options for a handler; while typing (autocomplete) users and channels are not resolved yet. */
+function optionsOf(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandOptions {
   const o = interaction.options;
+  const resolved = interaction.isChatInputCommand() ? interaction.options : null;
   return {
     getString: (name) => o.getString(name),
     getInteger: (name) => o.getInteger(name),
     getBoolean: (name) => o.getBoolean(name),
-    getUser: (name) => o.getUser(name),
-    getChannel: (name) => o.getChannel(name),
+    getUser: (name) => resolved?.getUser(name) ?? null,
+    getChannel: (name) => resolved?.getChannel(name) ?? null,
   };
 }
 
@@ -78,9 +90,12 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
       messageId = (await interaction.editReply(body)).id;
+    } else if (response.bind) {
+      // The message id comes with the acknowledgement: no second request for it.
+      const answered = await interaction.reply({ ...payload(reply, null), withResponse: true });
+      messageId = answered.resource?.message?.id ?? null;
     } else {
       await interaction.reply(payload(reply, null));
-      if (response.bind) messageId = (await interaction.fetchReply()).id;
     }
     if (response.bind && messageId) {
       const channelId = interaction.channelId;
@@ -88,10 +103,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       else app.challenges.bindMessage(response.bind.id, messageId);
     }
     for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
-    for (const post of response.posts ?? []) {
-      const posted = await deps.messenger.send(post.channelId, post.reply);
-      if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
-    }
+    await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
     }
@@ -101,11 +113,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function run(interaction: Acting): Promise<Response> {
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
-      const subcommand = interaction.options.getSubcommand(false);
-      const command =
-        interaction.commandName === COMMAND_NAME && subcommand
-          ? COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), subcommand)]
-          : undefined;
+      const command = commandOf(interaction.commandName, interaction.options);
       if (command) return command.handle(ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
       return ephemeral(UNKNOWN_COMMAND);
@@ -117,25 +125,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   }
 
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
-    const subcommand = interaction.options.getSubcommand(false);
-    const command = subcommand
-      ? COMMANDS[commandKey(interaction.options.getSubcommandGroup(false), subcommand)]
-      : undefined;
+    const command = commandOf(interaction.commandName, interaction.options);
     const focused = interaction.options.getFocused(true);
-    const o = interaction.options;
-    // Users and channels are not resolved while typing.
-    const others: CommandOptions = {
-      getString: (name) => o.getString(name),
-      getInteger: (name) => o.getInteger(name),
-      getBoolean: (name) => o.getBoolean(name),
-      getUser: () => null,
-      getChannel: () => null,
-    };
     const choices = command?.autocomplete
       ? await command.autocomplete(
           contextOf(app, interaction),
           { name: focused.name, value: String(focused.value) },
-          others,
+          optionsOf(interaction),
         )
       : [];
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));

@@ -17,7 +17,7 @@ import type { App } from "../interactions/context.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
 import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
-import type { Messenger } from "./messenger.ts";
+import { type Messenger, sendPosts } from "./messenger.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
 const MAX_WAIT = 60 * 60_000;
@@ -73,10 +73,7 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
     content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
     mentions: players,
   });
-  for (const post of nextSeriesPost(app, notice.game)) {
-    const posted = await messenger.send(post.channelId, post.reply);
-    if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
-  }
+  await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */

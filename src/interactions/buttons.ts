@@ -7,7 +7,7 @@ import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
-import type { Reply, Response } from "./reply.ts";
+import type { Edit, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
 import { challengeReply, gameReply, narration, playerNames } from "./views.ts";
 
@@ -36,21 +36,28 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
 }
 
 /**
- * Updates the pressed message with `reply`, and the game's own message too when the press came from
- * another one (an ephemeral "current board", an older repost). When the game ended a series game,
- * the series' next game is posted too.
+ * Updates the pressed message with `reply` (default: the board), and the game's own message too when
+ * the press came from another one (an ephemeral "current board", an older repost). When the game
+ * ended a series game, the series' next game is posted too.
  */
-export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply: Reply = gameReply(ctx.app, game)): Response {
-  const { row } = game;
-  const edits =
-    row.messageId && row.messageId !== ctx.messageId
-      ? [{ ref: { channelId: row.channelId, messageId: row.messageId }, reply: gameReply(ctx.app, game) }]
-      : [];
-  return { mode: "update", reply, edits, posts: nextSeriesPost(ctx.app, game) };
+export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply): Response {
+  const board = gameReply(ctx.app, game);
+  return {
+    mode: "update",
+    reply: reply ?? board,
+    edits: gameMessageEdits(game, board, ctx.messageId),
+    posts: nextSeriesPost(ctx.app, game),
+  };
+}
+
+/** The edit that shows `board` on the game's own message, unless it has none or it is `answered` (updated anyway). */
+export function gameMessageEdits(game: GameSnapshot, board: Reply, answered: string | null = null): Edit[] {
+  const { channelId, messageId } = game.row;
+  return messageId && messageId !== answered ? [{ ref: { channelId, messageId }, reply: board }] : [];
 }
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
-export function staleAnswer(ctx: HandlerContext, gameId: string): Response {
+function staleAnswer(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.get(gameId);
   if (!game) throw new UserError("game/not-found", "This game no longer exists.");
   const current = gameReply(ctx.app, game);
@@ -75,11 +82,9 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
         return confirmResign(ctx, id);
       case "resign-confirm": {
         const game = games.resign(id.gameId, ctx.userId, id.ply);
-        const reply =
-          ctx.messageId === game.row.messageId
-            ? gameReply(ctx.app, game)
-            : { content: "You resigned.", components: [] };
-        return updateGame(ctx, game, reply);
+        // Confirmed on the ephemeral question: that answer just says so, the board is edited.
+        const onBoard = ctx.messageId === game.row.messageId;
+        return updateGame(ctx, game, onBoard ? undefined : { content: "You resigned.", components: [] });
       }
       case "draw":
         return updateGame(ctx, games.draw(id.gameId, ctx.userId, id.ply).game);

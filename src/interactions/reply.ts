@@ -34,11 +34,16 @@ export interface Response {
   /** Remember the id of the message this response posts (or updates) as the game's or challenge's message. */
   readonly bind?: { readonly kind: "game" | "challenge"; readonly id: string };
   /** Other messages to bring up to date, e.g. the game message after a move made with /nickar move. */
-  readonly edits?: readonly { readonly ref: MessageRef; readonly reply: Reply }[];
+  readonly edits?: readonly Edit[];
   /** Extra messages after the response (e.g. an ephemeral note after updating a board). */
   readonly followUps?: readonly Reply[];
   /** New channel messages, e.g. the next game of a series; `bindGame` makes the message that game's. */
   readonly posts?: readonly Post[];
+}
+
+export interface Edit {
+  readonly ref: MessageRef;
+  readonly reply: Reply;
 }
 
 export interface Post {

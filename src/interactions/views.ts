@@ -44,7 +44,7 @@ export function gameHeader(game: GameSnapshot): string {
   return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
 }
 
-export function gameButtons(game: GameSnapshot): Row[] {
+function gameButtons(game: GameSnapshot): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
@@ -67,10 +67,19 @@ export function gameButtons(game: GameSnapshot): Row[] {
   ];
 }
 
-/** Display names of South and North, for the images. */
+/** Display names of South and North, for the images (looked up together). */
 export async function playerNames(app: App, game: GameSnapshot): Promise<[string, string]> {
   const { row: g } = game;
-  return [await app.displayName(g.guildId, g.southId), await app.displayName(g.guildId, g.northId)];
+  return Promise.all([app.displayName(g.guildId, g.southId), app.displayName(g.guildId, g.northId)]);
+}
+
+/** Renders once however often it is asked: one board can be both the answer and an edit of the game's message. */
+function once<T>(render: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | null = null;
+  return () => {
+    result ??= render();
+    return result;
+  };
 }
 
 /** The game message: header, what just happened, whose move it is (mentioned) or the result; board image; buttons. */
@@ -97,14 +106,14 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
     content: lines.join("\n"),
     components: gameButtons(game),
     mentions,
-    image: async () => {
+    image: once(async () => {
       const names = await playerNames(app, game);
       const footer = series ? seriesFooter(series, (id) => (id === g.southId ? names[0] : names[1])) : undefined;
       // With animations on, a board that follows a move shows that move (the GIF ends on the position).
       const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, footer) : null;
       if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif };
       return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, footer) };
-    },
+    }),
   };
 }
 

@@ -65,7 +65,7 @@ function guessType(filename: string, given: string): string {
 }
 
 /** Width and height of PNG, GIF and JPEG images, read from their headers. */
-export function imageSize(data: Buffer): { width: number; height: number } | undefined {
+function imageSize(data: Buffer): { width: number; height: number } | undefined {
   if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString("ascii", 12, 16) === "IHDR") {
     return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   }

@@ -20,14 +20,11 @@ export interface DiscordErrorBody {
 export class DiscordHttpError extends Error {
   readonly status: number;
   readonly body: DiscordErrorBody;
-  /** Extra response headers, e.g. Retry-After for 429s. */
-  readonly headers: Record<string, string>;
 
-  constructor(status: number, body: DiscordErrorBody, headers: Record<string, string> = {}) {
+  constructor(status: number, body: DiscordErrorBody) {
     super(body.message);
     this.status = status;
     this.body = body;
-    this.headers = headers;
   }
 }
 
@@ -58,12 +55,8 @@ export class FieldErrors {
   toError(prefix: ReadonlyArray<string> = []): DiscordHttpError {
     let tree: ErrorTree = this.tree;
     for (const key of [...prefix].reverse()) tree = { [key]: tree };
-    return invalidFormBody(tree);
+    return new DiscordHttpError(400, { code: 50035, message: "Invalid Form Body", errors: tree });
   }
-}
-
-export function invalidFormBody(errors: ErrorTree): DiscordHttpError {
-  return new DiscordHttpError(400, { code: 50035, message: "Invalid Form Body", errors });
 }
 
 const simple = (status: number, code: number, message: string) => () => new DiscordHttpError(status, { code, message });

@@ -103,13 +103,9 @@ function readMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Reques
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    ...headers,
-  });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -119,5 +115,5 @@ export function sendNoContent(res: ServerResponse) {
 }
 
 export function sendDiscordError(res: ServerResponse, error: DiscordHttpError) {
-  sendJson(res, error.status, error.body, error.headers);
+  sendJson(res, error.status, error.body);
 }

@@ -18,7 +18,6 @@ export interface InteractionRecord {
   channelId: string;
   /** Full command name ("nickar challenge") for slash commands, for message metadata. */
   commandName: string | null;
-  createdAt: number;
   ackDeadline: number;
   expiresAt: number;
   ack: { type: InteractionResponseType; ephemeral: boolean } | null;
@@ -69,7 +68,6 @@ export class InteractionRegistry {
       userId: init.userId,
       channelId: init.channelId,
       commandName: init.commandName ?? null,
-      createdAt: now,
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,
       ack: null,

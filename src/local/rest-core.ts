@@ -5,7 +5,7 @@ import { unknownChannel, unknownGuild, unknownMember, unknownUser } from "./erro
 import { guildObject } from "./guild-payloads.ts";
 import { noContent, ok, type Route } from "./router.ts";
 
-export function applicationObject(ctx: LocalContext) {
+function applicationObject(ctx: LocalContext) {
   const { store } = ctx;
   return {
     id: store.applicationId,
@@ -31,8 +31,29 @@ export function applicationObject(ctx: LocalContext) {
   };
 }
 
-function guildOf(ctx: LocalContext, id: string) {
-  if (id !== ctx.store.guildId) throw unknownGuild();
+/** A GET route under `/guilds/:guild` that answers for the one guild there is (10004 for any other). */
+function guildRoute(path: string, handler: Route["handler"]): Route {
+  return {
+    method: "GET",
+    pattern: `/guilds/:guild${path}`,
+    auth: true,
+    handler: (ctx, request) => {
+      if (request.params.guild !== ctx.store.guildId) throw unknownGuild();
+      return handler(ctx, request);
+    },
+  };
+}
+
+/** The channel in the path, or 10003. */
+function channelOf(ctx: LocalContext, id: string) {
+  const channel = ctx.store.channels.get(id);
+  if (!channel) throw unknownChannel();
+  return channel;
+}
+
+/** The gateway's ws:// URL on the server at `baseUrl` (http://host:port). */
+export function gatewayUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, "ws")}/gateway`;
 }
 
 export const coreRoutes: Route[] = [
@@ -43,12 +64,12 @@ export const coreRoutes: Route[] = [
     // discord.js needs session_start_limit, or login() throws a TypeError.
     handler: (ctx) =>
       ok({
-        url: gatewayUrl(ctx),
+        url: gatewayUrl(ctx.baseUrl()),
         shards: 1,
         session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
       }),
   },
-  { method: "GET", pattern: "/gateway", auth: false, handler: (ctx) => ok({ url: gatewayUrl(ctx) }) },
+  { method: "GET", pattern: "/gateway", auth: false, handler: (ctx) => ok({ url: gatewayUrl(ctx.baseUrl()) }) },
   { method: "GET", pattern: "/users/@me", auth: true, handler: (ctx) => ok(ctx.store.bot) },
   {
     method: "GET",
@@ -61,87 +82,45 @@ export const coreRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: "/applications/@me", auth: true, handler: (ctx) => ok(applicationObject(ctx)) },
-  {
-    method: "GET",
-    pattern: "/guilds/:guild",
-    auth: true,
-    handler: (ctx, { params, query }) => {
-      guildOf(ctx, params.guild);
-      const counts = query.get("with_counts") === "true";
-      const members = ctx.store.memberList().length;
-      return ok({
-        ...guildObject(ctx.store),
-        ...(counts ? { approximate_member_count: members, approximate_presence_count: members } : {}),
-      });
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/guilds/:guild/channels",
-    auth: true,
-    handler: (ctx, { params }) => {
-      guildOf(ctx, params.guild);
-      return ok([...ctx.store.channels.values()]);
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/guilds/:guild/roles",
-    auth: true,
-    handler: (ctx, { params }) => {
-      guildOf(ctx, params.guild);
-      return ok(ctx.store.roles);
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/guilds/:guild/members",
-    auth: true,
-    handler: (ctx, { params, query }) => {
-      guildOf(ctx, params.guild);
-      const limit = Math.min(1000, Math.max(1, Number(query.get("limit") ?? 1)));
-      const after = BigInt(query.get("after") ?? "0");
-      return ok(
-        ctx.store
-          .memberList()
-          .filter((m) => BigInt(m.user.id) > after)
-          .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
-          .slice(0, limit),
-      );
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/guilds/:guild/members/:user",
-    auth: true,
-    handler: (ctx, { params }) => {
-      guildOf(ctx, params.guild);
-      const member = ctx.store.member(params.user);
-      if (!member) throw unknownMember();
-      return ok(member);
-    },
-  },
+  guildRoute("", (ctx, { query }) => {
+    const counts = query.get("with_counts") === "true";
+    const members = ctx.store.memberList().length;
+    return ok({
+      ...guildObject(ctx.store),
+      ...(counts ? { approximate_member_count: members, approximate_presence_count: members } : {}),
+    });
+  }),
+  guildRoute("/channels", (ctx) => ok([...ctx.store.channels.values()])),
+  guildRoute("/roles", (ctx) => ok(ctx.store.roles)),
+  guildRoute("/members", (ctx, { query }) => {
+    const limit = Math.min(1000, Math.max(1, Number(query.get("limit") ?? 1)));
+    const after = BigInt(query.get("after") ?? "0");
+    return ok(
+      ctx.store
+        .memberList()
+        .filter((m) => BigInt(m.user.id) > after)
+        .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
+        .slice(0, limit),
+    );
+  }),
+  guildRoute("/members/:user", (ctx, { params }) => {
+    const member = ctx.store.member(params.user);
+    if (!member) throw unknownMember();
+    return ok(member);
+  }),
   {
     method: "GET",
     pattern: "/channels/:channel",
     auth: true,
-    handler: (ctx, { params }) => {
-      const channel = ctx.store.channels.get(params.channel);
-      if (!channel) throw unknownChannel();
-      return ok(channel);
-    },
+    handler: (ctx, { params }) => ok(channelOf(ctx, params.channel)),
   },
   {
     method: "POST",
     pattern: "/channels/:channel/typing",
     auth: true,
     handler: (ctx, { params }) => {
-      if (!ctx.store.channels.has(params.channel)) throw unknownChannel();
+      channelOf(ctx, params.channel);
       return noContent();
     },
   },
 ];
-
-function gatewayUrl(ctx: LocalContext): string {
-  return `${ctx.baseUrl().replace(/^http/, "ws")}/gateway`;
-}

@@ -1,6 +1,12 @@
 // REST: interaction callbacks and the interaction webhook (edit/delete @original, follow-ups).
 // These carry no Authorization header; the interaction id and token are the credentials.
-import { InteractionResponseType as Callback, InteractionType, MessageFlags, MessageType } from "discord-api-types/v10";
+import {
+  type APIMessage,
+  InteractionResponseType as Callback,
+  InteractionType,
+  MessageFlags,
+  MessageType,
+} from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
 import {
   alreadyAcknowledged,
@@ -56,6 +62,38 @@ function recording(ctx: LocalContext, record: InteractionRecord, work: () => Rou
   }
 }
 
+/** Whether a message body asks to be ephemeral. */
+function asksEphemeral(body: Json): boolean {
+  const flags = typeof body.flags === "number" ? body.flags : 0;
+  return (flags & MessageFlags.Ephemeral) !== 0;
+}
+
+/** A new message answering the interaction (a reply, the "thinking..." placeholder or a follow-up). */
+function responseMessage(
+  ctx: LocalContext,
+  record: InteractionRecord,
+  payload: Json,
+  files: UploadedFile[],
+  opts: { ephemeral: boolean; extraFlags?: number; extra: Partial<APIMessage> },
+): StoredMessage {
+  return ctx.messages.create(payload, files, {
+    channelId: record.channelId,
+    author: ctx.store.bot,
+    type: record.type === InteractionType.ApplicationCommand ? MessageType.ChatInputCommand : MessageType.Reply,
+    visibleTo: opts.ephemeral ? record.userId : null,
+    extraFlags: (opts.extraFlags ?? 0) | (opts.ephemeral ? MessageFlags.Ephemeral : 0),
+    extra: opts.extra,
+  });
+}
+
+/** An edit of a message or a follow-up went through: the driver's waiter hears of it. */
+function completed(ctx: LocalContext, record: InteractionRecord, stored: StoredMessage): RouteResult {
+  record.completions += 1;
+  ctx.interactions.touch(record, stored.message.id);
+  ctx.interactions.notify(record);
+  return ok(stored.message);
+}
+
 function acknowledge(
   ctx: LocalContext,
   record: InteractionRecord,
@@ -77,16 +115,11 @@ function acknowledge(
     errors.add(["type"], "BASE_TYPE_CHOICES", `Value must be one of {${allowed.join(", ")}}.`);
     throw errors.toError();
   }
-  const flags = typeof data.flags === "number" ? data.flags : 0;
-  const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
-  const fromCommand = record.type === InteractionType.ApplicationCommand;
+  const ephemeral = asksEphemeral(data);
   const newMessage = (extraFlags: number, payload: Json, uploads: UploadedFile[]) =>
-    messages.create(payload, uploads, {
-      channelId: record.channelId,
-      author: store.bot,
-      type: fromCommand ? MessageType.ChatInputCommand : MessageType.Reply,
-      visibleTo: ephemeral ? record.userId : null,
-      extraFlags: extraFlags | (ephemeral ? MessageFlags.Ephemeral : 0),
+    responseMessage(ctx, record, payload, uploads, {
+      ephemeral,
+      extraFlags,
       extra: {
         ...responseMetadata(ctx, record),
         ...(record.sourceMessageId
@@ -212,22 +245,13 @@ function followUp(ctx: LocalContext, record: InteractionRecord, json: unknown, f
     stored = ctx.messages.edit(original, body, files, { markEdited: false, finishLoading: true });
     record.loading = false;
   } else {
-    const flags = typeof body.flags === "number" ? body.flags : 0;
-    const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
-    stored = ctx.messages.create(body, files, {
-      channelId: record.channelId,
-      author: ctx.store.bot,
-      type: record.type === InteractionType.ApplicationCommand ? MessageType.ChatInputCommand : MessageType.Reply,
-      visibleTo: ephemeral ? record.userId : null,
-      extraFlags: ephemeral ? MessageFlags.Ephemeral : 0,
+    stored = responseMessage(ctx, record, body, files, {
+      ephemeral: asksEphemeral(body),
       extra: responseMetadata(ctx, record, record.originalMessageId ?? undefined),
     });
   }
-  record.completions += 1;
-  ctx.interactions.touch(record, stored.message.id);
-  ctx.interactions.notify(record);
   // Follow-ups always answer with the message (`wait` is implied for interaction webhooks).
-  return ok(stored.message);
+  return completed(ctx, record, stored);
 }
 
 function editWebhookMessage(
@@ -243,10 +267,7 @@ function editWebhookMessage(
   const finishing = record.loading && stored.message.id === record.originalMessageId;
   ctx.messages.edit(stored, body, files, { markEdited: !finishing, finishLoading: finishing });
   if (finishing) record.loading = false;
-  record.completions += 1;
-  ctx.interactions.touch(record, stored.message.id);
-  ctx.interactions.notify(record);
-  return ok(stored.message);
+  return completed(ctx, record, stored);
 }
 
 export const interactionRoutes: Route[] = [
