@@ -3,6 +3,7 @@ import type { Clock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
 import { ChallengeService } from "./games/challenges.ts";
 import type { Images } from "./games/images.ts";
+import { PlayerSettings } from "./games/players.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
 import type { App } from "./interactions/context.ts";
@@ -32,6 +33,7 @@ export function createApp(options: AppOptions): App {
     games,
     challenges: new ChallengeService(db, clock, settings, competition, options.random),
     settings,
+    players: new PlayerSettings(db, clock),
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),

@@ -1,10 +1,10 @@
 /**
- * Registers /nickar for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
+ * Registers /nickar and /nickar-admin for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
  * base URL (DISCORD_API_URL), such as the local stand-in Discord. Imports only definitions.
  */
 import { pathToFileURL } from "node:url";
 import { REST, Routes } from "discord.js";
-import { nickarCommand } from "./commands/index.ts";
+import { commandDefinitions } from "./commands/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
 export interface DeployOptions {
@@ -18,7 +18,7 @@ export interface DeployOptions {
 export async function deployCommands(options: DeployOptions): Promise<string> {
   const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
   const applicationId = options.applicationId ?? ((await rest.get(Routes.currentApplication())) as { id: string }).id;
-  const body = [nickarCommand().toJSON()];
+  const body = commandDefinitions();
   if (options.guildId) {
     await rest.put(Routes.applicationGuildCommands(applicationId, options.guildId), { body });
     return `server ${options.guildId}`;
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     guildId: config.guildId,
     apiUrl: config.apiUrl,
   });
-  console.log(`Registered /nickar for ${where}.`);
+  console.log(`Registered /nickar and /nickar-admin for ${where}.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

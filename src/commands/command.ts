@@ -9,6 +9,8 @@ export interface Choice {
 }
 
 export interface Command {
+  /** Registered under /nickar-admin (Manage Server) instead of /nickar; see index.ts. */
+  readonly admin?: boolean;
   /** The subcommand group it belongs to (`/nickar ladder join`), if any; see GROUPS in index.ts. */
   readonly group?: string;
   readonly definition: SlashCommandSubcommandBuilder;

@@ -4,12 +4,12 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { playerNames } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
-import { gameHere } from "./shared.ts";
+import { gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("export")
   .setDescription("Download a game's record (PGN-like text that the engine can replay)")
-  .addStringOption((o) => o.setName("id").setDescription("Game id (see /nickar history)").setRequired(true));
+  .addStringOption(gameIdOption("id", "Game id (see /nickar history)"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));

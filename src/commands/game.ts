@@ -3,12 +3,12 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { viewerReply } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { gameHere } from "./shared.ts";
+import { gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("game")
   .setDescription("Replay a game: its record, positions and board, move by move")
-  .addStringOption((o) => o.setName("id").setDescription("Game id (see /nickar history)").setRequired(true))
+  .addStringOption(gameIdOption("id", "Game id (see /nickar history)"))
   .addIntegerOption((o) =>
     o.setName("move").setDescription("Show the board after this move (default: the last)").setMinValue(0),
   );

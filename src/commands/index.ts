@@ -1,14 +1,22 @@
 /**
- * The /nickar command: one subcommand per file in this folder, some of them in groups
- * (`/nickar ladder join`). Importing this module never opens the database (handlers get services
+ * The /nickar and /nickar-admin commands: one subcommand per file in this folder, some of them in
+ * groups (`/nickar ladder join`). Importing this module never opens the database (handlers get services
  * through their context), so deployment can use it.
  */
-import { SlashCommandBuilder, SlashCommandSubcommandGroupBuilder } from "discord.js";
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  SlashCommandBuilder,
+  SlashCommandSubcommandGroupBuilder,
+} from "discord.js";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { abort } from "./abort.ts";
 import { board } from "./board.ts";
 import { cancel } from "./cancel.ts";
 import { challenge } from "./challenge.ts";
-import type { Command } from "./command.ts";
+import type { Choice, Command } from "./command.ts";
 import { draw } from "./draw.ts";
 import { exportGame } from "./export.ts";
 import { game } from "./game.ts";
@@ -20,6 +28,7 @@ import { ladderLeave } from "./ladder-leave.ts";
 import { ladderShow } from "./ladder-show.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { move } from "./move.ts";
+import { notify } from "./notify.ts";
 import { resign } from "./resign.ts";
 import { rules } from "./rules.ts";
 import { seasonList } from "./season-list.ts";
@@ -27,22 +36,35 @@ import { seasonNew } from "./season-new.ts";
 import { seriesChallenge } from "./series-challenge.ts";
 import { seriesResign } from "./series-resign.ts";
 import { seriesStandings } from "./series-standings.ts";
-import { settings } from "./settings.ts";
+import { adminSettings, settings } from "./settings.ts";
+import { rulesetChoices, timeChoices } from "./shared.ts";
 import { stats } from "./stats.ts";
 import { voidGame } from "./void.ts";
 
+/** The players' command. */
 export const COMMAND_NAME = "nickar";
+/**
+ * The admins' command: registered with `default_member_permissions` Manage Server, so Discord shows
+ * it only to those who have it (a server can change that in its integration settings; the handlers
+ * check Manage Server themselves all the same).
+ */
+export const ADMIN_COMMAND_NAME = "nickar-admin";
 
-/** Descriptions of the subcommand groups. */
-const GROUPS: Readonly<Record<string, string>> = {
-  ladder: "The challenge ladder: show, join, leave, challenge",
-  series: "First-to-six series: challenge, resign, standings",
-  season: "Rating seasons: list, or start a new one",
+/** Descriptions of the subcommand groups, per command. */
+const GROUPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  [COMMAND_NAME]: {
+    ladder: "The challenge ladder: show, join, leave, challenge",
+    series: "First-to-six series: challenge, resign, standings",
+  },
+  [ADMIN_COMMAND_NAME]: { season: "Rating seasons: start a new one, or list them" },
 };
 
-/** How a command is looked up: "move", or "ladder join" for a subcommand of a group. */
-export function commandKey(group: string | null, subcommand: string): string {
-  return group ? `${group} ${subcommand}` : subcommand;
+/**
+ * How a command is looked up: "move", "ladder join" for a subcommand of a group, and with the
+ * command's name in front under /nickar-admin ("nickar-admin season new").
+ */
+export function commandKey(command: string, group: string | null, subcommand: string): string {
+  return [command === COMMAND_NAME ? null : command, group, subcommand].filter(Boolean).join(" ");
 }
 
 const ALL: readonly Command[] = [
@@ -53,15 +75,14 @@ const ALL: readonly Command[] = [
   draw,
   abort,
   games,
+  notify,
   rules,
   settings,
-  cancel,
   leaderboard,
   stats,
   history,
   game,
   exportGame,
-  voidGame,
   ladderShow,
   ladderJoin,
   ladderLeave,
@@ -69,24 +90,64 @@ const ALL: readonly Command[] = [
   seriesChallenge,
   seriesResign,
   seriesStandings,
+  cancel,
+  voidGame,
+  adminSettings,
   seasonNew,
   seasonList,
 ];
 
+/** The top-level command a subcommand is registered under. */
+export const rootOf = (command: Command): string => (command.admin ? ADMIN_COMMAND_NAME : COMMAND_NAME);
+
 export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
-  ALL.map((c) => [commandKey(c.group ?? null, c.definition.name), c]),
+  ALL.map((c) => [commandKey(rootOf(c), c.group ?? null, c.definition.name), c]),
 );
 
-export function nickarCommand(): SlashCommandBuilder {
+function build(name: string, description: string): SlashCommandBuilder {
   const builder = new SlashCommandBuilder()
-    .setName(COMMAND_NAME)
-    .setDescription("Play Oware-family mancala games")
-    .setDMPermission(false);
-  for (const command of ALL.filter((c) => !c.group)) builder.addSubcommand(command.definition);
-  for (const [name, description] of Object.entries(GROUPS)) {
-    const group = new SlashCommandSubcommandGroupBuilder().setName(name).setDescription(description);
-    for (const command of ALL.filter((c) => c.group === name)) group.addSubcommand(command.definition);
-    builder.addSubcommandGroup(group);
+    .setName(name)
+    .setDescription(description)
+    // Server channels only (no DMs, no user installs): replaces the deprecated dm_permission.
+    .setContexts(InteractionContextType.Guild)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+  const mine = ALL.filter((c) => rootOf(c) === name);
+  for (const command of mine.filter((c) => !c.group)) builder.addSubcommand(command.definition);
+  for (const [group, text] of Object.entries(GROUPS[name] ?? {})) {
+    const built = new SlashCommandSubcommandGroupBuilder().setName(group).setDescription(text);
+    for (const command of mine.filter((c) => c.group === group)) built.addSubcommand(command.definition);
+    builder.addSubcommandGroup(built);
   }
   return builder;
+}
+
+export function nickarCommand(): SlashCommandBuilder {
+  return build(COMMAND_NAME, "Play Oware-family mancala games");
+}
+
+export function adminCommand(): SlashCommandBuilder {
+  return build(
+    ADMIN_COMMAND_NAME,
+    "Nickar for server admins: cancel or void games, seasons, settings",
+  ).setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+}
+
+/** Everything `npm run deploy-commands` (and the playground) registers. */
+export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [nickarCommand().toJSON(), adminCommand().toJSON()];
+}
+
+/**
+ * Suggestions for the focused option: the options every command shares (ruleset, time) are
+ * suggested here; anything else by the command's own `autocomplete`.
+ */
+export async function suggestions(
+  command: Command | undefined,
+  ctx: HandlerContext,
+  focused: { name: string; value: string },
+  options: CommandOptions,
+): Promise<Choice[]> {
+  if (focused.name === "ruleset") return rulesetChoices(focused.value);
+  if (focused.name === "time") return timeChoices(focused.value);
+  return command?.autocomplete ? await command.autocomplete(ctx, focused, options) : [];
 }

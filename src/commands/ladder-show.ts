@@ -5,12 +5,12 @@ import type { Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
 import { formatRating } from "../ladders/standings.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetNameOption, rulesetOrDefault } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("show")
   .setDescription("The challenge ladder's rungs")
-  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"));
+  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"));
 
 /** Rungs drawn in the image. */
 const DRAWN = 20;

@@ -1,13 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { houseToPit, moveLetter } from "../engine/index.ts";
-import { UserError } from "../errors.ts";
+import { quoted, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { narration } from "../interactions/views.ts";
 import type { Choice, Command } from "./command.ts";
-import { changedGame, gameChoices, gameOption, resolveGame } from "./shared.ts";
+import { changedGame, gameChoices, gameOption, resolveGame, SHORT_TEXT } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("move")
@@ -17,6 +17,7 @@ export const definition = new SlashCommandSubcommandBuilder()
       .setName("house")
       .setDescription("One of your houses: a letter A-F (either case) or a number 1-6")
       .setRequired(true)
+      .setMaxLength(SHORT_TEXT)
       .setAutocomplete(true),
   )
   .addStringOption(gameOption);
@@ -32,7 +33,10 @@ export function parseHouse(text: string): number {
   const trimmed = text.trim();
   if (/^[1-6]$/.test(trimmed)) return Number(trimmed);
   if (/^[A-Fa-f]$/.test(trimmed)) return trimmed.toUpperCase().charCodeAt(0) - 64;
-  throw new UserError("move/invalid", `"${text}" is not a house: use a letter A-F (either case) or a number 1-6.`);
+  throw new UserError(
+    "move/invalid",
+    `${quoted(text)} is not a house: use a letter A-F (either case) or a number 1-6.`,
+  );
 }
 
 /** The `house` option as typed ("C", "3") or as suggested ("C@<game>"). */
@@ -48,12 +52,12 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (gameId && chosen && gameId !== chosen) {
     throw new UserError(
       "move/other-game",
-      `That move was suggested for game ${gameId}, but you chose game ${chosen}: pick one of its moves.`,
+      `That move was suggested for game ${quoted(gameId)}, but you chose game ${quoted(chosen)}: pick one of its moves.`,
     );
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
-  return changedGame(ctx, game, `Played: ${narration(game)}`);
+  return changedGame(ctx, game, `Played: ${narration(game)}`, true);
 }
 
 /** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */

@@ -6,7 +6,7 @@ import { requireAdmin, requireGuild } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("new")
-  .setDescription("Admin: archive the standings and start a new rating season (Manage Server)");
+  .setDescription("Archive the standings and start a new rating season");
 
 function handle(ctx: HandlerContext): Response {
   const guildId = requireGuild(ctx);
@@ -24,4 +24,4 @@ function handle(ctx: HandlerContext): Response {
   };
 }
 
-export const seasonNew: Command = { group: "season", definition, handle };
+export const seasonNew: Command = { admin: true, group: "season", definition, handle };

@@ -3,13 +3,13 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "../ladders/series-store.ts";
 import type { Command } from "./command.ts";
-import { challengeInput, challengeResponse, firstOption, rulesetNameOption, timeOption } from "./shared.ts";
+import { challengeInput, challengeResponse, firstOption, rulesetOption, timeOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("challenge")
   .setDescription("Challenge someone to a series: the first to win six games (draws do not count)")
   .addUserOption((o) => o.setName("opponent").setDescription("Who to play").setRequired(true))
-  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the server's)"))
+  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"))
   .addIntegerOption((o) =>
     o
       .setName("first_to")

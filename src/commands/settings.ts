@@ -1,4 +1,4 @@
-import { SlashCommandSubcommandBuilder } from "discord.js";
+import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { RULESETS } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
@@ -9,7 +9,13 @@ import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { asRuleset, parseTime, requireAdmin, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 
+/** /nickar settings: anyone can read them. */
 export const definition = new SlashCommandSubcommandBuilder()
+  .setName("settings")
+  .setDescription("This server's Nickar settings (admins change them with /nickar-admin settings)");
+
+/** /nickar-admin settings: change them (Manage Server). */
+export const adminDefinition = new SlashCommandSubcommandBuilder()
   .setName("settings")
   .setDescription("Show or change this server's Nickar settings (Manage Server)")
   .addStringOption((o) => rulesetOption(o, "Default ruleset for challenges"))
@@ -17,8 +23,15 @@ export const definition = new SlashCommandSubcommandBuilder()
   .addIntegerOption((o) =>
     o.setName("max_games").setDescription("Most games a player may have at once").setMinValue(1).setMaxValue(100),
   )
-  .addChannelOption((o) => o.setName("allow_channel").setDescription("Allow games in this channel"))
-  .addChannelOption((o) => o.setName("disallow_channel").setDescription("Stop allowing games in this channel"))
+  .addChannelOption((o) =>
+    o.setName("allow_channel").setDescription("Allow games in this channel").addChannelTypes(ChannelType.GuildText),
+  )
+  .addChannelOption((o) =>
+    o
+      .setName("disallow_channel")
+      .setDescription("Stop allowing games in this channel")
+      .addChannelTypes(ChannelType.GuildText),
+  )
   .addBooleanOption((o) => o.setName("all_channels").setDescription("Allow games in every channel again"))
   .addIntegerOption((o) =>
     o
@@ -102,7 +115,12 @@ function channelsChange(current: GuildSettings, { allow, disallow, everywhere }:
   return rest;
 }
 
-function handle(ctx: HandlerContext, options: CommandOptions): Response {
+function show(ctx: HandlerContext): Response {
+  const current = ctx.app.settings.get(requireGuild(ctx));
+  return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
+}
+
+function change(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const { settings } = ctx.app;
   const current = settings.get(guildId);
@@ -131,4 +149,5 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 
-export const settings: Command = { definition, handle };
+export const settings: Command = { definition, handle: show };
+export const adminSettings: Command = { admin: true, definition: adminDefinition, handle: change };

@@ -5,7 +5,7 @@
 import type { SlashCommandStringOption } from "discord.js";
 import { type ChallengeRow, FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
 import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
-import { UserError } from "../errors.ts";
+import { quoted, UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
@@ -21,24 +21,25 @@ export function requireGuild(ctx: HandlerContext): string {
   return ctx.guildId;
 }
 
-export function rulesetOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option
-    .setName("ruleset")
-    .setDescription(description)
-    .addChoices(
-      ...RULESET_IDS.map((id) => ({ name: `${RULESETS[id].name}: ${RULESETS[id].summary}`.slice(0, 100), value: id })),
-    );
-}
+/** Longest text accepted in a free-text option: ids, names and time limits are all far shorter. */
+export const SHORT_TEXT = 100;
 
 /**
- * The ruleset option with names only: Discord counts every name, description and choice of /nickar
- * against one 8000-character budget, so only the challenge and rules commands carry the summaries.
+ * The `ruleset` option, by autocomplete (`rulesetChoices`) rather than six choices: Discord counts
+ * every name, description and choice of a command against one 8,000-character budget, and six
+ * choices on ten subcommands took a fifth of it. A typed id or name is accepted too (`asRuleset`).
  */
-export function rulesetNameOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option
-    .setName("ruleset")
-    .setDescription(description)
-    .addChoices(...RULESET_IDS.map((id) => ({ name: RULESETS[id].name, value: id })));
+export function rulesetOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
+  return option.setName("ruleset").setDescription(description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
+}
+
+/** Suggestions for the `ruleset` option: the rulesets whose id or name contains what is typed, with their summary. */
+export function rulesetChoices(typed: string): Choice[] {
+  const text = typed.trim().toLowerCase();
+  return RULESET_IDS.filter((id) => id.includes(text) || RULESETS[id].name.toLowerCase().includes(text)).map((id) => ({
+    name: `${RULESETS[id].name}: ${RULESETS[id].summary}`.slice(0, 100),
+    value: id,
+  }));
 }
 
 /** The `ruleset` option, else the server's default ruleset. */
@@ -66,15 +67,24 @@ export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapsh
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
   const game = id ? ctx.app.games.get(id) : null;
-  if (!game || game.row.guildId !== guildId) throw new UserError("game/not-found", `There is no game ${id} here.`);
+  if (!game || game.row.guildId !== guildId) {
+    throw new UserError("game/not-found", `There is no game ${quoted(id)} here.`);
+  }
   return game;
 }
 
+/** The `time` option, by autocomplete: the usual limits are suggested, and any limit can be typed ("2h"). */
 export function timeOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option
-    .setName("time")
-    .setDescription(description)
-    .addChoices(...TIME_LIMIT_CHOICES.map((t) => ({ name: t, value: t })));
+  return option.setName("time").setDescription(description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
+}
+
+/** Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits starting with it. */
+export function timeChoices(typed: string): Choice[] {
+  const text = typed.trim().toLowerCase();
+  const seconds = text ? parseTimeLimit(text) : null;
+  const own = seconds === null ? [] : [formatTimeLimit(seconds)];
+  const usual = TIME_LIMIT_CHOICES.filter((t) => t.startsWith(text) && !own.includes(t));
+  return [...own, ...usual].map((t) => ({ name: t, value: t }));
 }
 
 /** The `first` option: who moves first (me, them or random). */
@@ -82,27 +92,46 @@ export function firstOption(option: SlashCommandStringOption, description: strin
   return option
     .setName("first")
     .setDescription(description)
+    .setMaxLength(SHORT_TEXT)
     .addChoices(...FIRST_CHOICES.map((choice) => ({ name: choice, value: choice })));
 }
 
 export function gameOption(option: SlashCommandStringOption): SlashCommandStringOption {
-  return option.setName("game").setDescription("Which game, when you have several").setAutocomplete(true);
+  return option
+    .setName("game")
+    .setDescription("Which game, when you have several")
+    .setAutocomplete(true)
+    .setMaxLength(SHORT_TEXT);
+}
+
+/** A required game id option (`name`: "game" or "id"), typed or picked from the suggestions. */
+export function gameIdOption(name: string, description: string) {
+  return (option: SlashCommandStringOption): SlashCommandStringOption =>
+    option.setName(name).setDescription(description).setRequired(true).setMaxLength(SHORT_TEXT);
 }
 
 export function parseTime(text: string | null): number | null {
   if (text === null) return null;
   const seconds = parseTimeLimit(text);
   if (seconds === null) {
-    throw new UserError("time/invalid", `"${text}" is not a time limit: use e.g. 5m, 1h, 3d (1 minute to 14 days).`);
+    throw new UserError(
+      "time/invalid",
+      `${quoted(text)} is not a time limit: use e.g. 5m, 1h, 3d (1 minute to 14 days).`,
+    );
   }
   return seconds;
 }
 
+/** A ruleset by id or by name, in any case ("haiti", "Haitian Warri (Kay)"). */
 export function asRuleset(text: string | null): RulesetId | null {
   if (text === null) return null;
-  if (!(RULESET_IDS as readonly string[]).includes(text))
-    throw new UserError("ruleset/unknown", `Unknown ruleset ${text}.`);
-  return text as RulesetId;
+  const typed = text.trim().toLowerCase();
+  const found = RULESET_IDS.find((id) => id === typed || RULESETS[id].name.toLowerCase() === typed);
+  if (!found) {
+    const known = RULESET_IDS.join(", ");
+    throw new UserError("ruleset/unknown", `There is no ruleset ${quoted(text)}: choose one of ${known}.`);
+  }
+  return found;
 }
 
 /**
@@ -165,7 +194,7 @@ export async function gameChoices(ctx: HandlerContext, focused: { readonly value
 }
 
 /** After a slash command changed a game: bring its message up to date (post a series' next game) and answer privately. */
-export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string): Response {
-  const { edits, posts } = updateGame(ctx, game);
-  return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts };
+export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, moved = false): Response {
+  const { edits, posts, notices } = updateGame(ctx, game, undefined, moved);
+  return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts, notices };
 }

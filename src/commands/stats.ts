@@ -6,13 +6,13 @@ import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
 import type { Command } from "./command.ts";
-import { asRuleset, requireGuild, rulesetNameOption, seasonNumber } from "./shared.ts";
+import { asRuleset, requireGuild, rulesetOption, seasonNumber } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("stats")
   .setDescription("A player's rating, record, streaks, best win, recent games and rating chart")
   .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
-  .addStringOption((o) => rulesetNameOption(o, "Ruleset (default: the one they play most)"))
+  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the one they play most)"))
   .addIntegerOption((o) =>
     o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
   );

@@ -22,6 +22,18 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export const IMMEDIATE = { behavior: "immediate" } as const;
 
+/** How long one statement waits for another connection's lock, blocking the event loop meanwhile. */
+export const BUSY_TIMEOUT_MS = 50;
+
+/** The database was locked by another connection (SQLITE_BUSY and its variants, SQLITE_LOCKED), maybe wrapped by drizzle. */
+export function isBusy(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+  }
+  return false;
+}
+
 export interface Database_ {
   readonly db: Db;
   readonly sqlite: Database.Database;
@@ -35,8 +47,10 @@ export function openDatabase(path: string): Database_ {
   const sqlite = new Database(path);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  // Another connection (a CLI, a backup) may hold the lock for a moment: wait instead of failing.
-  sqlite.pragma("busy_timeout = 5000");
+  // Another connection (a CLI, a backup) may hold the write lock. better-sqlite3 waits for it
+  // synchronously, blocking the event loop (and every user) meanwhile: wait only briefly, and let
+  // the callers retry asynchronously (`isBusy`; the interaction router acknowledges first).
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

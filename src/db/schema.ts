@@ -235,3 +235,33 @@ export type ChallengeRow = typeof challenges.$inferSelect;
 export type RatingChangeRow = typeof ratingChanges.$inferSelect;
 export type LadderRungRow = typeof ladderRungs.$inferSelect;
 export type SeriesRow = typeof series.$inferSelect;
+
+export const NOTIFY_CHOICES = ["channel", "dm", "off"] as const;
+export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
+
+/** What a player chose for themselves (every server alike): how their turn is announced. */
+export const players = sqliteTable("players", {
+  userId: text("user_id").primaryKey(),
+  /** Turn notices in the game's channel (the default), by direct message, or none. */
+  notify: text("notify", { enum: NOTIFY_CHOICES }).notNull().default("channel"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/**
+ * Short messages that pinged someone (a turn notice) and are replaced by the next one with the same
+ * key, so a channel does not fill up with them: the previous one is deleted when the next is posted.
+ */
+export const notices = sqliteTable(
+  "notices",
+  {
+    messageId: text("message_id").primaryKey(),
+    /** What the notice is about, e.g. `game:<id>`: one live notice (per recipient) per key. */
+    key: text("key").notNull(),
+    channelId: text("channel_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("notices_key").on(t.key)],
+);
+
+export type PlayerRow = typeof players.$inferSelect;
+export type NoticeRow = typeof notices.$inferSelect;

@@ -12,6 +12,7 @@ import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
 import { DisplayNames } from "./display-names.ts";
 import { discordMessenger } from "./messenger.ts";
+import { Notices } from "./notices.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 
@@ -65,8 +66,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
-  const scheduler = new Scheduler(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
+  const notices = new Notices(options.db, app.players, messenger, clock, logger);
+  const scheduler = new Scheduler(app, messenger, logger, notices);
+  const route = createRouter({ app, messenger, notices, logger, onChange: () => scheduler.poke() });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {

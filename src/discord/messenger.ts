@@ -33,6 +33,10 @@ export interface Messenger {
   edit(ref: MessageRef, reply: Reply): Promise<void>;
   /** Posts a message and returns its id (null when the channel is gone). */
   send(channelId: string, reply: Reply): Promise<string | null>;
+  /** Sends a direct message; null when it cannot be sent (DMs closed, the bot blocked). */
+  direct(userId: string, reply: Reply): Promise<MessageRef | null>;
+  /** Deletes one of the bot's messages; one already gone is no error. */
+  remove(ref: MessageRef): Promise<void>;
 }
 
 export function discordMessenger(client: Client, logger: Logger): Messenger {
@@ -59,6 +63,20 @@ export function discordMessenger(client: Client, logger: Logger): Messenger {
         return null;
       });
       return message?.id ?? null;
+    },
+    async direct(userId, reply) {
+      const { flags: _flags, attachments: _a, ...body } = payload(reply, null);
+      try {
+        const message = await client.users.send(userId, body);
+        return { channelId: message.channelId, messageId: message.id };
+      } catch (err) {
+        logger.debug({ err, userId }, "could not send a direct message");
+        return null;
+      }
+    },
+    async remove(ref) {
+      const target = await channel(ref.channelId);
+      await target?.messages.delete(ref.messageId).catch((err) => logger.debug({ err, ref }, "could not delete"));
     },
   };
 }

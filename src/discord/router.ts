@@ -12,14 +12,17 @@ import {
   PermissionFlagsBits,
 } from "discord.js";
 import type { Command } from "../commands/command.ts";
-import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
-import { isUserError } from "../errors.ts";
+import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
+import { isBusy } from "../db/client.ts";
+import { isUserError, UserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";
+import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
+import type { NoticeBoard } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -32,10 +35,19 @@ export const UNKNOWN_COMMAND =
 export interface RouterDeps {
   readonly app: App;
   readonly messenger: Messenger;
+  readonly notices: NoticeBoard;
   readonly logger: Logger;
   /** Called after every handled interaction, so the scheduler sees new deadlines. */
   readonly onChange: () => void;
 }
+
+/** The answer when the database stayed locked by another program for all of `BUSY_GIVE_UP_MS`. */
+export const BUSY_ANSWER =
+  "Nickar's database is busy right now (another program is using it). Nothing was changed: try again in a moment.";
+/** How long an interaction keeps retrying a locked database before answering BUSY_ANSWER. */
+export const BUSY_GIVE_UP_MS = 12_000;
+/** The first wait between two attempts on a locked database; it doubles up to a second. */
+const BUSY_FIRST_WAIT_MS = 100;
 
 function contextOf(app: App, interaction: Interaction): HandlerContext {
   return {
@@ -44,17 +56,18 @@ function contextOf(app: App, interaction: Interaction): HandlerContext {
     channelId: interaction.channelId ?? "",
     messageId: interaction.isMessageComponent() ? interaction.message.id : null,
     canManageGuild: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    appPermissions: interaction.appPermissions?.bitfield ?? null,
     app,
   };
 }
 
 type Options = (ChatInputCommandInteraction | AutocompleteInteraction)["options"];
 
-/** The /nickar subcommand asked for, if this version has it. */
+/** The /nickar or /nickar-admin subcommand asked for, if this version has it. */
 function commandOf(commandName: string, options: Options): Command | undefined {
   const subcommand = options.getSubcommand(false);
-  if (commandName !== COMMAND_NAME || !subcommand) return undefined;
-  return COMMANDS[commandKey(options.getSubcommandGroup(false), subcommand)];
+  if (!subcommand) return undefined;
+  return COMMANDS[commandKey(commandName, options.getSubcommandGroup(false), subcommand)];
 }
 
 /** The options for a handler; while typing (autocomplete) users and channels are not resolved yet. */
@@ -70,42 +83,94 @@ function optionsOf(interaction: ChatInputCommandInteraction | AutocompleteIntera
   };
 }
 
+/**
+ * How an interaction was acknowledged before its handler succeeded: "reply" (a command, deferred
+ * publicly: "Nickar is thinking…"), "update" (a button, deferred without a visible change), or null.
+ */
+type Early = "reply" | "update" | null;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function createRouter(deps: RouterDeps): (interaction: Interaction) => Promise<void> {
   const { app, logger } = deps;
 
-  async function respond(interaction: Acting, response: Response): Promise<void> {
+  /** Answers with `response`; returns the id of the message it posted or updated. */
+  async function answer(interaction: Acting, response: Response, early: Early): Promise<string | null> {
     const { reply } = response;
-    let messageId: string | null = null;
     if (response.mode === "update" && interaction.isButton()) {
-      if (reply.image) {
-        await interaction.deferUpdate();
+      if (reply.image || early) {
+        if (!early) await interaction.deferUpdate();
         const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
         await interaction.editReply(body);
       } else {
         const { flags: _f, ...body } = payload(reply, null);
         await interaction.update(body);
       }
-      messageId = interaction.message.id;
-    } else if (reply.image) {
+      return interaction.message.id;
+    }
+    if (early === "update") {
+      // A button acknowledged early: a new message is a follow-up.
+      return (await interaction.followUp(payload(reply, await renderImage(reply, logger)))).id;
+    }
+    if (early === "reply") {
+      // The public "thinking…" message: it becomes the answer, or gives way to a private one.
+      if (reply.ephemeral) {
+        await interaction.deleteReply();
+        return (await interaction.followUp(payload(reply, await renderImage(reply, logger)))).id;
+      }
+      const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
+      return (await interaction.editReply(body)).id;
+    }
+    if (reply.image) {
       await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
-      messageId = (await interaction.editReply(body)).id;
-    } else if (response.bind) {
+      return (await interaction.editReply(body)).id;
+    }
+    if (response.bind) {
       // The message id comes with the acknowledgement: no second request for it.
       const answered = await interaction.reply({ ...payload(reply, null), withResponse: true });
-      messageId = answered.resource?.message?.id ?? null;
-    } else {
-      await interaction.reply(payload(reply, null));
+      return answered.resource?.message?.id ?? null;
     }
+    await interaction.reply(payload(reply, null));
+    return null;
+  }
+
+  /** What follows the answer: binding the message, other messages to edit or post, the notices. */
+  async function afterwards(interaction: Acting, response: Response, messageId: string | null): Promise<void> {
     if (response.bind && messageId) {
+      const { bind } = response;
       const channelId = interaction.channelId;
-      if (response.bind.kind === "game") app.games.bindMessage(response.bind.id, channelId, messageId);
-      else app.challenges.bindMessage(response.bind.id, messageId);
+      await whenFree(() => {
+        if (bind.kind === "game") app.games.bindMessage(bind.id, channelId, messageId);
+        else app.challenges.bindMessage(bind.id, messageId);
+      });
     }
     for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
+    }
+    for (const notice of response.notices ?? []) await deps.notices.post(notice);
+  }
+
+  /**
+   * Runs `work` (synchronous database writes), retrying while another connection holds the lock:
+   * each attempt blocks the event loop for at most the short busy timeout, and the waits between
+   * attempts are asynchronous, so everybody else is served meanwhile. `onBusy` runs before the
+   * first wait (to acknowledge the interaction). After BUSY_GIVE_UP_MS the user is told to retry.
+   */
+  async function whenFree<T>(work: () => T | Promise<T>, onBusy?: () => Promise<void>): Promise<T> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (attempt === 0) await onBusy?.();
+        if (Date.now() - started >= BUSY_GIVE_UP_MS) throw new UserError("database/busy", BUSY_ANSWER);
+        logger.info({ attempt }, "database locked by another connection; trying again");
+        await sleep(Math.min(BUSY_FIRST_WAIT_MS * 2 ** attempt, 1000));
+      }
     }
   }
 
@@ -127,21 +192,34 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = commandOf(interaction.commandName, interaction.options);
     const focused = interaction.options.getFocused(true);
-    const choices = command?.autocomplete
-      ? await command.autocomplete(
-          contextOf(app, interaction),
-          { name: focused.name, value: String(focused.value) },
-          optionsOf(interaction),
-        )
-      : [];
+    const choices = await suggestions(
+      command,
+      contextOf(app, interaction),
+      { name: focused.name, value: String(focused.value) },
+      optionsOf(interaction),
+    );
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
 
   return async (interaction) => {
+    let early: Early = null;
+    let answered = false;
     try {
       if (interaction.isAutocomplete()) return await autocomplete(interaction);
       if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
-      await respond(interaction, await run(interaction));
+      const acting = interaction;
+      // A locked database: acknowledge within Discord's 3 seconds, then keep trying.
+      const response = await whenFree(
+        () => run(acting),
+        async () => {
+          if (acting.isButton()) await acting.deferUpdate();
+          else await acting.deferReply();
+          early = acting.isButton() ? "update" : "reply";
+        },
+      );
+      const messageId = await answer(acting, response, early);
+      answered = true;
+      await afterwards(acting, response, messageId);
       deps.onChange();
     } catch (error) {
       const known = isUserError(error);
@@ -149,9 +227,12 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
-      const content = known ? error.message : "Something went wrong on our side; it has been logged.";
+      // Quoted input is kept short, but the refusal must fit Discord's 2000 characters in any case.
+      const content = clip(known ? error.message : "Something went wrong on our side; it has been logged.");
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
+        // A public "thinking…" message must not stay behind a private refusal.
+        if (early === "reply" && !answered) await interaction.deleteReply();
         if (interaction.replied || interaction.deferred) await interaction.followUp(body);
         else await interaction.reply(body);
       } catch (replyError) {

@@ -15,9 +15,10 @@ import { resultText, SIDE_NAMES } from "../games/narrate.ts";
 import { type Downtime, type GameNotice, RetryLater, type SweepFailure } from "../games/service.ts";
 import type { App } from "../interactions/context.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
+import { challengeReply, gameNotices, gameReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
+import type { NoticeBoard } from "./notices.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
 const MAX_WAIT = 60 * 60_000;
@@ -41,6 +42,8 @@ export interface DueOptions {
   readonly unpostedUntil?: number;
   /** Games whose post failed, skipped until their retry time (the scheduler keeps one across sweeps). */
   readonly postRetry?: RetryLater;
+  /** Where the turn notice of a game that ended on time is taken down. */
+  readonly notices?: NoticeBoard;
 }
 
 export interface DueReport {
@@ -58,7 +61,13 @@ function logFailures(logger: Logger, kind: "challenge" | "game", failures: reado
 }
 
 /** Tells the players about a reminder or a time-out, and posts the next game of a series. */
-async function announce(app: App, messenger: Messenger, logger: Logger, notice: GameNotice): Promise<void> {
+async function announce(
+  app: App,
+  messenger: Messenger,
+  logger: Logger,
+  notice: GameNotice,
+  notices: NoticeBoard | undefined,
+): Promise<void> {
   const { row } = notice.game;
   if (notice.kind === "reminder") {
     await messenger.send(row.channelId, reminderReply(notice.game));
@@ -74,6 +83,7 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
     mentions: players,
   });
   await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
+  for (const n of gameNotices(notice.game, false)) await notices?.post(n);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */
@@ -148,7 +158,7 @@ export async function runDue(
   logFailures(logger, "game", sweep.failed);
   for (const notice of sweep.notices) {
     try {
-      await announce(app, messenger, logger, notice);
+      await announce(app, messenger, logger, notice, options.notices);
     } catch (err) {
       failed++;
       logger.error({ err, game: notice.game.row.id, kind: notice.kind }, "could not tell the players");
@@ -212,6 +222,7 @@ export class Scheduler {
     private readonly app: App,
     private readonly messenger: Messenger,
     private readonly logger: Logger,
+    private readonly notices: NoticeBoard,
   ) {}
 
   /** Gives the downtime back to the clocks, then starts the heartbeat and the first sweep. */
@@ -274,6 +285,7 @@ export class Scheduler {
         // Games created before this process started have nobody else to post them: no grace.
         unpostedUntil: Math.max(now - UNPOSTED_GRACE, this.startedAt - 1),
         postRetry: this.postRetry,
+        notices: this.notices,
       });
       this.sweepFailures = 0;
       failed = report.failed > 0;

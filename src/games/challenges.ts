@@ -42,6 +42,14 @@ export interface Accepted {
   readonly note: string | null;
 }
 
+/** Why a challenge that is no longer pending cannot be answered. */
+const CLOSED: Record<Exclude<ChallengeRow["status"], "pending">, string> = {
+  accepted: "This challenge has already been accepted.",
+  declined: "This challenge has been declined.",
+  cancelled: "This challenge has been withdrawn.",
+  expired: "This challenge has expired.",
+};
+
 export class ChallengeService {
   /** Due challenges whose expiry failed, skipped for a while. */
   private readonly retry = new RetryLater();
@@ -250,8 +258,7 @@ export class ChallengeService {
     if (challenge.status === "pending" && challenge.expiresAt <= now) {
       throw new UserError("challenge/closed", "This challenge has expired.");
     }
-    if (challenge.status !== "pending")
-      throw new UserError("challenge/closed", `This challenge was ${challenge.status}.`);
+    if (challenge.status !== "pending") throw new UserError("challenge/closed", CLOSED[challenge.status]);
     return challenge;
   }
 

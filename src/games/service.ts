@@ -10,7 +10,7 @@ import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, newGame, type Player, play, type RulesetId } from "../engine/index.ts";
-import { UserError } from "../errors.ts";
+import { quoted, UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { newId } from "./ids.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
@@ -292,7 +292,7 @@ export class GameService {
   cancel(gameId: string, note: string): GameSnapshot {
     return this.db.transaction((tx) => {
       const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-      if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+      if (!row) throw new UserError("game/not-found", `There is no game ${quoted(gameId)}.`);
       if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
       return this.finish(tx, snapshotOf(row), "cancelled", null, "cancel", note);
     }, IMMEDIATE);
@@ -306,7 +306,7 @@ export class GameService {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-      if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+      if (!row) throw new UserError("game/not-found", `There is no game ${quoted(gameId)}.`);
       if (row.status !== "finished") throw new UserError("void/not-finished", "Only a finished game can be voided.");
       if (row.voidedAt !== null) throw new UserError("void/already", "That game is already void.");
       const voided = tx
@@ -437,7 +437,7 @@ export class GameService {
     expectedPly: number | null,
   ): { seat: Player; game: GameSnapshot } {
     const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-    if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+    if (!row) throw new UserError("game/not-found", `There is no game ${quoted(gameId)}.`);
     const seat = seatOf(row, userId);
     if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
     if (row.status !== "active") throw new UserError("game/over", "This game is over.");

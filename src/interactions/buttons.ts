@@ -9,7 +9,7 @@ import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import type { Edit, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, gameReply, narration, playerNames } from "./views.ts";
+import { challengeReply, gameNotices, gameReply, narration, playerNames, turnNotice } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -40,13 +40,14 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
  * the press came from another one (an ephemeral "current board", an older repost). When the game
  * ended a series game, the series' next game is posted too.
  */
-export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply): Response {
+export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply, moved = false): Response {
   const board = gameReply(ctx.app, game);
   return {
     mode: "update",
     reply: reply ?? board,
     edits: gameMessageEdits(game, board, ctx.messageId),
     posts: nextSeriesPost(ctx.app, game),
+    notices: gameNotices(game, moved),
   };
 }
 
@@ -77,7 +78,7 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
   try {
     switch (id.action.kind) {
       case "move":
-        return updateGame(ctx, games.play(id.gameId, ctx.userId, id.action.house, id.ply));
+        return updateGame(ctx, games.play(id.gameId, ctx.userId, id.action.house, id.ply), undefined, true);
       case "resign":
         return confirmResign(ctx, id);
       case "resign-confirm": {
@@ -144,14 +145,15 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
   switch (id.action) {
     case "accept": {
       const { game, note } = challenges.accept(id.challengeId, ctx.userId);
-      const { row, state } = game;
-      const first = state.position.toMove === 0 ? row.southId : row.northId;
-      const start = row.seriesId ? "The series is on! Game 1:" : "Game on!";
+      const { row } = game;
+      const start = row.seriesId ? "The series is on! This is game 1." : "Game on!";
+      // The board takes the place of the challenge message; the first player is told by a notice.
+      const board = ctx.messageId ? { channelId: ctx.channelId, messageId: ctx.messageId } : undefined;
       return {
         mode: "update",
-        reply: gameReply(ctx.app, game),
+        reply: gameReply(ctx.app, game, `${start}${note ? ` ${note}` : ""}`),
         bind: { kind: "game", id: row.id },
-        followUps: [{ content: `${start} <@${first}>, you move first.${note ? `\n${note}` : ""}`, mentions: [first] }],
+        notices: [turnNotice(game, board)],
       };
     }
     case "decline":

@@ -2,6 +2,7 @@
 import type { Clock } from "../clock.ts";
 import type { ChallengeService } from "../games/challenges.ts";
 import type { Images } from "../games/images.ts";
+import type { PlayerSettings } from "../games/players.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
@@ -12,6 +13,7 @@ export interface App {
   readonly games: GameService;
   readonly challenges: ChallengeService;
   readonly settings: SettingsService;
+  readonly players: PlayerSettings;
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
@@ -29,6 +31,8 @@ export interface HandlerContext {
   readonly messageId: string | null;
   /** The member has Manage Server in this server. */
   readonly canManageGuild: boolean;
+  /** What the bot itself may do in this channel (the interaction's `app_permissions`); null when unknown. */
+  readonly appPermissions: bigint | null;
   readonly app: App;
 }
 

@@ -39,6 +39,39 @@ export interface Response {
   readonly followUps?: readonly Reply[];
   /** New channel messages, e.g. the next game of a series; `bindGame` makes the message that game's. */
   readonly posts?: readonly Post[];
+  /** Pings sent after everything else (the player to move), see `Notice`. */
+  readonly notices?: readonly Notice[];
+}
+
+/**
+ * A notice: a short new message that notifies `users` and nobody else (Discord notifies only for a
+ * mention in a new message, never in an edit). It replaces the previous notice with the same `key`:
+ * that one is deleted once this one is posted, so a channel holds one notice per key. Each user
+ * receives it where they chose with /nickar notify: in `channelId` (default, mentioned there), by
+ * direct message (with a link to `jump`; in the channel when the DM cannot be sent), or not at all.
+ * Delivered by src/discord/notices.ts; handlers only return them.
+ *
+ * Keys: `gameNoticeKey(gameId)` for everything that asks a player of a game to act (the player to
+ * move, a draw offer to answer, the game's end), so a new one always replaces the last.
+ */
+export interface Notice {
+  readonly key: string;
+  readonly channelId: string;
+  /** Who is notified; empty: only the previous notice with this key is deleted (e.g. the game ended). */
+  readonly users: readonly string[];
+  /** What follows the mentions in the channel, and the whole text of a direct message. */
+  readonly text: string;
+  /** The message a direct message links to (the game's board). */
+  readonly jump?: MessageRef & { readonly guildId: string };
+}
+
+export function gameNoticeKey(gameId: string): string {
+  return `game:${gameId}`;
+}
+
+/** Deletes the notice of `key` without posting a new one. */
+export function clearNotice(key: string, channelId: string): Notice {
+  return { key, channelId, users: [], text: "" };
 }
 
 export interface Edit {

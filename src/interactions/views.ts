@@ -7,7 +7,7 @@ import type { GameSnapshot } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
-import type { Reply } from "./reply.ts";
+import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Reply } from "./reply.ts";
 import { seriesFooter, seriesLine } from "./series-view.ts";
 
 type Row = APIActionRowComponent<APIButtonComponent>;
@@ -182,4 +182,37 @@ export function reminderReply(game: GameSnapshot): Reply {
     content: `<@${userId}>, it is your move in game \`${g.id}\`: time runs out ${deadline}.${link}`,
     mentions: [userId],
   };
+}
+
+/**
+ * The notice that tells the player to move it is their turn (see `Notice`). `board` is the game's
+ * message when it is not bound yet (a challenge just accepted on its own message).
+ */
+export function turnNotice(game: GameSnapshot, board?: MessageRef): Notice {
+  const { row: g, state } = game;
+  const userId = state.position.toMove === 0 ? g.southId : g.northId;
+  const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
+  const deadline = g.deadlineAt === null ? "" : `: time runs out ${time(g.deadlineAt)}`;
+  const first = g.ply === 0 ? " (you move first)" : "";
+  const messageId = board?.messageId ?? g.messageId;
+  const channelId = board?.channelId ?? g.channelId;
+  return {
+    key: gameNoticeKey(g.id),
+    channelId: g.channelId,
+    users: [userId],
+    text: `it is your move in game \`${g.id}\` (${ruleset})${first}${deadline}.`,
+    ...(messageId && { jump: { guildId: g.guildId, channelId, messageId } }),
+  };
+}
+
+/**
+ * The notices after a change to a game: the player to move is told when the turn passed to them
+ * (`moved`: a move was just played); once the game is over, its last turn notice goes away.
+ */
+export function gameNotices(game: GameSnapshot, moved: boolean): Notice[] {
+  const { row: g, state } = game;
+  if (g.status !== "active") return [clearNotice(gameNoticeKey(g.id), g.channelId)];
+  // A Caribbean extra move keeps the turn: the player already knows, and was told last time.
+  if (moved && game.last?.player !== state.position.toMove) return [turnNotice(game)];
+  return [];
 }

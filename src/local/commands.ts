@@ -130,6 +130,73 @@ function validateCommand(command: Json, path: string[], errors: FieldErrors) {
       errors.add([...path, "description"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
     }
     validateOptions(command.options, [...path, "options"], errors, "command");
+    const size = commandSize(command);
+    if (size > MAX_COMMAND_SIZE) {
+      errors.add(path, "APPLICATION_COMMAND_TOO_LARGE", `Command exceeds maximum size (${MAX_COMMAND_SIZE})`);
+    }
+  }
+}
+
+/** Discord's limit on one command's names, descriptions and choices (with their values) together. */
+export const MAX_COMMAND_SIZE = 8000;
+
+/** The longest of a text and its localizations: Discord counts the longest. */
+function longest(text: unknown, localized: unknown): number {
+  const values = Object.values((localized ?? {}) as Record<string, unknown>).filter((v) => typeof v === "string");
+  return Math.max(typeof text === "string" ? [...text].length : 0, ...values.map((v) => [...(v as string)].length));
+}
+
+/** How Discord measures a command (or option): name, description, choice names and values, and all options inside. */
+export function commandSize(node: Json): number {
+  const choices = Array.isArray(node.choices) ? (node.choices as Json[]) : [];
+  const options = Array.isArray(node.options) ? (node.options as Json[]) : [];
+  return (
+    longest(node.name, node.name_localizations) +
+    longest(node.description, node.description_localizations) +
+    choices.reduce((n, c) => n + longest(c.name, c.name_localizations) + [...String(c.value)].length, 0) +
+    options.reduce((n, o) => n + commandSize(o), 0)
+  );
+}
+
+/** Limits that only some option types have: lengths for strings, ranges for numbers, channel types for channels. */
+function validateOptionLimits(option: Json, at: string[], errors: FieldErrors) {
+  const type = option.type as ApplicationCommandOptionType;
+  const isString = type === ApplicationCommandOptionType.String;
+  const isNumber = type === ApplicationCommandOptionType.Integer || type === ApplicationCommandOptionType.Number;
+  for (const key of ["min_length", "max_length"] as const) {
+    if (option[key] === undefined || option[key] === null) continue;
+    if (!isString) {
+      errors.add([...at, key], "APPLICATION_COMMAND_OPTION_INVALID", `${key} is only allowed on string options`);
+      continue;
+    }
+    const value = option[key];
+    const least = key === "min_length" ? 0 : 1;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < least || value > 6000) {
+      errors.add([...at, key], "NUMBER_TYPE_MAX", `Must be between ${least} and 6000.`);
+    }
+  }
+  for (const key of ["min_value", "max_value"] as const) {
+    if (option[key] !== undefined && option[key] !== null && !isNumber) {
+      errors.add([...at, key], "APPLICATION_COMMAND_OPTION_INVALID", `${key} is only allowed on number options`);
+    }
+  }
+  if (option.channel_types !== undefined && type !== ApplicationCommandOptionType.Channel) {
+    errors.add(
+      [...at, "channel_types"],
+      "APPLICATION_COMMAND_OPTION_INVALID",
+      "channel_types is only allowed on channel options",
+    );
+  }
+  if (Array.isArray(option.choices)) {
+    (option.choices as Json[]).forEach((choice, c) => {
+      const name = choice.name;
+      if (typeof name !== "string" || [...name].length < 1 || [...name].length > 100) {
+        errors.add([...at, "choices", c, "name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
+      }
+      if (typeof choice.value === "string" && ([...choice.value].length < 1 || [...choice.value].length > 100)) {
+        errors.add([...at, "choices", c, "value"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
+      }
+    });
   }
 }
 
@@ -181,6 +248,7 @@ function validateOptions(
       );
     }
     if (option.required !== true) sawOptional = true;
+    validateOptionLimits(option, at, errors);
     if (Array.isArray(option.choices)) {
       if (option.choices.length > 25)
         errors.add([...at, "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.");

@@ -1,7 +1,7 @@
 // The driver API under /local: act as Discord users (slash commands, autocomplete, button and
 // select clicks), read channels as a given user, manage users, and stream events to the page.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type APIMessage, ButtonStyle, ComponentType, InteractionType } from "discord-api-types/v10";
+import { type APIMessage, ButtonStyle, ComponentType, InteractionType, Locale } from "discord-api-types/v10";
 import { CommandInputError, parseCommand } from "./command-parser.ts";
 import type { LocalContext } from "./context.ts";
 import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
@@ -77,6 +77,7 @@ async function command(ctx: LocalContext, { json }: DriverRequest, focused?: str
     applicationId: ctx.config.applicationId,
     userId: user.id,
     channelId: channel.id,
+    locale: localeFor(ctx, json, user.id),
     commandName: parsed.fullName,
   });
   return runInteraction(ctx, record, interactionPayload(ctx, record, parsed.data));
@@ -143,9 +144,41 @@ async function click(ctx: LocalContext, { json }: DriverRequest): Promise<Driver
     applicationId: ctx.config.applicationId,
     userId: user.id,
     channelId: stored.message.channel_id,
+    locale: localeFor(ctx, json, user.id),
     sourceMessageId: stored.message.id,
   });
   return runInteraction(ctx, record, interactionPayload(ctx, record, data, { message: stored.message }));
+}
+
+/** A user as the driver lists them: the Discord user, plus their local settings and unread pings. */
+function userInfo(ctx: LocalContext, userId: string) {
+  const user = ctx.store.users.get(userId)!;
+  return {
+    ...user,
+    admin: ctx.store.isAdmin(userId),
+    dms: ctx.store.acceptsDms(userId),
+    locale: ctx.store.localeOf(userId),
+    unreadPings: ctx.store.pingsOf(userId).length,
+  };
+}
+
+function knownUser(ctx: LocalContext, ref: string) {
+  const user = ctx.store.findUser(ref);
+  if (!user || user.bot) throw new DriverError(404, `no user "${ref}"`);
+  return user;
+}
+
+/** The locales Discord knows (`Locale` in discord-api-types); anything else is refused. */
+function locale(value: string): string {
+  if (!(Object.values(Locale) as string[]).includes(value)) {
+    throw new DriverError(400, `"${value}" is not a Discord locale (e.g. en-US, fr, pt-BR)`);
+  }
+  return value;
+}
+
+/** The `locale` of this call, else the user's (set with POST /local/users), else en-US. */
+function localeFor(ctx: LocalContext, json: Json, userId: string): string {
+  return typeof json.locale === "string" ? locale(json.locale) : ctx.store.localeOf(userId);
 }
 
 function asUser(ctx: LocalContext, query: URLSearchParams): string | null {
@@ -174,17 +207,37 @@ const routes: DriverRoute[] = [
       return answer(list);
     },
   ],
-  [
-    "GET",
-    "/local/users",
-    (ctx) => answer(ctx.store.humanUsers().map((u) => ({ ...u, admin: ctx.store.isAdmin(u.id) }))),
-  ],
+  ["GET", "/local/users", (ctx) => answer(ctx.store.humanUsers().map((u) => userInfo(ctx, u.id)))],
   [
     "POST",
     "/local/users",
     (ctx, { json }) => {
       const { user, created } = ctx.store.ensureUser(str(json, "name"), { admin: json.admin === true });
-      return answer({ ...user, admin: ctx.store.isAdmin(user.id) }, created ? 201 : 200);
+      if (typeof json.dms === "boolean") ctx.store.setAcceptsDms(user.id, json.dms);
+      if (typeof json.locale === "string") ctx.store.setLocale(user.id, locale(json.locale));
+      return answer(userInfo(ctx, user.id), created ? 201 : 200);
+    },
+  ],
+  [
+    "GET",
+    "/local/users/:user/pings",
+    (ctx, { params, query }) => {
+      const user = knownUser(ctx, params.user);
+      const pings = ctx.store.pingsOf(user.id, query.get("all") === "true");
+      return answer({ user: user.username, unread: ctx.store.pingsOf(user.id).length, pings });
+    },
+  ],
+  [
+    "POST",
+    "/local/users/:user/pings/read",
+    (ctx, { params }) => answer({ read: ctx.store.readPings(knownUser(ctx, params.user).id) }),
+  ],
+  [
+    "GET",
+    "/local/users/:user/dms",
+    (ctx, { params }) => {
+      const dm = ctx.store.dmOf(knownUser(ctx, params.user).id);
+      return answer(dm ? ctx.store.channelMessages(dm.id, null).map((m) => m.message) : []);
     },
   ],
   ["GET", "/local/commands", (ctx) => answer(ctx.commands.visible(ctx.store.guildId))],

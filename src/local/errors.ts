@@ -80,3 +80,5 @@ export const cannotEditOthers = simple(403, 50005, "Cannot edit a message author
 export const invalidJson = simple(400, 50109, "The request body contains invalid JSON.");
 export const entityTooLarge = simple(413, 40005, "Request entity too large");
 export const missingAccess = simple(403, 50001, "Missing Access");
+export const cannotMessageUser = simple(403, 50007, "Cannot send messages to this user");
+export const missingPermissions = simple(403, 50013, "Missing Permissions");

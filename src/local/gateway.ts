@@ -66,9 +66,14 @@ export class Gateway {
   constructor(private readonly options: GatewayOptions) {
     const { events, store } = options;
     // Message events as a bot sees them: only with the GuildMessages intent, never ephemeral ones.
+    // Direct messages need the DirectMessages intent instead, and carry no guild or member.
     const forMessages =
       (t: string, build: (m: APIMessage) => unknown) => (message: APIMessage, visibleTo: string | null) => {
-        if (visibleTo === null) this.dispatch(t, build(message), GatewayIntentBits.GuildMessages);
+        if (visibleTo !== null) return;
+        const d = build(message) as Record<string, unknown>;
+        if (!store.dmRecipient(message.channel_id)) return this.dispatch(t, d, GatewayIntentBits.GuildMessages);
+        const { guild_id: _g, member: _m, ...dm } = d;
+        this.dispatch(t, dm, GatewayIntentBits.DirectMessages);
       };
     events.on(
       "messageCreate",

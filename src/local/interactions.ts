@@ -16,6 +16,8 @@ export interface InteractionRecord {
   applicationId: string;
   userId: string;
   channelId: string;
+  /** The user's client language, sent as `locale`. */
+  locale: string;
   /** Full command name ("nickar challenge") for slash commands, for message metadata. */
   commandName: string | null;
   ackDeadline: number;
@@ -44,6 +46,7 @@ export interface NewInteraction {
   applicationId: string;
   userId: string;
   channelId: string;
+  locale?: string;
   commandName?: string | null;
   sourceMessageId?: string | null;
 }
@@ -67,6 +70,7 @@ export class InteractionRegistry {
       applicationId: init.applicationId,
       userId: init.userId,
       channelId: init.channelId,
+      locale: init.locale ?? "en-US",
       commandName: init.commandName ?? null,
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,

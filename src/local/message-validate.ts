@@ -40,6 +40,7 @@ export function validateMessage(
     else if ([...body.content].length > 2000) add(["content"], maxLength(2000));
   }
   validateEmbeds(body.embeds, add);
+  validateAllowedMentions(body.allowed_mentions, add);
   const flags = typeof body.flags === "number" ? body.flags : 0;
   validateComponents(body.components, (flags & MessageFlags.IsComponentsV2) !== 0, add);
   const attachmentCount = Math.max(files.length, Array.isArray(body.attachments) ? body.attachments.length : 0);
@@ -47,6 +48,38 @@ export function validateMessage(
 
   if (!errors.empty) throw errors.toError(opts.prefix);
   if (opts.creating && isEmpty(body, files)) throw emptyMessage();
+}
+
+function validateAllowedMentions(value: unknown, add: (path: Path, e: { code: string; message: string }) => void) {
+  if (value === undefined || value === null) return;
+  const a = value as Json;
+  const parse = Array.isArray(a.parse) ? (a.parse as unknown[]) : [];
+  parse.forEach((p, i) => {
+    if (p !== "users" && p !== "roles" && p !== "everyone") {
+      add(["allowed_mentions", "parse", i], {
+        code: "BASE_TYPE_CHOICES",
+        message: "Value must be one of ('roles', 'users', 'everyone').",
+      });
+    }
+  });
+  for (const kind of ["users", "roles"] as const) {
+    const list = a[kind];
+    if (list === undefined || list === null) continue;
+    if (!Array.isArray(list)) {
+      add(["allowed_mentions", kind], {
+        code: "LIST_TYPE_CONVERT",
+        message: "Only iterables may be used in a ListType",
+      });
+      continue;
+    }
+    if (list.length > 100) add(["allowed_mentions", kind], maxLength(100));
+    if (list.length > 0 && parse.includes(kind)) {
+      add(["allowed_mentions", "parse"], {
+        code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+        message: `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.`,
+      });
+    }
+  }
 }
 
 function isEmpty(body: Json, files: UploadedFile[]): boolean {

@@ -41,18 +41,20 @@ export class MessageService {
     const attachments = this.upload(opts.channelId, body.attachments, files);
     const content = typeof body.content === "string" ? body.content : "";
     const flags = (numberOr(body.flags, 0) & SETTABLE_FLAGS) | (opts.extraFlags ?? 0);
+    const replyTo = (opts.extra?.referenced_message as APIMessage | undefined)?.author.id ?? null;
+    const { notified, ...mentioned } = this.mentions(content, body.allowed_mentions, opts.author.id, replyTo);
     const message: APIMessage = {
       id,
       type: opts.type ?? MessageType.Default,
       channel_id: opts.channelId,
-      guild_id: this.store.guildId,
+      // Direct messages belong to no guild.
+      ...(this.store.dmRecipient(opts.channelId) ? {} : { guild_id: this.store.guildId }),
       author: opts.author,
       content,
       timestamp: new Date().toISOString(),
       edited_timestamp: null,
       tts: false,
-      mention_everyone: false,
-      ...this.mentions(content),
+      ...mentioned,
       attachments,
       embeds: resolveEmbeds(body.embeds, attachments),
       components: withIds(body.components),
@@ -63,6 +65,13 @@ export class MessageService {
     } as APIMessage;
     const stored: StoredMessage = { message, visibleTo: opts.visibleTo ?? null };
     this.store.addMessage(stored);
+    // Who gets a notification: the allowed mentions, and a DM's recipient; nobody for an ephemeral
+    // "thinking..." placeholder or a message sent with SUPPRESS_NOTIFICATIONS (@silent).
+    const recipient = this.store.dmRecipient(opts.channelId);
+    const pinged = recipient && recipient.id !== opts.author.id ? [recipient.id, ...notified] : notified;
+    const silent = (flags & (MessageFlags.SuppressNotifications | MessageFlags.Loading)) !== 0;
+    const visible = pinged.filter((id) => stored.visibleTo === null || stored.visibleTo === id);
+    this.store.recordPings(stored, silent ? [] : [...new Set(visible)]);
     return stored;
   }
 
@@ -89,7 +98,9 @@ export class MessageService {
     const keptFlags = (old.flags ?? 0) & ~SETTABLE_FLAGS & ~(opts.finishLoading ? MessageFlags.Loading : 0);
     const bodyFlags = body.flags === undefined || body.flags === null ? (old.flags ?? 0) : numberOr(body.flags, 0);
     next.flags = keptFlags | (bodyFlags & SETTABLE_FLAGS);
-    Object.assign(next, this.mentions(next.content));
+    // An edit updates the highlighted mentions but never notifies anyone (as on Discord).
+    const { notified: _never, ...mentioned } = this.mentions(next.content, body.allowed_mentions, old.author.id, null);
+    Object.assign(next, mentioned);
     if (opts.markEdited) next.edited_timestamp = new Date().toISOString();
     this.store.replaceMessage(stored, next);
     return stored;
@@ -109,13 +120,51 @@ export class MessageService {
       });
   }
 
-  private mentions(content: string): Pick<APIMessage, "mentions" | "mention_roles"> {
-    const users = [...content.matchAll(/<@!?(\d+)>/g)]
-      .map((m) => this.store.users.get(m[1]))
-      .filter((u): u is APIUser => u !== undefined);
-    const roles = [...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]).filter((id) => this.store.findRole(`<@&${id}>`));
-    return { mentions: [...new Map(users.map((u) => [u.id, u])).values()], mention_roles: [...new Set(roles)] };
+  /**
+   * The mentions of a message as Discord resolves them: `<@id>`, `<@&role>`, `@everyone`/`@here`, and the
+   * author of the message replied to, each only if `allowed_mentions` allows it (no `allowed_mentions`:
+   * all of them). `notified` is who gets a notification: those users, the members of the roles and,
+   * for @everyone, every member; never the author.
+   */
+  private mentions(content: string, allowed: unknown, authorId: string, replyTo: string | null) {
+    const rules = allowedMentions(allowed);
+    const inContent = [...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]).filter((id) => this.store.users.has(id));
+    const userIds = [...new Set(inContent)].filter((id) => rules.user(id));
+    if (replyTo && rules.repliedUser && !userIds.includes(replyTo)) userIds.push(replyTo);
+    const roleIds = [...new Set([...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]))]
+      .filter((id) => this.store.findRole(`<@&${id}>`))
+      .filter((id) => rules.role(id));
+    const everyone = /@(everyone|here)\b/.test(content) && rules.everyone;
+    const members = this.store.memberList();
+    const notified = new Set<string>(userIds);
+    for (const m of members) {
+      if (everyone || m.roles.some((r) => roleIds.includes(r))) notified.add(m.user.id);
+    }
+    notified.delete(authorId);
+    return {
+      mentions: userIds.map((id) => this.store.users.get(id)!),
+      mention_roles: roleIds,
+      mention_everyone: everyone,
+      notified: [...notified].filter((id) => !this.store.users.get(id)?.bot),
+    };
   }
+}
+
+/** What `allowed_mentions` lets through (validated beforehand); absent, everything is allowed. */
+function allowedMentions(value: unknown) {
+  if (value === undefined || value === null || typeof value !== "object") {
+    return { user: () => true, role: () => true, everyone: true, repliedUser: true };
+  }
+  const a = value as Json;
+  const parse = Array.isArray(a.parse) ? (a.parse as unknown[]).map(String) : [];
+  const users = Array.isArray(a.users) ? (a.users as unknown[]).map(String) : [];
+  const roles = Array.isArray(a.roles) ? (a.roles as unknown[]).map(String) : [];
+  return {
+    user: (id: string) => parse.includes("users") || users.includes(id),
+    role: (id: string) => parse.includes("roles") || roles.includes(id),
+    everyone: parse.includes("everyone"),
+    repliedUser: a.replied_user === true,
+  };
 }
 
 function numberOr(value: unknown, fallback: number): number {

@@ -1,7 +1,7 @@
 // REST: gateway discovery, users, the application, the guild and its channels and members.
 
 import type { LocalContext } from "./context.ts";
-import { unknownChannel, unknownGuild, unknownMember, unknownUser } from "./errors.ts";
+import { cannotMessageUser, FieldErrors, unknownChannel, unknownGuild, unknownMember, unknownUser } from "./errors.ts";
 import { guildObject } from "./guild-payloads.ts";
 import { noContent, ok, type Route } from "./router.ts";
 
@@ -44,9 +44,9 @@ function guildRoute(path: string, handler: Route["handler"]): Route {
   };
 }
 
-/** The channel in the path, or 10003. */
+/** The channel in the path (a guild channel or a DM), or 10003. */
 function channelOf(ctx: LocalContext, id: string) {
-  const channel = ctx.store.channels.get(id);
+  const channel = ctx.store.channels.get(id) ?? ctx.store.dmChannels.get(id);
   if (!channel) throw unknownChannel();
   return channel;
 }
@@ -79,6 +79,24 @@ export const coreRoutes: Route[] = [
       const user = ctx.store.users.get(params.user);
       if (!user) throw unknownUser();
       return ok(user);
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/users/@me/channels",
+    auth: true,
+    // Opening a DM always works; sending in it may not (50007 when the user does not accept DMs).
+    handler: async (ctx, { body }) => {
+      const { json } = await body();
+      const recipient = String((json as { recipient_id?: unknown } | undefined)?.recipient_id ?? "");
+      const user = ctx.store.users.get(recipient);
+      if (!user || user.bot) {
+        const errors = new FieldErrors();
+        errors.add(["recipient_id"], "NUMBER_TYPE_COERCE", `Value "${recipient}" is not snowflake.`);
+        if (user?.bot) throw cannotMessageUser();
+        throw errors.toError();
+      }
+      return ok(ctx.store.openDm(user.id));
     },
   },
   { method: "GET", pattern: "/applications/@me", auth: true, handler: (ctx) => ok(applicationObject(ctx)) },

@@ -1,15 +1,16 @@
 // REST: channel messages sent and edited by the bot itself (not through an interaction).
 import { type APIMessage, MessageType } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
-import { cannotEditOthers, FieldErrors, unknownChannel, unknownMessage } from "./errors.ts";
+import { cannotEditOthers, cannotMessageUser, FieldErrors, unknownChannel, unknownMessage } from "./errors.ts";
 import { validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route } from "./router.ts";
 import { compareSnowflakes } from "./snowflake.ts";
 
 type Json = Record<string, unknown>;
 
+/** A guild text channel or a DM channel of the bot's. */
 function channelOf(ctx: LocalContext, id: string) {
-  if (!ctx.store.channels.has(id)) throw unknownChannel();
+  if (!ctx.store.channels.has(id) && !ctx.store.dmChannels.has(id)) throw unknownChannel();
   return id;
 }
 
@@ -30,6 +31,9 @@ export const messageRoutes: Route[] = [
       const { json, files } = await body();
       const payload = (json ?? {}) as Json;
       validateMessage(payload, files, { creating: true, limits: ctx.config });
+      // A user who closed their DMs to the server's members (or blocked the bot) cannot be written to.
+      const recipient = ctx.store.dmRecipient(channelId);
+      if (recipient && !ctx.store.acceptsDms(recipient.id)) throw cannotMessageUser();
       let extra: Partial<APIMessage> = {};
       const reference = payload.message_reference as Json | undefined;
       if (reference?.message_id) {
@@ -44,7 +48,7 @@ export const messageRoutes: Route[] = [
             type: 0,
             message_id: target.message.id,
             channel_id: target.message.channel_id,
-            guild_id: ctx.store.guildId,
+            ...(recipient ? {} : { guild_id: ctx.store.guildId }),
           },
           referenced_message: target.message,
         } as Partial<APIMessage>;

@@ -2,6 +2,7 @@
 // Everything here is plain Discord API objects, so routes can answer with them directly.
 import {
   type APIChannel,
+  type APIDMChannel,
   type APIGuildCategoryChannel,
   type APIGuildMember,
   type APIMessage,
@@ -20,6 +21,8 @@ import { stableSnowflake } from "./snowflake.ts";
 
 export interface StoredMessage {
   message: APIMessage;
+  /** Who this message notified when it was created (mentions allowed by `allowed_mentions`, DMs); edits never notify. */
+  notified?: string[];
   /** Ephemeral messages are visible to this user id only (null: everyone). */
   visibleTo: string | null;
   /**
@@ -30,6 +33,17 @@ export interface StoredMessage {
 }
 
 const EARLIER_VERSIONS = 50;
+
+/** A notification a user got from a new message, unread until the driver marks it read. */
+export interface Ping {
+  readonly userId: string;
+  readonly messageId: string;
+  readonly channelId: string;
+  /** The message's content when it was sent. */
+  readonly content: string;
+  readonly at: string;
+  read: boolean;
+}
 
 export interface StoreOptions {
   guildName: string;
@@ -81,6 +95,14 @@ export class Store {
   private readonly members = new Map<string, MemberState>();
   private readonly messages = new Map<string, StoredMessage[]>();
   private readonly messageIndex = new Map<string, StoredMessage>();
+  /** Direct-message channels, one per user (not part of the guild, so never in GUILD_CREATE). */
+  readonly dmChannels = new Map<string, APIDMChannel>();
+  private readonly dmByUser = new Map<string, string>();
+  /** Users who do not accept direct messages from the bot (a user setting on Discord). */
+  private readonly closedDms = new Set<string>();
+  /** Users' locales (what the Discord client sends as `locale`); en-US by default. */
+  private readonly locales = new Map<string, string>();
+  private readonly pings: Ping[] = [];
   ownerId = "";
 
   constructor(
@@ -213,6 +235,87 @@ export class Store {
     return this.roles.find((r) => r.id === key || r.name.toLowerCase() === key.toLowerCase());
   }
 
+  /** The locale a user's client sends with each interaction. */
+  localeOf(userId: string): string {
+    return this.locales.get(userId) ?? "en-US";
+  }
+
+  setLocale(userId: string, locale: string): void {
+    this.locales.set(userId, locale);
+  }
+
+  // ---- direct messages ----
+
+  acceptsDms(userId: string): boolean {
+    return !this.closedDms.has(userId);
+  }
+
+  setAcceptsDms(userId: string, open: boolean): void {
+    if (open) this.closedDms.delete(userId);
+    else this.closedDms.add(userId);
+  }
+
+  /** The DM channel with `userId`, created on first use (POST /users/@me/channels). */
+  openDm(userId: string): APIDMChannel {
+    const existing = this.dmByUser.get(userId);
+    if (existing) return this.dmChannels.get(existing)!;
+    const user = this.users.get(userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    const channel: APIDMChannel = {
+      id: stableSnowflake(`dm:${userId}`),
+      type: ChannelType.DM,
+      recipients: [user],
+      last_message_id: null,
+      flags: 0 as ChannelFlags,
+      name: null,
+    };
+    this.dmChannels.set(channel.id, channel);
+    this.dmByUser.set(userId, channel.id);
+    this.messages.set(channel.id, []);
+    return channel;
+  }
+
+  /** The user a DM channel is with, or undefined for any other channel. */
+  dmRecipient(channelId: string): APIUser | undefined {
+    return this.dmChannels.get(channelId)?.recipients?.[0];
+  }
+
+  dmOf(userId: string): APIDMChannel | undefined {
+    const id = this.dmByUser.get(userId);
+    return id ? this.dmChannels.get(id) : undefined;
+  }
+
+  // ---- notifications ----
+
+  recordPings(stored: StoredMessage, userIds: readonly string[]): void {
+    stored.notified = [...userIds];
+    for (const userId of userIds) {
+      this.pings.push({
+        userId,
+        messageId: stored.message.id,
+        channelId: stored.message.channel_id,
+        content: stored.message.content,
+        at: stored.message.timestamp,
+        read: false,
+      });
+    }
+  }
+
+  /** A user's notifications, oldest first (only the unread ones unless `all`). */
+  pingsOf(userId: string, all = false): Ping[] {
+    return this.pings.filter((p) => p.userId === userId && (all || !p.read));
+  }
+
+  /** Marks a user's notifications read, as opening the channel does. */
+  readPings(userId: string): number {
+    let count = 0;
+    for (const ping of this.pingsOf(userId)) {
+      ping.read = true;
+      count++;
+    }
+    return count;
+  }
+
   // ---- channels ----
 
   /** Finds a text channel by id, `name`, `#name` or `<#id>`. */
@@ -238,7 +341,8 @@ export class Store {
     if (!list) throw new Error(`no channel ${stored.message.channel_id}`);
     list.push(stored);
     this.messageIndex.set(stored.message.id, stored);
-    const channel = this.channels.get(stored.message.channel_id) as { last_message_id?: string | null };
+    const id = stored.message.channel_id;
+    const channel = (this.channels.get(id) ?? this.dmChannels.get(id)) as { last_message_id?: string | null };
     if (!stored.visibleTo) channel.last_message_id = stored.message.id;
     this.events.emit("messageCreate", stored.message, stored.visibleTo);
   }

@@ -47,34 +47,37 @@ describe("allowed channels", () => {
   const admin = () => w.ctx(CAROL, { canManageGuild: true });
 
   it("settings - refuses to disallow the last allowed channel - one channel left", async () => {
-    await COMMANDS.settings.handle(admin(), options({ allow_channel: { id: "77" } }));
-    await COMMANDS.settings.handle(admin(), options({ allow_channel: { id: "78" } }));
-    await COMMANDS.settings.handle(admin(), options({ disallow_channel: { id: "77" } }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ allow_channel: { id: "77" } }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ allow_channel: { id: "78" } }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ disallow_channel: { id: "77" } }));
     expect(w.app.settings.get(GUILD).allowedChannels).toEqual(["78"]);
     await expect(async () =>
-      COMMANDS.settings.handle(admin(), options({ disallow_channel: { id: "78" } })),
+      COMMANDS["nickar-admin settings"].handle(admin(), options({ disallow_channel: { id: "78" } })),
     ).rejects.toMatchObject({
       code: "settings/last-channel",
       message: expect.stringContaining("all_channels:true"),
     });
     expect(w.app.settings.get(GUILD).allowedChannels).toEqual(["78"]);
     // Moving to another channel in one go, or lifting the restriction, is fine.
-    await COMMANDS.settings.handle(admin(), options({ allow_channel: { id: "79" }, disallow_channel: { id: "78" } }));
+    await COMMANDS["nickar-admin settings"].handle(
+      admin(),
+      options({ allow_channel: { id: "79" }, disallow_channel: { id: "78" } }),
+    );
     expect(w.app.settings.get(GUILD).allowedChannels).toEqual(["79"]);
-    await COMMANDS.settings.handle(admin(), options({ all_channels: true }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ all_channels: true }));
     expect(w.app.settings.get(GUILD).allowedChannels).toBeNull();
   });
 
   it("settings - says what is wrong - disallowing a channel that is not allowed", async () => {
     await expect(async () =>
-      COMMANDS.settings.handle(admin(), options({ disallow_channel: { id: "77" } })),
+      COMMANDS["nickar-admin settings"].handle(admin(), options({ disallow_channel: { id: "77" } })),
     ).rejects.toMatchObject({ code: "settings/all-channels" });
-    await COMMANDS.settings.handle(admin(), options({ allow_channel: { id: "78" } }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ allow_channel: { id: "78" } }));
     await expect(async () =>
-      COMMANDS.settings.handle(admin(), options({ disallow_channel: { id: "77" } })),
+      COMMANDS["nickar-admin settings"].handle(admin(), options({ disallow_channel: { id: "77" } })),
     ).rejects.toMatchObject({ code: "settings/not-allowed" });
     await expect(async () =>
-      COMMANDS.settings.handle(w.ctx(ALICE), options({ disallow_channel: { id: "78" } })),
+      COMMANDS["nickar-admin settings"].handle(w.ctx(ALICE), options({ disallow_channel: { id: "78" } })),
     ).rejects.toMatchObject({ code: "settings/forbidden" });
     expect(w.app.settings.get(GUILD).allowedChannels).toEqual(["78"]);
   });

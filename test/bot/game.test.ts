@@ -192,10 +192,10 @@ describe("games", () => {
   it("game - is cancelled by an admin only - cancel command", async () => {
     const id = await start();
     const opts = options({ game: id, reason: "cheating" });
-    await expect(async () => COMMANDS.cancel.handle(w.ctx(CAROL), opts)).rejects.toMatchObject({
+    await expect(async () => COMMANDS["nickar-admin cancel"].handle(w.ctx(CAROL), opts)).rejects.toMatchObject({
       code: "cancel/forbidden",
     });
-    const res = await COMMANDS.cancel.handle(w.ctx(CAROL, { canManageGuild: true }), opts);
+    const res = await COMMANDS["nickar-admin cancel"].handle(w.ctx(CAROL, { canManageGuild: true }), opts);
     expect(res.edits?.[0].reply.content).toContain("cancelled by an admin: cheating");
     expect(game(id).row).toMatchObject({ status: "cancelled", reason: "cancel", note: "cheating" });
   });
@@ -298,17 +298,17 @@ describe("games", () => {
 describe("settings", () => {
   it("settings - need Manage Server to change - plain member", async () => {
     await expect(async () =>
-      COMMANDS.settings.handle(w.ctx(ALICE), options({ ruleset: "wari" })),
+      COMMANDS["nickar-admin settings"].handle(w.ctx(ALICE), options({ ruleset: "wari" })),
     ).rejects.toMatchObject({
       code: "settings/forbidden",
     });
-    const shown = await COMMANDS.settings.handle(w.ctx(ALICE), options());
+    const shown = await COMMANDS["nickar-admin settings"].handle(w.ctx(ALICE), options());
     expect(shown.reply.content).toContain("Oware Abapa");
   });
 
   it("settings - are saved - admin changes every setting", async () => {
     const admin = w.ctx(CAROL, { canManageGuild: true });
-    const res = await COMMANDS.settings.handle(
+    const res = await COMMANDS["nickar-admin settings"].handle(
       admin,
       options({ ruleset: "wari", time: "3d", max_games: 5, allow_channel: { id: "77" } }),
     );
@@ -323,7 +323,7 @@ describe("settings", () => {
       ladderInactiveDays: 14,
       animateMoves: false,
     });
-    await COMMANDS.settings.handle(
+    await COMMANDS["nickar-admin settings"].handle(
       admin,
       options({ pair_limit: 0, ladder: true, ladder_inactive_days: 30, animations: true }),
     );
@@ -333,7 +333,7 @@ describe("settings", () => {
       ladderInactiveDays: 30,
       animateMoves: true,
     });
-    await COMMANDS.settings.handle(admin, options({ all_channels: true }));
+    await COMMANDS["nickar-admin settings"].handle(admin, options({ all_channels: true }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();
   });
 });

@@ -58,6 +58,7 @@ export function setup(random: () => number = () => 0.1, images: Images = fakeIma
       channelId: CHANNEL,
       messageId: null,
       canManageGuild: false,
+      appPermissions: null,
       app: world.app,
       ...extra,
     }),

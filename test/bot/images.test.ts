@@ -27,7 +27,10 @@ describe("images with the real renderer", () => {
   });
 
   it("game message - shows each move as a GIF when the server turns animations on - PNG before the first move", async () => {
-    await COMMANDS.settings.handle(w.ctx(ALICE, { canManageGuild: true }), options({ animations: true }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx(ALICE, { canManageGuild: true }),
+      options({ animations: true }),
+    );
     const res = await COMMANDS.challenge.handle(w.ctx(ALICE), options({ opponent: { id: BOB }, first: "me" }));
     const accepted = await handleButton(w.ctx(BOB), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
     const gameId = accepted.bind!.id;

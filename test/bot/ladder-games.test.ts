@@ -19,7 +19,7 @@ const P = ["4001", "4002", "4003", "4004", "4005", "4006"];
 const rungs = () => w.app.ladders.show({ guildId: GUILD, ruleset: "abapa" }).rungs.map((r) => r.userId);
 
 async function ladderOn(): Promise<void> {
-  await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ ladder: true }));
+  await COMMANDS["nickar-admin settings"].handle(w.ctx("admin", { canManageGuild: true }), options({ ladder: true }));
   for (const p of P) await COMMANDS["ladder join"].handle(w.ctx(p), options());
 }
 
@@ -138,6 +138,8 @@ describe("challenge ladder", () => {
         edits.push(reply.content);
       },
       send: async () => "m",
+      direct: async () => null,
+      remove: async () => {},
     };
     const logger = pino({ level: "silent" });
     w.clock.advance(47 * HOUR);
@@ -151,7 +153,10 @@ describe("challenge ladder", () => {
 
   it("ladder - inactive players drop off and those below move up - after the configured days", async () => {
     await ladderOn();
-    await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ ladder_inactive_days: 10 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx("admin", { canManageGuild: true }),
+      options({ ladder_inactive_days: 10 }),
+    );
     w.clock.advance(6 * DAY);
     // P[4] and P[1] stay active: a game between them, and P[5] rejoins (which counts as activity).
     const id = await ladderGame(P[4], P[1]);

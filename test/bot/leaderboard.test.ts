@@ -66,7 +66,7 @@ describe("leaderboard order", () => {
   it("leaderboard - equal ratings ranked by who reached them first - two pairs with the same history", async () => {
     // Two separate pairs play the same games: a and c (b and d) end on exactly the same rating and games.
     const [a, b, c, d] = ["3001", "3002", "3003", "3004"];
-    await COMMANDS.settings.handle(w.ctx(a, { canManageGuild: true }), options({ pair_limit: 0 }));
+    await COMMANDS["nickar-admin settings"].handle(w.ctx(a, { canManageGuild: true }), options({ pair_limit: 0 }));
     for (let i = 0; i < 17; i++) {
       await playGame(w, a, b, i % 2 ? "north" : "south");
       w.clock.advance(1000);

@@ -149,14 +149,14 @@ describe("listings within 2000 characters", () => {
   it("settings - lists the channels that fit and counts the rest - ninety allowed channels", async () => {
     const admin = at(ADMIN, { canManageGuild: true });
     for (const [i] of P.entries()) {
-      await COMMANDS.settings.handle(
+      await COMMANDS["nickar-admin settings"].handle(
         admin,
         options({ allow_channel: { id: String(1500000000000000000n + BigInt(i)) } }),
       );
     }
     expect(w.app.settings.get(GUILD).allowedChannels).toHaveLength(90);
-    const shown = await content(COMMANDS.settings.handle(at(P[0]), options()));
-    const saved = await content(COMMANDS.settings.handle(admin, options({ ladder: true })));
+    const shown = await content(COMMANDS["nickar-admin settings"].handle(at(P[0]), options()));
+    const saved = await content(COMMANDS["nickar-admin settings"].handle(admin, options({ ladder: true })));
     for (const text of [shown, saved]) {
       const listed = (text.match(/<#\d+>/g) ?? []).length;
       expect(listed).toBeGreaterThan(50);
@@ -169,9 +169,9 @@ describe("listings within 2000 characters", () => {
     const admin = at(ADMIN, { canManageGuild: true });
     for (let i = 0; i < 60; i++) {
       w.clock.advance(86_400_000);
-      await COMMANDS["season new"].handle(admin, options());
+      await COMMANDS["nickar-admin season new"].handle(admin, options());
     }
-    const text = await content(COMMANDS["season list"].handle(admin, options()));
+    const text = await content(COMMANDS["nickar-admin season list"].handle(admin, options()));
     const lines = text.split("\n");
     const earlier = Number(/^\((\d+) earlier seasons not shown\)$/.exec(lines[0])![1]);
     expect(lines.length - 1 + earlier).toBe(61);
@@ -180,7 +180,7 @@ describe("listings within 2000 characters", () => {
   });
 
   it("ladder show - lists the rungs that fit - ninety players", async () => {
-    await COMMANDS.settings.handle(at(ADMIN, { canManageGuild: true }), options({ ladder: true }));
+    await COMMANDS["nickar-admin settings"].handle(at(ADMIN, { canManageGuild: true }), options({ ladder: true }));
     for (const p of P) await COMMANDS["ladder join"].handle(at(p), options());
     const text = await content(COMMANDS["ladder show"].handle(at(P[0]), options()));
     const listed = (text.match(/^`\s*\d+\.`/gm) ?? []).length;
@@ -218,7 +218,10 @@ describe("listings within 2000 characters", () => {
       });
       if (w.app.games.get(id)!.row.status !== "active") break;
     }
-    await COMMANDS.cancel.handle(at(ADMIN, { canManageGuild: true }), options({ game: id, reason: "r".repeat(1850) }));
+    await COMMANDS["nickar-admin cancel"].handle(
+      at(ADMIN, { canManageGuild: true }),
+      options({ game: id, reason: "r".repeat(1850) }),
+    );
     const text = await content(COMMANDS.game.handle(at(P[0]), options({ id })));
     expect(text).toContain("r…**");
     expect(text).toContain(`Record: \`speightstown `);

@@ -53,7 +53,7 @@ describe("ratings", () => {
     const cancelled = await startGame(w, ALICE, BOB);
     await handleButton(w.ctx(ALICE), { type: "game", gameId: cancelled, ply: 0, action: { kind: "move", house: 3 } });
     await handleButton(w.ctx(BOB), { type: "game", gameId: cancelled, ply: 1, action: { kind: "move", house: 3 } });
-    await COMMANDS.cancel.handle(admin(), options({ game: cancelled, reason: "dispute" }));
+    await COMMANDS["nickar-admin cancel"].handle(admin(), options({ game: cancelled, reason: "dispute" }));
     expect(w.app.games.get(aborted)!.row.status).toBe("aborted");
     expect(w.app.games.get(cancelled)!.row.status).toBe("cancelled");
     expect(rating(ALICE)).toBeNull();
@@ -76,13 +76,13 @@ describe("ratings", () => {
     await playGame(w, ALICE, CAROL, "north");
 
     await expect(async () =>
-      COMMANDS.void.handle(w.ctx(ALICE), options({ game: middle, reason: "cheating" })),
+      COMMANDS["nickar-admin void"].handle(w.ctx(ALICE), options({ game: middle, reason: "cheating" })),
     ).rejects.toMatchObject({ code: "void/forbidden" });
-    const res = await COMMANDS.void.handle(admin(), options({ game: middle, reason: "cheating" }));
+    const res = await COMMANDS["nickar-admin void"].handle(admin(), options({ game: middle, reason: "cheating" }));
     expect(res.reply.content).toContain("void");
     expect(res.edits?.[0].reply.content).toContain("· void");
     await expect(async () =>
-      COMMANDS.void.handle(admin(), options({ game: middle, reason: "again" })),
+      COMMANDS["nickar-admin void"].handle(admin(), options({ game: middle, reason: "again" })),
     ).rejects.toMatchObject({ code: "void/already" });
 
     // By hand: game 1 Alice beats Bob, game 3 Carol (new) beats Alice.
@@ -98,13 +98,15 @@ describe("ratings", () => {
 
   it("void - refused - a game still in progress", async () => {
     const id = await startGame(w, ALICE, BOB);
-    await expect(async () => COMMANDS.void.handle(admin(), options({ game: id, reason: "x" }))).rejects.toMatchObject({
+    await expect(async () =>
+      COMMANDS["nickar-admin void"].handle(admin(), options({ game: id, reason: "x" })),
+    ).rejects.toMatchObject({
       code: "void/not-finished",
     });
   });
 
   it("rating cache - equals a full rebuild - forty games among four players, same-millisecond finishes", async () => {
-    await COMMANDS.settings.handle(admin(), options({ pair_limit: 0 }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ pair_limit: 0 }));
     const players = [ALICE, BOB, CAROL, DAVE];
     const results = ["south", "north", "draw"] as const;
     for (let i = 0; i < 40; i++) {
@@ -127,7 +129,7 @@ describe("ratings", () => {
 
 describe("pair limit", () => {
   it("pair limit - later games are unrated and say so - third game in 24 hours, rated again a day later", async () => {
-    await COMMANDS.settings.handle(admin(), options({ pair_limit: 2 }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ pair_limit: 2 }));
     await playGame(w, ALICE, BOB, "south");
     await playGame(w, BOB, ALICE, "south");
     const res = await COMMANDS.challenge.handle(w.ctx(ALICE), options({ opponent: { id: BOB }, first: "me" }));
@@ -147,7 +149,7 @@ describe("pair limit", () => {
   });
 
   it("pair limit - checked again on accept - two crossing challenges with a limit of one", async () => {
-    await COMMANDS.settings.handle(admin(), options({ pair_limit: 1 }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ pair_limit: 1 }));
     const one = await COMMANDS.challenge.handle(w.ctx(ALICE), options({ opponent: { id: BOB } }));
     const two = await COMMANDS.challenge.handle(w.ctx(BOB), options({ opponent: { id: ALICE } }));
     expect(two.reply.content).not.toContain("Unrated");
@@ -156,11 +158,12 @@ describe("pair limit", () => {
     expect(w.app.games.get(first.bind!.id)!.row.rated).toBe(true);
     expect(w.app.games.get(second.bind!.id)!.row.rated).toBe(false);
     expect(second.reply.content).toContain("unrated");
-    expect(second.followUps?.[0].content).toContain("Unrated:");
+    expect(second.reply.content).toContain("Unrated:");
+    expect(second.notices?.[0]).toMatchObject({ users: [w.app.games.get(second.bind!.id)!.row.southId] });
   });
 
   it("pair limit - off - limit 0 rates every game", async () => {
-    await COMMANDS.settings.handle(admin(), options({ pair_limit: 0 }));
+    await COMMANDS["nickar-admin settings"].handle(admin(), options({ pair_limit: 0 }));
     for (let i = 0; i < 7; i++) await playGame(w, ALICE, BOB, "draw");
     expect(rating(ALICE)!.games).toBe(7);
   });
@@ -169,11 +172,13 @@ describe("pair limit", () => {
 describe("seasons", () => {
   it("season - archives the standings and starts everyone at 1500 - season new", async () => {
     await playGame(w, ALICE, BOB, "south");
-    await expect(async () => COMMANDS["season new"].handle(w.ctx(ALICE), options())).rejects.toMatchObject({
-      code: "season/forbidden",
-    });
+    await expect(async () => COMMANDS["nickar-admin season new"].handle(w.ctx(ALICE), options())).rejects.toMatchObject(
+      {
+        code: "season/forbidden",
+      },
+    );
     w.clock.advance(1000);
-    const res = await COMMANDS["season new"].handle(admin(), options());
+    const res = await COMMANDS["nickar-admin season new"].handle(admin(), options());
     expect(res.reply.content).toContain("Season 2 has begun");
     expect(w.app.ratings.currentSeason(GUILD)).toBe(2);
 
@@ -193,11 +198,11 @@ describe("seasons", () => {
     expect(rating(BOB, "abapa", 1)!.rating).toBeCloseTo(1337.7, 1);
 
     // A void in season 2 rebuilds season 2 only; the archive keeps its numbers.
-    await COMMANDS.void.handle(admin(), options({ game: second, reason: "test" }));
+    await COMMANDS["nickar-admin void"].handle(admin(), options({ game: second, reason: "test" }));
     expect(rating(BOB, "abapa", 2)).toBeNull();
     expect(rating(BOB, "abapa", 1)!.rating).toBeCloseTo(1337.7, 1);
 
-    const list = await COMMANDS["season list"].handle(w.ctx(ALICE), options());
+    const list = await COMMANDS["nickar-admin season list"].handle(w.ctx(ALICE), options());
     expect(list.reply.content).toContain("Season 1: from the beginning to");
     expect(list.reply.content).toContain("Season 2: from 2025-01-01 (current)");
   });

@@ -211,7 +211,7 @@ describe("stats", () => {
 
   it("ladder image - one row per rung in real pixels - ladder show", async () => {
     w = realWorld();
-    await COMMANDS.settings.handle(w.ctx(CAROL, { canManageGuild: true }), options({ ladder: true }));
+    await COMMANDS["nickar-admin settings"].handle(w.ctx(CAROL, { canManageGuild: true }), options({ ladder: true }));
     for (const p of [ALICE, BOB, CAROL]) await COMMANDS["ladder join"].handle(w.ctx(p), options());
     const res = await COMMANDS["ladder show"].handle(w.ctx(ALICE), options());
     const image = PNG.sync.read((await res.reply.image!())!.data);

@@ -24,7 +24,8 @@ interface Sent {
 function route(interaction: Record<string, unknown>): Promise<void> {
   const router = createRouter({
     app: w.app,
-    messenger: { edit: async () => {}, send: async () => null },
+    messenger: { edit: async () => {}, send: async () => null, direct: async () => null, remove: async () => {} },
+    notices: { post: async () => {} },
     logger: pino({ level: "silent" }),
     onChange: () => {},
   });

@@ -11,6 +11,8 @@ import type { MessageRef, Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "./helpers.ts";
 
 let w: World;
+/** The notices are not what these tests look at. */
+const noNotices = { post: async () => {} };
 const logger = pino({ level: "silent" });
 let edits: { ref: MessageRef; reply: Reply }[];
 let sent: { channelId: string; reply: Reply }[];
@@ -22,6 +24,8 @@ const messenger: Messenger = {
     sent.push({ channelId, reply });
     return `posted-${sent.length}`;
   },
+  direct: async () => null,
+  remove: async () => {},
 };
 
 beforeEach(() => {
@@ -138,7 +142,7 @@ describe("scheduler resilience", () => {
     w.clock.advance(5 * 60_000);
     const capture = capturingLogger();
     const sweeps = vi.spyOn(w.app.games, "sweep");
-    const scheduler = new Scheduler(w.app, messenger, capture.log);
+    const scheduler = new Scheduler(w.app, messenger, capture.log, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(500);
 
@@ -179,7 +183,7 @@ describe("scheduler resilience", () => {
     const expire = vi.spyOn(w.app.challenges, "expire").mockImplementation(() => {
       throw new Error("database is locked");
     });
-    const scheduler = new Scheduler(w.app, messenger, capture.log);
+    const scheduler = new Scheduler(w.app, messenger, capture.log, noNotices);
     scheduler.start();
     // Pokes (interactions) during the failure wait do not sweep.
     scheduler.poke();
@@ -210,7 +214,7 @@ describe("scheduler resilience", () => {
 describe("clocks stop while the bot is down", () => {
   it("scheduler - moves deadlines and expiries by the downtime - restart after an hour down", async () => {
     fakeTimers();
-    let scheduler = new Scheduler(w.app, messenger, logger);
+    let scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     const gameId = await startGame(ALICE, BOB, "5m");
     await move(gameId, ALICE, 3);
@@ -224,7 +228,7 @@ describe("clocks stop while the bot is down", () => {
     crash();
     w.clock.advance(60 * 60_000);
     edits = [];
-    scheduler = new Scheduler(w.app, messenger, logger);
+    scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
 
@@ -258,7 +262,7 @@ describe("clocks stop while the bot is down", () => {
 
   it("scheduler - shifts nothing - a restart shorter than the threshold", async () => {
     fakeTimers();
-    let scheduler = new Scheduler(w.app, messenger, logger);
+    let scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     const gameId = await startGame(ALICE, BOB, "5m");
     await elapse(30_000);
@@ -266,7 +270,7 @@ describe("clocks stop while the bot is down", () => {
 
     crash();
     w.clock.advance(90_000);
-    scheduler = new Scheduler(w.app, messenger, logger);
+    scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(w.app.games.get(gameId)!.row).toMatchObject({
@@ -290,7 +294,7 @@ describe("clocks stop while the bot is down", () => {
 
   it("scheduler - measures the downtime from the stop - a clean shutdown", async () => {
     fakeTimers();
-    let scheduler = new Scheduler(w.app, messenger, logger);
+    let scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     const gameId = await startGame(ALICE, BOB, "1h");
     await elapse(45_000);
@@ -298,7 +302,7 @@ describe("clocks stop while the bot is down", () => {
     scheduler.stop();
     w.restart();
     w.clock.advance(10 * 60_000);
-    scheduler = new Scheduler(w.app, messenger, logger);
+    scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(w.app.games.get(gameId)!.row.deadlineAt).toBe(before.deadlineAt! + 10 * 60_000);
@@ -326,7 +330,7 @@ describe("games without a message", () => {
     const game2 = await seriesWithUnpostedGame2();
     crash();
     w.clock.advance(5_000);
-    const scheduler = new Scheduler(w.app, messenger, logger);
+    const scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
@@ -356,7 +360,7 @@ describe("games without a message", () => {
 
   it("scheduler - posts an unposted plain game when its grace ends - timer armed for it", async () => {
     fakeTimers();
-    const scheduler = new Scheduler(w.app, messenger, logger);
+    const scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
     // A challenge whose message was never bound: the game starts without a message.

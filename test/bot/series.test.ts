@@ -38,9 +38,13 @@ async function playSeriesGame(gameId: string, winner: string | null): Promise<{ 
 describe("first-to-six series", () => {
   it("series - first to six with draws not counting and South alternating - a full series", async () => {
     // No pair limit here, so all twelve games are rated (the limit is tested in series-pair-limit).
-    await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ pair_limit: 0 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx("admin", { canManageGuild: true }),
+      options({ pair_limit: 0 }),
+    );
     const { gameId, res } = await startSeries();
-    expect(res.followUps?.[0].content).toContain("The series is on! Game 1:");
+    expect(res.reply.content).toContain("The series is on! This is game 1.");
+    expect(res.notices?.[0].text).toContain("(you move first)");
     expect(res.reply.content).toContain("series game 1");
     expect(res.reply.content).toContain(`Series, first to 6: <@${ALICE}> 0-0 <@${BOB}>`);
 
@@ -159,6 +163,8 @@ describe("first-to-six series", () => {
         sent.push({ channelId, content: reply.content });
         return `posted-${sent.length}`;
       },
+      direct: async () => null,
+      remove: async () => {},
     };
     w.clock.advance(5 * 60_000);
     await runDue(w.app, messenger, pino({ level: "silent" }));
@@ -174,7 +180,10 @@ describe("first-to-six series", () => {
 
   it("series - abandoned without a result - an admin cancels one of its games", async () => {
     const { gameId } = await startSeries();
-    await COMMANDS.cancel.handle(w.ctx(CAROL, { canManageGuild: true }), options({ game: gameId, reason: "bug" }));
+    await COMMANDS["nickar-admin cancel"].handle(
+      w.ctx(CAROL, { canManageGuild: true }),
+      options({ game: gameId, reason: "bug" }),
+    );
     const standings = await COMMANDS["series standings"].handle(w.ctx(CAROL), options());
     expect(standings.reply.content).toContain("No series decided yet.");
     expect(w.app.series.activeFor(GUILD, ALICE)).toEqual([]);

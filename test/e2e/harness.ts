@@ -106,6 +106,34 @@ export class Driver {
     return names.map((n) => this.ids.get(n)!);
   }
 
+  /** A user's notifications: the unread ones (or all) with the message content at the time. */
+  async pings(
+    user: string,
+    all = false,
+  ): Promise<{ messageId: string; channelId: string; content: string; read: boolean }[]> {
+    const { status, body } = await this.call(`/local/users/${user}/pings${all ? "?all=true" : ""}`);
+    if (status !== 200) throw new Error(`pings of ${user}: ${status} ${JSON.stringify(body)}`);
+    return body.pings;
+  }
+
+  /** Marks a user's notifications read (as opening Discord does). */
+  async readPings(user: string): Promise<void> {
+    await this.call(`/local/users/${user}/pings/read`, {});
+  }
+
+  /** The direct messages the bot sent a user, oldest first. */
+  async dms(user: string): Promise<APIMessage[]> {
+    return (await this.call(`/local/users/${user}/dms`)).body;
+  }
+
+  /** Changes a user's local settings: whether they accept DMs, their client's locale. */
+  async setUser(name: string, settings: { dms?: boolean; locale?: string; admin?: boolean }): Promise<void> {
+    const { status, body } = await this.call("/local/users", { name, ...settings });
+    if (status >= 300) throw new Error(`setting ${name}: ${status} ${JSON.stringify(body)}`);
+    this.ids.set(name, body.id);
+    this.names.set(body.id, name);
+  }
+
   idOf(name: string): string {
     const id = this.ids.get(name);
     if (!id) throw new Error(`unknown user ${name}: call users() first`);

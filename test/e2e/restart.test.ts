@@ -83,7 +83,7 @@ describe("the bot process killed and restarted", () => {
     const deploy = spawnTsx("src/deploy-commands.ts", env);
     children.push(deploy);
     expect(await deploy.exited, deploy.output()).toBe(0);
-    expect(deploy.output()).toContain(`Registered /nickar for server ${discord.guildId}.`);
+    expect(deploy.output()).toContain(`Registered /nickar and /nickar-admin for server ${discord.guildId}.`);
 
     const first = await startBotProcess(0);
     const game = await startGame(driver, "xena", "yuri", "abapa");
