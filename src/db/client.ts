@@ -34,6 +34,28 @@ export function isBusy(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `work` (synchronous writes), trying again while another connection holds the lock: each
+ * attempt blocks the event loop for at most BUSY_TIMEOUT_MS, and the waits between attempts are
+ * asynchronous, so everything else goes on meanwhile. `onBusy` runs once, before the first wait
+ * (the router acknowledges the interaction there). After `giveUpMs` the busy error is thrown.
+ */
+export async function retryWhileBusy<T>(
+  work: () => T | Promise<T>,
+  options: { readonly giveUpMs: number; readonly onBusy?: () => Promise<void> | void },
+): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started >= options.giveUpMs) throw error;
+      if (attempt === 0) await options.onBusy?.();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
+    }
+  }
+}
+
 export interface Database_ {
   readonly db: Db;
   readonly sqlite: Database.Database;

@@ -1,5 +1,6 @@
 /** Turns plain `Reply` data into discord.js message payloads, and posts or edits channel messages. */
 import { AttachmentBuilder, type Client, MessageFlags } from "discord.js";
+import { retryWhileBusy } from "../db/client.ts";
 import type { App } from "../interactions/context.ts";
 import type { ImageFile, MessageRef, Post, Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
@@ -81,10 +82,15 @@ export function discordMessenger(client: Client, logger: Logger): Messenger {
   };
 }
 
+/** How long binding a posted message to its game waits out a locked database. */
+const BIND_WAIT = { giveUpMs: 60_000 } as const;
+
 /** Sends new channel messages (a series' next game), binding each to its game when it says so. */
 export async function sendPosts(app: App, messenger: Messenger, posts: readonly Post[]): Promise<void> {
   for (const post of posts) {
     const posted = await messenger.send(post.channelId, post.reply);
-    if (posted && post.bindGame) app.games.bindMessage(post.bindGame, post.channelId, posted);
+    const game = post.bindGame;
+    // A locked database must not lose the binding: the game would have no message.
+    if (posted && game) await retryWhileBusy(() => app.games.bindMessage(game, post.channelId, posted), BIND_WAIT);
   }
 }

@@ -13,7 +13,7 @@
  * throws (a notice that cannot be sent is logged, never a reason to fail the move behind it).
  */
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import type { MessageRef, Notice } from "../interactions/reply.ts";
@@ -81,17 +81,18 @@ export class Notices implements NoticeBoard {
       if (messageId) posted.push({ channelId: notice.channelId, messageId });
     }
     const createdAt = this.clock.now();
-    for (const ref of posted) this.remember(() => rememberNotice(this.db, { ...ref, key: notice.key, createdAt }));
+    for (const ref of posted)
+      await this.remember(() => rememberNotice(this.db, { ...ref, key: notice.key, createdAt }));
     for (const old of shown) {
       await this.messenger.remove(old);
-      this.remember(() => forgetNotice(this.db, old.messageId));
+      await this.remember(() => forgetNotice(this.db, old.messageId));
     }
   }
 
-  /** Bookkeeping that may fail (a locked database) without taking the notice down with it. */
-  private remember(write: () => void): void {
+  /** Bookkeeping that waits out a locked database, and whose failure never takes the notice down. */
+  private async remember(write: () => void): Promise<void> {
     try {
-      write();
+      await retryWhileBusy(write, { giveUpMs: 60_000 });
     } catch (err) {
       this.logger.warn({ err }, "could not record a notice");
     }

@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import type { Command } from "../commands/command.ts";
 import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
-import { isBusy } from "../db/client.ts";
+import { isBusy, retryWhileBusy } from "../db/client.ts";
 import { isUserError, UserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
@@ -46,8 +46,6 @@ export const BUSY_ANSWER =
   "Nickar's database is busy right now (another program is using it). Nothing was changed: try again in a moment.";
 /** How long an interaction keeps retrying a locked database before answering BUSY_ANSWER. */
 export const BUSY_GIVE_UP_MS = 12_000;
-/** The first wait between two attempts on a locked database; it doubles up to a second. */
-const BUSY_FIRST_WAIT_MS = 100;
 
 function contextOf(app: App, interaction: Interaction): HandlerContext {
   return {
@@ -88,8 +86,6 @@ function optionsOf(interaction: ChatInputCommandInteraction | AutocompleteIntera
  * publicly: "Nickar is thinking…"), "update" (a button, deferred without a visible change), or null.
  */
 type Early = "reply" | "update" | null;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createRouter(deps: RouterDeps): (interaction: Interaction) => Promise<void> {
   const { app, logger } = deps;
@@ -153,24 +149,19 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     for (const notice of response.notices ?? []) await deps.notices.post(notice);
   }
 
-  /**
-   * Runs `work` (synchronous database writes), retrying while another connection holds the lock:
-   * each attempt blocks the event loop for at most the short busy timeout, and the waits between
-   * attempts are asynchronous, so everybody else is served meanwhile. `onBusy` runs before the
-   * first wait (to acknowledge the interaction). After BUSY_GIVE_UP_MS the user is told to retry.
-   */
+  /** `work` retried while the database is locked (see `retryWhileBusy`); in the end the user is told to retry. */
   async function whenFree<T>(work: () => T | Promise<T>, onBusy?: () => Promise<void>): Promise<T> {
-    const started = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!isBusy(error)) throw error;
-        if (attempt === 0) await onBusy?.();
-        if (Date.now() - started >= BUSY_GIVE_UP_MS) throw new UserError("database/busy", BUSY_ANSWER);
-        logger.info({ attempt }, "database locked by another connection; trying again");
-        await sleep(Math.min(BUSY_FIRST_WAIT_MS * 2 ** attempt, 1000));
-      }
+    try {
+      return await retryWhileBusy(work, {
+        giveUpMs: BUSY_GIVE_UP_MS,
+        onBusy: async () => {
+          logger.info("database locked by another connection; trying again");
+          await onBusy?.();
+        },
+      });
+    } catch (error) {
+      if (isBusy(error)) throw new UserError("database/busy", BUSY_ANSWER);
+      throw error;
     }
   }
 

@@ -3,8 +3,8 @@
  * database, so after a restart the first sweep catches up; then one timer waits for the nearest one.
  *
  * Clocks stop while the bot is down: a heartbeat is written every few seconds, and at startup, before
- * the first sweep, the time since the last one (when longer than a short restart) is given back to
- * every deadline, reminder and challenge expiry. Each sweep also posts the games that have no message
+ * the first sweep, the time since the last sign of life is given back to every deadline, reminder and
+ * challenge expiry, however short the outage. Each sweep also posts the games that have no message
  * (a crash between creating the next game of a series and posting it).
  *
  * One bad item never stops the others: each challenge, game and post is handled on its own, a failing
@@ -30,10 +30,14 @@ const MIN_WAIT = 1_000;
  */
 export const WAIT_AFTER_FAILURE = 5_000;
 const MAX_RETRY_WAIT = 5 * 60_000;
-/** How often the heartbeat ("the bot is running") is written, besides at every sweep. */
-export const HEARTBEAT_EVERY = 30_000;
-/** A last heartbeat older than this at startup means the bot was down: the clocks get that time back. */
-export const DOWNTIME_THRESHOLD = 2 * 60_000;
+/**
+ * How often the heartbeat ("the bot is running") is written, besides at every sweep and every stop.
+ * After a crash the clocks are given back the time since the last sign of life, so this bounds
+ * what a crash can over-credit (the bot may have run for up to this long after the last beat).
+ */
+export const HEARTBEAT_EVERY = 10_000;
+/** Messages show deadlines as "in 5 minutes": a shift shorter than this is not worth editing every board for. */
+export const REFRESH_AFTER_DOWNTIME = 60_000;
 /** A game still without a message this long after its creation was not posted by whoever created it. */
 export const UNPOSTED_GRACE = 60_000;
 
@@ -230,9 +234,9 @@ export class Scheduler {
     if (this.stopped || this.resumed) return;
     this.startedAt = this.app.clock.now();
     try {
-      const downtime = this.app.games.resumeAfterDowntime(DOWNTIME_THRESHOLD);
+      const downtime = this.app.games.resumeAfterDowntime();
       if (downtime) {
-        this.downtime = downtime;
+        if (downtime.ms >= REFRESH_AFTER_DOWNTIME) this.downtime = downtime;
         this.logger.warn(
           {
             downSince: new Date(downtime.since).toISOString(),

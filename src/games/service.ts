@@ -158,7 +158,7 @@ export class RetryLater {
 export interface Downtime {
   /** The last heartbeat before the stop. */
   readonly since: number;
-  /** How long the bot was down: every shifted time moved forward by this. */
+  /** How long the bot was down: every shifted time moved forward by this, or less (see `resumeAfterDowntime`). */
   readonly ms: number;
   /** The active games whose deadline and reminder moved. */
   readonly games: readonly string[];
@@ -381,29 +381,36 @@ export class GameService {
   }
 
   /**
-   * Clocks stop while the bot is down. Called once at startup, before the first sweep: if the last
-   * heartbeat is more than `threshold` ms old, every active game's deadline and reminder and every
-   * pending challenge's expiry move forward by the downtime (now − last heartbeat), in one transaction
-   * with the new heartbeat. Returns what moved, or null (first start ever, or a short stop).
+   * Clocks stop while the bot is down, however briefly. Called once at startup, before the first
+   * sweep: every active game's deadline and reminder and every pending challenge's expiry move
+   * forward by the time the bot was away, in one transaction with the new heartbeat. The bot was
+   * last known alive at the last heartbeat, or later when the game (challenge) was written since:
+   * a move made after the last heartbeat proves the bot was up then, so that game is given back
+   * only the time since that move. Returns what moved, or null (first start ever).
    */
-  resumeAfterDowntime(threshold: number): Downtime | null {
+  resumeAfterDowntime(): Downtime | null {
     const now = this.clock.now();
     return this.db.transaction((tx): Downtime | null => {
       const since = readState(tx, HEARTBEAT);
       writeState(tx, HEARTBEAT, now);
-      if (since === null || now - since <= threshold) return null;
+      if (since === null || now <= since) return null;
       const ms = now - since;
+      const gameShift = sql`(${now} - max(${since}, ${games.updatedAt}))`;
       const shiftedGames = tx
         .update(games)
-        .set({ deadlineAt: sql`${games.deadlineAt} + ${ms}`, reminderAt: sql`${games.reminderAt} + ${ms}` })
-        .where(eq(games.status, "active"))
+        .set({
+          deadlineAt: sql`${games.deadlineAt} + ${gameShift}`,
+          reminderAt: sql`${games.reminderAt} + ${gameShift}`,
+        })
+        .where(and(eq(games.status, "active"), lte(games.updatedAt, now)))
         .returning({ id: games.id })
         .all();
       // Pending challenges wait on the same clock (a ladder challenge left unanswered is a forfeit).
+      const challengeShift = sql`(${now} - max(${since}, ${challenges.createdAt}))`;
       const shiftedChallenges = tx
         .update(challenges)
-        .set({ expiresAt: sql`${challenges.expiresAt} + ${ms}` })
-        .where(eq(challenges.status, "pending"))
+        .set({ expiresAt: sql`${challenges.expiresAt} + ${challengeShift}` })
+        .where(and(eq(challenges.status, "pending"), lte(challenges.createdAt, now)))
         .returning({ id: challenges.id })
         .all();
       return { since, ms, games: shiftedGames.map((g) => g.id), challenges: shiftedChallenges.map((c) => c.id) };

@@ -41,6 +41,11 @@ export function tokenize(text: string): Token[] {
 interface ParseOptions {
   /** For autocomplete: the option being typed; its value is sent raw with `focused: true`. */
   focused?: string;
+  /**
+   * Ignore the options' own min/max lengths (Discord's 6000 still holds), as a client still showing
+   * an older registration would: global command updates take up to an hour to reach everyone.
+   */
+  ignoreOptionLimits?: boolean;
 }
 
 type Option = APIApplicationCommandOption & {
@@ -100,7 +105,8 @@ export function parseCommand(store: Store, commands: APIApplicationCommand[], te
       given.push({ name: option.name, type: option.type, value: token.value, focused: true });
       continue;
     }
-    given.push({ name: option.name, type: option.type, value: convert(store, option, token.value, resolved) });
+    const checked = opts.ignoreOptionLimits ? { ...option, min_length: undefined, max_length: undefined } : option;
+    given.push({ name: option.name, type: option.type, value: convert(store, checked, token.value, resolved) });
   }
   if (opts.focused !== undefined) {
     const option = options.find((o) => o.name === opts.focused);

@@ -59,7 +59,10 @@ function channelOf(ctx: LocalContext, ref: string) {
 async function command(ctx: LocalContext, { json }: DriverRequest, focused?: string): Promise<DriverAnswer> {
   const user = userOf(ctx, str(json, "user"));
   const channel = channelOf(ctx, str(json, "channel", false));
-  const parsed = parseCommand(ctx.store, ctx.commands.visible(ctx.store.guildId), str(json, "text"), { focused });
+  const parsed = parseCommand(ctx.store, ctx.commands.visible(ctx.store.guildId), str(json, "text"), {
+    focused,
+    ignoreOptionLimits: json.ignoreOptionLimits === true,
+  });
   // The client hides commands whose default_member_permissions the user lacks.
   const needed = parsed.command.default_member_permissions;
   if (needed !== null && needed !== undefined) {

@@ -271,7 +271,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { clock?: Clock; defaults?: Defaults } = {}): Promise<Stack> {
+export async function startStack(
+  options: { clock?: Clock; defaults?: Defaults; local?: LocalDiscordOptions } = {},
+): Promise<Stack> {
   const temp = tempDir();
   const databasePath = join(temp.dir, "nickar.db");
   const database = openDatabase(databasePath);
@@ -285,7 +287,7 @@ export async function startStack(options: { clock?: Clock; defaults?: Defaults }
       logger,
       clock: options.clock,
       defaults: options.defaults,
-      local: LOCAL_OPTIONS,
+      local: { ...LOCAL_OPTIONS, ...options.local },
     });
   } catch (error) {
     database.close();

@@ -4,7 +4,9 @@
 import { join } from "node:path";
 import type { APIMessage } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEARTBEAT, readState } from "../../src/db/bot-state.ts";
 import { type Database_, openDatabase } from "../../src/db/client.ts";
+import { HEARTBEAT_EVERY } from "../../src/discord/scheduler.ts";
 import { createLocalDiscord, type LocalDiscord } from "../../src/local/index.ts";
 import {
   type Child,
@@ -92,6 +94,8 @@ describe("the bot process killed and restarted", () => {
     expect(gameRow(database, game.gameId)).toMatchObject({ ply: 3, status: "active" });
 
     // kill -9: no goodbye to the gateway, the session is left resumable.
+    const deadlineBefore = gameRow(database, game.gameId)!.deadlineAt!;
+    const killedAt = Date.now();
     first.process.kill("SIGKILL");
     expect(await first.exited).toBe("SIGKILL");
     await waitFor(async () => !(await driver.info()).botConnected, "the local Discord to notice the crash");
@@ -105,7 +109,15 @@ describe("the bot process killed and restarted", () => {
     expect(gameRow(database, game.gameId)!.ply).toBe(3);
 
     // A new process identifies afresh and gets the next press on the very same (old) message.
+    const restartedAt = Date.now();
     await startBotProcess(1);
+    // The clocks were given the outage back: at least the time it was down, at most that plus
+    // the heartbeat interval (the bot may have run that long after its last heartbeat).
+    // The new process has given the downtime back once it wrote its first heartbeat.
+    await waitFor(() => (readState(database!.db, HEARTBEAT) ?? 0) >= restartedAt, "the first heartbeat");
+    const credited = gameRow(database, game.gameId)!.deadlineAt! - deadlineBefore;
+    expect(credited).toBeGreaterThanOrEqual(restartedAt - killedAt);
+    expect(credited).toBeLessThanOrEqual(Date.now() - killedAt + HEARTBEAT_EVERY);
     const pressed = await driver.click(mover, game.messageId, house.customId);
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(200);
     const after = (pressed.body.messages as APIMessage[]).find((m) => m.id === game.messageId)!;
