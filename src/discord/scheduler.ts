@@ -255,13 +255,19 @@ export class Scheduler {
     this.running = this.run();
   }
 
-  stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.timer = null;
-    this.heartbeat = null;
+  /**
+   * No sweep starts after this; resolves once the sweep running now (if any) has finished, so a
+   * shutdown can close the database after it.
+   */
+  async stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.timer = null;
+      this.heartbeat = null;
+    }
+    await this.running;
     // The bot was alive until now: a restart measures its downtime from here.
     if (this.resumed) this.beat();
   }
