@@ -266,9 +266,11 @@ export class Scheduler {
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.timer = null;
       this.heartbeat = null;
+      // The bot was alive until now: a restart measures its downtime from here.
+      if (this.resumed) this.beat();
     }
+    if (!this.running) return;
     await this.running;
-    // The bot was alive until now: a restart measures its downtime from here.
     if (this.resumed) this.beat();
   }
 

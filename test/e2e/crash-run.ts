@@ -3,6 +3,7 @@
 // against its move list. Used by test/e2e/crash.test.ts (short) and bench/crash-soak.ts (long).
 import type { APIMessage } from "discord-api-types/v10";
 import { openDatabase } from "../../src/db/client.ts";
+import type { GameRow } from "../../src/db/schema.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { seededRandom } from "../../src/engine/random.ts";
 import { type BotWorld, botWorld, houseOf } from "./bot-process.ts";
@@ -184,25 +185,31 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
     // After the restart: the scheduler's first sweep ends the games whose time ran out, and every
     // other game in progress still takes a move.
     bot = await world.start();
-    const stuck: string[] = [];
-    for (const id of toMove) {
-      const database2 = openDatabase(world.databasePath);
-      const row = gameRow(database2, id)!;
-      database2.close();
-      const board = await driver.command(driver.nameOf(row.southId), `/nickar board game:${id}`);
-      const message = ((board.body?.messages ?? []) as APIMessage[]).find((m) => gameRef(m)?.gameId === id);
-      const button = message && moveButtons(message).find((b) => !b.disabled);
-      const mover = message && moverOf(message);
-      const answer =
-        button && mover ? await driver.click(driver.nameOf(mover.userId), message.id, button.customId) : null;
-      if (!answer || !played(answer, message!.id, row.ply)) stuck.push(`game ${id} at ply ${row.ply}`);
-    }
-    const unenforced = await waitForTimeouts(world, toTimeOut);
+    const after = openDatabase(world.databasePath);
+    const rows = toMove.map((id) => gameRow(after, id)!);
+    after.close();
+    const [stuck, unenforced] = await Promise.all([
+      Promise.all(rows.map((row) => takesAMove(driver, row))).then((all) => all.filter((s) => s !== null)),
+      waitForTimeouts(world, toTimeOut),
+    ]);
     return { ...report, stuck, unenforced, ms: Date.now() - started };
   } finally {
     stopped = true;
     await world.close();
   }
+}
+
+/** Null when the game's board, reposted, takes a move; else what went wrong. */
+async function takesAMove(driver: BotWorld["driver"], row: GameRow): Promise<string | null> {
+  const board = await driver.command(driver.nameOf(row.southId), `/nickar board game:${row.id}`);
+  const message = ((board.body?.messages ?? []) as APIMessage[]).find((m) => gameRef(m)?.gameId === row.id);
+  const button = message && moveButtons(message).find((b) => !b.disabled);
+  const mover = message && moverOf(message);
+  if (!message || !button || !mover) return `game ${row.id} at ply ${row.ply}: no board to play on (${board.status})`;
+  const answer = await driver.click(driver.nameOf(mover.userId), message.id, button.customId);
+  return played(answer, message.id, row.ply)
+    ? null
+    : `game ${row.id} at ply ${row.ply}: the press got ${answer.status}`;
 }
 
 /** The press was played: the answer shows the game message at the next ply (or it was deferred). */

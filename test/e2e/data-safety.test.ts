@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
 import { DATABASE_GONE, STOPPING } from "../../src/discord/bot.ts";
 import { type BotWorld, botWorld, houseOf, nextMove } from "./bot-process.ts";
-import { type Answer, gameRef, gameRow, type StartedGame, spawnTsx, startGame, waitForPly } from "./harness.ts";
+import {
+  type Answer,
+  gameRef,
+  gameRow,
+  type StartedGame,
+  spawnTsx,
+  startGame,
+  waitFor,
+  waitForPly,
+} from "./harness.ts";
 
 const TOKEN = "e2e.data-safety.token";
 
@@ -59,10 +68,11 @@ describe("data safety with the bot as its own process", () => {
     const before = clicks.length;
     // A round of clicks in flight, then SIGTERM while their animations are still being drawn.
     await clickAll();
-    await new Promise((r) => setTimeout(r, 100));
+    // SIGTERM once the bot has acknowledged some of them and is still drawing their animations.
+    await waitFor(() => world.discord.context.interactions.deferredInProgress() > 0, "a deferred move", 30_000);
     bot.process.kill("SIGTERM");
-    // Presses after the signal: answered "restarting", or unanswered once the connection is closed.
-    await new Promise((r) => setTimeout(r, 20));
+    // Presses once it is shutting down: answered "restarting", or unanswered once the connection is closed.
+    await bot.waitForOutput(/"msg":"shutting down"/);
     const late = (await driver.messages()).length;
     const lateClick = driver.click(players[0], games[0].messageId, "Animate");
     expect(await bot.exited, bot.output()).toBe(0);
