@@ -2,11 +2,13 @@
  * Notation of RULES.md section 1: move letters (A..F South, a..f North), the position string
  * (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`) and a game record (ruleset, optional start, moves as letters).
  */
+import { deepFreeze } from "./freeze.ts";
 import { isRulesetId } from "./rulesets.ts";
 import type { Player, Position, Result, RulesetId } from "./types.ts";
 import { fail, ok } from "./types.ts";
 
-export const START_POSITION: Position = { pits: Array(12).fill(4), stores: [0, 0], toMove: 0 };
+/** Four seeds in every house, empty stores, South to move (deeply frozen). */
+export const START_POSITION: Position = deepFreeze({ pits: Array(12).fill(4), stores: [0, 0], toMove: 0 });
 
 /** House 1..6 of `player` -> pit 0..11. */
 export function houseToPit(player: Player, house: number): number {

@@ -9,7 +9,7 @@ import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { formatPosition, newGame, type Player, play, type RulesetId } from "../engine/index.ts";
+import { formatPosition, newGame, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { newId } from "./ids.ts";
@@ -38,14 +38,12 @@ function clockFields(timeLimit: number, now: number) {
 
 /** Creates a game inside the caller's transaction (a challenge accepted, the next game of a series). */
 export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
-  const created = newGame(input.ruleset);
-  if (!created.ok) throw new Error(created.error.message);
   const row = tx
     .insert(games)
     .values({
       id: newId(),
       ...input,
-      position: formatPosition(created.value.position),
+      position: formatPosition(newGame(input.ruleset).position),
       ...clockFields(input.timeLimit, now),
       createdAt: now,
       updatedAt: now,
@@ -243,7 +241,7 @@ export class GameService {
         tx,
         game,
         {
-          moves: JSON.stringify(next.moves),
+          moves: JSON.stringify(next.history),
           position: formatPosition(next.position),
           ply: row.ply + 1,
           updatedAt: now,
@@ -258,7 +256,7 @@ export class GameService {
   resign(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      return this.finish(tx, game, "finished", (1 - seat) as Player, "resign");
+      return this.finish(tx, game, "finished", opponent(seat), "resign");
     }, IMMEDIATE);
   }
 
@@ -267,7 +265,8 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
       const offerBy = game.row.drawOfferBy;
-      if (offerBy === 1 - seat) return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
+      if (offerBy === opponent(seat))
+        return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
       if (offerBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
       return { kind: "offered", game: this.write(tx, game, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
     }, IMMEDIATE);
@@ -422,7 +421,7 @@ export class GameService {
       if (!game.state.movers.includes(loser) && !isCommitted(row)) {
         return { kind: "timeout", game: this.finish(tx, game, "aborted", null, "abort") };
       }
-      return { kind: "timeout", game: this.finish(tx, game, "finished", (1 - loser) as Player, "timeout") };
+      return { kind: "timeout", game: this.finish(tx, game, "finished", opponent(loser), "timeout") };
     }
     if (row.reminderAt !== null && row.reminderAt <= now) {
       return { kind: "reminder", game: this.write(tx, snapshotOf(row), { reminderAt: null }) };

@@ -30,9 +30,9 @@ function statusText(row: GameRow, final: GameSnapshot): string {
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
   const final = snapshotOf(row);
-  const total = final.state.moves.length;
+  const total = final.state.history.length;
   const at = snapshotAt(row, ply);
-  const shown = at.state.moves.length;
+  const shown = at.state.history.length;
   const record = recordText(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,

@@ -51,7 +51,7 @@ function gameButtons(game: GameSnapshot): Row[] {
   if (g.status !== "active") return game.last ? [row(animate)] : [];
   const player = state.position.toMove;
   const house = (h: number) => {
-    const legal = state.legal.includes(h);
+    const legal = state.legalMoves.includes(h);
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
