@@ -27,7 +27,7 @@ export interface RecordTags {
   readonly winner?: Player | null;
   /** Why the game ended: an engine reason or the bot's (resign, timeout, agreement, abort). */
   readonly reason?: string;
-  /** Extra tags, e.g. { Site: "guild name", Game: "42" }. */
+  /** Extra tags by name, e.g. Site (the server name) and Game (the game id). */
   readonly extra?: Readonly<Record<string, string>>;
 }
 
