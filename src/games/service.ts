@@ -8,14 +8,12 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sq
 import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
+import { type BotReason, challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, newGame, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { newId } from "./ids.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
-
-export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "cancel";
 
 export interface NewGameInput {
   readonly guildId: string;

@@ -108,12 +108,12 @@ describe("narrate", () => {
     [{ status: "finished", winner: 0, reason: "twenty-five" }, "South wins 10–12 by 25 seeds."],
     [{ status: "aborted", winner: null, reason: "abort" }, "Game aborted: no result."],
     [{ status: "cancelled", winner: null, reason: "cancel", note: "spam" }, "Game cancelled by an admin: spam."],
-  ])("result text - states the ending - %j", (result, expected) => {
+  ] as const)("result text - states the ending - %j", (result, expected) => {
     expect(resultText(result, ["South", "North"], [10, 12])).toBe(expected);
   });
 
   it("result text - states the score in kay - haitian game", () => {
-    const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" };
+    const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" } as const;
     expect(resultText(result, ["South", "North"], [20, 28])).toBe("North wins 5–7 kay by no legal move left.");
   });
 });
