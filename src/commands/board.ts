@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import { gameHeader, gameReply } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
@@ -29,6 +30,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       },
     };
   }
+  // The board is to live in this channel from now on.
+  requireChannelPermissions(ctx);
   // The old message loses its buttons so only one board is live.
   const edits = row.messageId
     ? [

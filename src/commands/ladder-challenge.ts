@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
 import { challengeResponse, parseTime, requireGuild, rulesetOption, rulesetOrDefault, timeOption } from "./shared.ts";
@@ -13,6 +14,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
+  requireChannelPermissions(ctx);
   const challenge = ctx.app.challenges.create({
     guildId,
     channelId: ctx.channelId,

@@ -12,6 +12,7 @@ import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
@@ -139,6 +140,8 @@ export function asRuleset(text: string | null): RulesetId | null {
  * an open challenge), with the `ruleset`, `first`, `time` and `rated` options.
  */
 export function challengeInput(ctx: HandlerContext, options: CommandOptions): ChallengeInput {
+  // The game will be played here: a channel where Nickar cannot post its boards is refused now.
+  requireChannelPermissions(ctx);
   const first = options.getString("first");
   return {
     guildId: requireGuild(ctx),

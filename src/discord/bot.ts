@@ -12,6 +12,7 @@ import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
+import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
 import { Notices } from "./notices.ts";
 import { createRouter } from "./router.ts";
@@ -84,7 +85,20 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     images: options.images ?? rendererImages,
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
-  const messenger = discordMessenger(client, logger);
+  // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
+  const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
+  const lost = new LostPermissions(
+    options.db,
+    app.games,
+    messenger,
+    (channelId) => {
+      const channel = client.channels.cache.get(channelId);
+      const me = client.user;
+      return channel && me && "permissionsFor" in channel ? (channel.permissionsFor(me)?.bitfield ?? null) : null;
+    },
+    clock,
+    logger,
+  );
   const notices = new Notices(options.db, app.players, messenger, clock, logger);
   const scheduler = new Scheduler(app, messenger, logger, notices);
   const route = createRouter({ app, messenger, notices, logger, onChange: () => scheduler.poke() });

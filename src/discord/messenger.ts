@@ -1,5 +1,5 @@
 /** Turns plain `Reply` data into discord.js message payloads, and posts or edits channel messages. */
-import { AttachmentBuilder, type Client, MessageFlags } from "discord.js";
+import { AttachmentBuilder, type Client, DiscordAPIError, MessageFlags, RESTJSONErrorCodes } from "discord.js";
 import { retryWhileBusy } from "../db/client.ts";
 import type { App } from "../interactions/context.ts";
 import type { ImageFile, MessageRef, Post, Reply } from "../interactions/reply.ts";
@@ -40,20 +40,35 @@ export interface Messenger {
   remove(ref: MessageRef): Promise<void>;
 }
 
-export function discordMessenger(client: Client, logger: Logger): Messenger {
+/** Discord's answers when the bot may not see a channel or do something in it. */
+const REFUSED = new Set([RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.MissingPermissions]);
+
+/**
+ * Channel messages through discord.js. `onRefused` hears of every edit or post that Discord refused
+ * for lack of a permission in that channel (a permission taken away during a game).
+ */
+export function discordMessenger(
+  client: Client,
+  logger: Logger,
+  onRefused: (channelId: string) => void = () => {},
+): Messenger {
   async function channel(id: string) {
     const found = await client.channels.fetch(id).catch(() => null);
     return found?.isTextBased() && "send" in found ? found : null;
   }
+  const refused = (err: unknown, channelId: string) => {
+    if (err instanceof DiscordAPIError && REFUSED.has(err.code as number)) onRefused(channelId);
+  };
   return {
     async edit(ref, reply) {
       const target = await channel(ref.channelId);
       if (!target) return;
       const { flags: _flags, ...body } = payload(reply, await renderImage(reply, logger));
       // A message deleted by a moderator is not an error: the game lives in the database.
-      await target.messages
-        .edit(ref.messageId, body)
-        .catch((err) => logger.warn({ err, ref }, "could not edit message"));
+      await target.messages.edit(ref.messageId, body).catch((err) => {
+        logger.warn({ err, ref }, "could not edit message");
+        refused(err, ref.channelId);
+      });
     },
     async send(channelId, reply) {
       const target = await channel(channelId);
@@ -61,6 +76,7 @@ export function discordMessenger(client: Client, logger: Logger): Messenger {
       const { flags: _flags, attachments: _a, ...body } = payload(reply, await renderImage(reply, logger));
       const message = await target.send(body).catch((err) => {
         logger.warn({ err, channelId }, "could not send message");
+        refused(err, channelId);
         return null;
       });
       return message?.id ?? null;

@@ -189,6 +189,16 @@ export class GameService {
       .map(snapshotOf);
   }
 
+  /** The games in progress whose message is in a channel (their rows only: nothing is replayed). */
+  activeInChannel(channelId: string): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.channelId, channelId), eq(games.status, "active")))
+      .orderBy(asc(games.createdAt))
+      .all();
+  }
+
   /** A player's ended games in a server, latest first, and how many there are in all. */
   history(guildId: string, userId: string, limit = 10): { rows: GameRow[]; total: number } {
     const where = playerGames(guildId, userId, ne(games.status, "active"));

@@ -7,6 +7,7 @@ import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
+import { requireChannelPermissions } from "./permissions.ts";
 import type { Edit, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
 import { challengeReply, gameNotices, gameReply, narration, playerNames, turnNotice } from "./views.ts";
@@ -144,6 +145,8 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
   const { challenges } = ctx.app;
   switch (id.action) {
     case "accept": {
+      // A permission taken away since the challenge: say so now, before the game starts.
+      requireChannelPermissions(ctx);
       const { game, note } = challenges.accept(id.challengeId, ctx.userId);
       const { row } = game;
       const start = row.seriesId ? "The series is on! This is game 1." : "Game on!";

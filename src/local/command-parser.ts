@@ -6,6 +6,7 @@ import {
   type APIApplicationCommand,
   type APIApplicationCommandOption,
   type APIApplicationCommandOptionChoice,
+  type APIUser,
   ApplicationCommandType,
   ApplicationCommandOptionType as T,
 } from "discord-api-types/v10";
@@ -149,8 +150,17 @@ function convert(
     resolved[kind] ??= {};
     resolved[kind][id] = value;
   };
+  // `<@id>` and `@name` resolve as the Discord client does: an id that is nobody is refused, the bot's
+  // name is the bot, `@everyone` is nobody; a new `@name` is created as a member (the local world grows).
   const addUser = (ref: string) => {
-    const { user } = store.ensureUser(ref.replace(/^<@!?(\d+)>$/, (_, id) => store.users.get(id)?.username ?? id));
+    const mention = /^<@!?(\d+)>$/.exec(ref.trim());
+    if (mention && !store.users.has(mention[1])) fail(`no user ${ref}`);
+    let user: APIUser;
+    try {
+      user = mention ? store.users.get(mention[1])! : store.ensureUser(ref).user;
+    } catch (error) {
+      return fail((error as Error).message);
+    }
     const { user: _user, ...member } = interactionMember(store, user.id);
     put("users", user.id, user);
     put("members", user.id, member);

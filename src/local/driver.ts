@@ -1,7 +1,15 @@
 // The driver API under /local: act as Discord users (slash commands, autocomplete, button and
 // select clicks), read channels as a given user, manage users, and stream events to the page.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type APIMessage, ButtonStyle, ComponentType, InteractionType, Locale } from "discord-api-types/v10";
+import {
+  type APIMessage,
+  ButtonStyle,
+  ComponentType,
+  InteractionType,
+  Locale,
+  OverwriteType,
+  PermissionFlagsBits,
+} from "discord-api-types/v10";
 import { CommandInputError, parseCommand } from "./command-parser.ts";
 import type { LocalContext } from "./context.ts";
 import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
@@ -153,6 +161,29 @@ async function click(ctx: LocalContext, { json }: DriverRequest): Promise<Driver
   return runInteraction(ctx, record, interactionPayload(ctx, record, data, { message: stored.message }));
 }
 
+/** `@everyone` or `role:<name>` for a role's overwrite; a user's name (the bot's too: `Nickar`) for a member's. */
+function overwriteTarget(ctx: LocalContext, ref: string): { id: string; type: OverwriteType } {
+  if (ref === "@everyone" || ref.startsWith("role:")) {
+    const role = ctx.store.findRole(ref === "@everyone" ? ref : ref.slice("role:".length));
+    if (!role) throw new DriverError(404, `no role "${ref}"`);
+    return { id: role.id, type: OverwriteType.Role };
+  }
+  const user = ctx.store.findUser(ref);
+  if (!user) throw new DriverError(404, `no member "${ref}" (roles are "@everyone" or "role:<name>")`);
+  return { id: user.id, type: OverwriteType.Member };
+}
+
+/** Permission names (`AttachFiles`, as in PermissionFlagsBits) to bits; unknown names are refused. */
+function permissionBits(value: unknown): bigint {
+  if (value === undefined) return 0n;
+  if (!Array.isArray(value)) throw new DriverError(400, "allow and deny are lists of permission names");
+  return value.reduce<bigint>((all, name) => {
+    const bit = (PermissionFlagsBits as Record<string, bigint>)[String(name)];
+    if (bit === undefined) throw new DriverError(400, `unknown permission "${name}" (e.g. AttachFiles, SendMessages)`);
+    return all | bit;
+  }, 0n);
+}
+
 /** A user as the driver lists them: the Discord user, plus their local settings and unread pings. */
 function userInfo(ctx: LocalContext, userId: string) {
   const user = ctx.store.users.get(userId)!;
@@ -208,6 +239,19 @@ const routes: DriverRoute[] = [
       const channel = channelOf(ctx, params.channel);
       const list: APIMessage[] = ctx.store.channelMessages(channel.id, asUser(ctx, query)).map((m) => m.message);
       return answer(list);
+    },
+  ],
+  [
+    "POST",
+    "/local/channels/:channel/permissions",
+    (ctx, { params, json }) => {
+      const channel = channelOf(ctx, params.channel);
+      const target = overwriteTarget(ctx, str(json, "target"));
+      const updated = ctx.store.setOverwrite(channel.id, target, permissionBits(json.allow), permissionBits(json.deny));
+      return answer({
+        id: updated.id,
+        permission_overwrites: "permission_overwrites" in updated ? updated.permission_overwrites : [],
+      });
     },
   ],
   ["GET", "/local/users", (ctx) => answer(ctx.store.humanUsers().map((u) => userInfo(ctx, u.id)))],

@@ -1,7 +1,7 @@
 // One in-process bus for state changes, so the gateway, the playground's event stream and the
 // driver's waiters each subscribe instead of every route knowing about every consumer.
 import { EventEmitter } from "node:events";
-import type { APIApplicationCommand, APIMessage, APIUser } from "discord-api-types/v10";
+import type { APIApplicationCommand, APIChannel, APIMessage, APIUser } from "discord-api-types/v10";
 
 export interface LocalEventMap {
   /** `visibleTo` is set for ephemeral messages: only that user id can see them. */
@@ -10,6 +10,7 @@ export interface LocalEventMap {
   messageDelete: [message: APIMessage, visibleTo: string | null];
   userCreate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
+  channelUpdate: [channel: APIChannel];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

@@ -91,6 +91,14 @@ export class Gateway {
         guild_id: store.guildId,
       })),
     );
+    // Overwrites changed: the bot's cache (and its permission checks) must see them, as on Discord.
+    events.on("channelUpdate", (channel) => {
+      this.dispatch(
+        GatewayDispatchEvents.ChannelUpdate,
+        { ...channel, guild_id: store.guildId },
+        GatewayIntentBits.Guilds,
+      );
+    });
     events.on("userCreate", (user) => {
       this.dispatch(
         GatewayDispatchEvents.GuildMemberAdd,

@@ -70,14 +70,17 @@ export function guildCreatePayload(store: Store) {
   };
 }
 
-/** The member object inside interactions and resolved data: it carries the computed permissions. */
-export function interactionMember(store: Store, userId: string): APIInteractionGuildMember {
+/**
+ * The member object inside interactions and resolved data: it carries the member's permissions in
+ * the channel of the interaction, overwrites included (in the guild when there is no channel).
+ */
+export function interactionMember(store: Store, userId: string, channelId?: string): APIInteractionGuildMember {
   const member = store.member(userId);
   if (!member) throw new Error(`user ${userId} is not a member`);
-  return { ...member, permissions: store.permissions(userId).toString() } as APIInteractionGuildMember;
+  return { ...member, permissions: store.permissions(userId, channelId).toString() } as APIInteractionGuildMember;
 }
 
-/** The partial channel inside interactions, with the invoking user's permissions. */
+/** A partial channel inside interactions, with `userId`'s permissions in it. */
 export function interactionChannel(store: Store, channel: APIChannel, userId: string) {
-  return { ...channel, permissions: store.permissions(userId).toString() };
+  return { ...channel, permissions: store.permissions(userId, channel.id).toString() };
 }

@@ -1,7 +1,15 @@
 // REST: channel messages sent and edited by the bot itself (not through an interaction).
-import { type APIMessage, MessageType } from "discord-api-types/v10";
+import { type APIMessage, MessageType, PermissionFlagsBits } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
-import { cannotEditOthers, cannotMessageUser, FieldErrors, unknownChannel, unknownMessage } from "./errors.ts";
+import {
+  cannotEditOthers,
+  cannotMessageUser,
+  FieldErrors,
+  missingAccess,
+  missingPermissions,
+  unknownChannel,
+  unknownMessage,
+} from "./errors.ts";
 import { validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route } from "./router.ts";
 import { compareSnowflakes } from "./snowflake.ts";
@@ -13,6 +21,21 @@ function channelOf(ctx: LocalContext, id: string) {
   if (!ctx.store.channels.has(id) && !ctx.store.dmChannels.has(id)) throw unknownChannel();
   return id;
 }
+
+/**
+ * The bot's permissions in a guild channel, as Discord checks them on these routes: without View
+ * Channel the channel does not exist for it (50001 Missing Access); without `needed` (Send Messages,
+ * Attach Files for uploads) the request is refused with 50013 Missing Permissions. DMs need none.
+ */
+function requirePermissions(ctx: LocalContext, channelId: string, needed: bigint): void {
+  if (ctx.store.dmRecipient(channelId)) return;
+  const has = ctx.store.permissions(ctx.store.bot.id, channelId);
+  if ((has & PermissionFlagsBits.ViewChannel) === 0n) throw missingAccess();
+  if ((has & needed) !== needed) throw missingPermissions();
+}
+
+/** Attach Files when the request uploads anything. */
+const uploads = (files: readonly unknown[]) => (files.length > 0 ? PermissionFlagsBits.AttachFiles : 0n);
 
 /** A message of the channel that a bot can see (ephemeral messages are invisible outside webhooks). */
 function visibleMessage(ctx: LocalContext, channelId: string, messageId: string) {
@@ -30,6 +53,7 @@ export const messageRoutes: Route[] = [
       const channelId = channelOf(ctx, params.channel);
       const { json, files } = await body();
       const payload = (json ?? {}) as Json;
+      requirePermissions(ctx, channelId, PermissionFlagsBits.SendMessages | uploads(files));
       validateMessage(payload, files, { creating: true, limits: ctx.config });
       // A user who closed their DMs to the server's members (or blocked the bot) cannot be written to.
       const recipient = ctx.store.dmRecipient(channelId);
@@ -68,6 +92,7 @@ export const messageRoutes: Route[] = [
     auth: true,
     handler: (ctx, { params, query }) => {
       const channelId = channelOf(ctx, params.channel);
+      requirePermissions(ctx, channelId, PermissionFlagsBits.ReadMessageHistory);
       const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 50)));
       let list = ctx.store.channelMessages(channelId, null).map((m) => m.message);
       const before = query.get("before");
@@ -82,15 +107,21 @@ export const messageRoutes: Route[] = [
     method: "GET",
     pattern: "/channels/:channel/messages/:message",
     auth: true,
-    handler: (ctx, { params }) => ok(visibleMessage(ctx, channelOf(ctx, params.channel), params.message).message),
+    handler: (ctx, { params }) => {
+      const channelId = channelOf(ctx, params.channel);
+      requirePermissions(ctx, channelId, PermissionFlagsBits.ReadMessageHistory);
+      return ok(visibleMessage(ctx, channelId, params.message).message);
+    },
   },
   {
     method: "PATCH",
     pattern: "/channels/:channel/messages/:message",
     auth: true,
     handler: async (ctx, { params, body }) => {
-      const stored = visibleMessage(ctx, channelOf(ctx, params.channel), params.message);
+      const channelId = channelOf(ctx, params.channel);
       const { json, files } = await body();
+      requirePermissions(ctx, channelId, uploads(files));
+      const stored = visibleMessage(ctx, channelId, params.message);
       if (stored.message.author.id !== ctx.store.bot.id) throw cannotEditOthers();
       const payload = (json ?? {}) as Json;
       validateMessage(payload, files, { creating: false, limits: ctx.config });
@@ -102,7 +133,12 @@ export const messageRoutes: Route[] = [
     pattern: "/channels/:channel/messages/:message",
     auth: true,
     handler: (ctx, { params }) => {
-      const stored = visibleMessage(ctx, channelOf(ctx, params.channel), params.message);
+      const channelId = channelOf(ctx, params.channel);
+      requirePermissions(ctx, channelId, 0n);
+      const stored = visibleMessage(ctx, channelId, params.message);
+      // Someone else's message needs Manage Messages.
+      if (stored.message.author.id !== ctx.store.bot.id)
+        requirePermissions(ctx, channelId, PermissionFlagsBits.ManageMessages);
       ctx.store.deleteMessage(stored.message.id);
       return noContent();
     },

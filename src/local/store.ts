@@ -6,12 +6,14 @@ import {
   type APIGuildCategoryChannel,
   type APIGuildMember,
   type APIMessage,
+  type APIOverwrite,
   type APIRole,
   type APITextChannel,
   type APIUser,
   type ChannelFlags,
   ChannelType,
   type GuildMemberFlags,
+  OverwriteType,
   PermissionFlagsBits,
   type RoleFlags,
   type UserFlags,
@@ -155,12 +157,13 @@ export class Store {
 
   // ---- users and members ----
 
-  /** Finds a user by id, `name`, `@name` or `<@id>`. */
+  /** Finds a user by id, `name`, `@name` or `<@id>`; the bot's name (`@Nickar`) is the bot user, as on Discord. */
   findUser(ref: string): APIUser | undefined {
-    const mention = /^<@!?(\d+)>$/.exec(ref);
+    const mention = /^<@!?(\d+)>$/.exec(ref.trim());
     if (mention) return this.users.get(mention[1]);
     if (this.users.has(ref)) return this.users.get(ref);
-    const name = ref.replace(/^@/, "").toLowerCase();
+    const name = ref.trim().replace(/^@/, "").toLowerCase();
+    if (name === this.bot.username.toLowerCase()) return this.bot;
     const id = this.usersByName.get(name);
     return id ? this.users.get(id) : undefined;
   }
@@ -174,6 +177,8 @@ export class Store {
       return { user: existing, created: false };
     }
     if (!NAME_PATTERN.test(clean)) throw new Error(`invalid user name "${name}" (1-32 letters, digits, _ . -)`);
+    // @everyone and @here are mentions of everybody, never a person (Discord reserves the names).
+    if (/^(everyone|here)$/i.test(clean)) throw new Error(`"@${clean}" is not a user: it mentions everybody`);
     const user = userObject(stableSnowflake(`user:${clean.toLowerCase()}`), clean, false);
     this.users.set(user.id, user);
     this.usersByName.set(user.username, user.id);
@@ -221,12 +226,52 @@ export class Store {
     return [...this.members.keys()].map((id) => this.member(id)!);
   }
 
-  /** Guild-level permissions (no channel overwrites exist here). */
-  permissions(userId: string): bigint {
+  /**
+   * A member's permissions, in the guild or, with `channelId`, in that channel after its overwrites,
+   * computed as Discord documents it: the owner and Administrator have everything; otherwise the
+   * roles' permissions, then the channel's @everyone overwrite, the member's roles' overwrites
+   * (all denies, then all allows), then the member's own overwrite. A channel the member cannot
+   * view grants nothing else.
+   */
+  permissions(userId: string, channelId?: string): bigint {
     if (userId === this.ownerId) return ALL_PERMISSIONS;
-    const roleIds = new Set([this.everyoneRoleId, ...(this.members.get(userId)?.roles ?? [])]);
-    const bits = this.roles.filter((r) => roleIds.has(r.id)).reduce((all, r) => all | BigInt(r.permissions), 0n);
-    return bits & P.Administrator ? ALL_PERMISSIONS : bits;
+    const memberRoles = this.members.get(userId)?.roles ?? [];
+    const roleIds = new Set([this.everyoneRoleId, ...memberRoles]);
+    let bits = this.roles.filter((r) => roleIds.has(r.id)).reduce((all, r) => all | BigInt(r.permissions), 0n);
+    if (bits & P.Administrator) return ALL_PERMISSIONS;
+    const channel = channelId ? this.channels.get(channelId) : undefined;
+    const overwrites = channel && "permission_overwrites" in channel ? (channel.permission_overwrites ?? []) : [];
+    if (overwrites.length === 0) return bits;
+    const apply = (o: { allow: string; deny: string } | undefined) => {
+      if (o) bits = (bits & ~BigInt(o.deny)) | BigInt(o.allow);
+    };
+    apply(overwrites.find((o) => o.id === this.everyoneRoleId));
+    const roles = overwrites.filter((o) => o.type === OverwriteType.Role && memberRoles.includes(o.id));
+    apply({
+      deny: String(roles.reduce((all, o) => all | BigInt(o.deny), 0n)),
+      allow: String(roles.reduce((all, o) => all | BigInt(o.allow), 0n)),
+    });
+    apply(overwrites.find((o) => o.type === OverwriteType.Member && o.id === userId));
+    return bits & P.ViewChannel ? bits : 0n;
+  }
+
+  /**
+   * Sets (or, with nothing to allow or deny, removes) a channel's overwrite for a role or a member,
+   * and returns the channel as it is now.
+   */
+  setOverwrite(
+    channelId: string,
+    target: { id: string; type: OverwriteType },
+    allow: bigint,
+    deny: bigint,
+  ): APIChannel {
+    const channel = this.channels.get(channelId);
+    if (!channel || !("permission_overwrites" in channel)) throw new Error(`no guild channel ${channelId}`);
+    const others = (channel.permission_overwrites ?? []).filter((o) => o.id !== target.id);
+    const next = allow === 0n && deny === 0n ? [] : [{ ...target, allow: String(allow), deny: String(deny) }];
+    (channel as { permission_overwrites: APIOverwrite[] }).permission_overwrites = [...others, ...next];
+    this.events.emit("channelUpdate", channel);
+    return channel;
   }
 
   findRole(ref: string): APIRole | undefined {
