@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { ApplicationCommandOptionType, ChannelType, InteractionContextType, PermissionFlagsBits } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { adminCommand, COMMANDS, commandDefinitions, nickarCommand } from "../../src/commands/index.ts";
 import { asRuleset, rulesetChoices, timeChoices } from "../../src/commands/shared.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
+import { inviteUrl } from "../../src/invite-url.ts";
 import { CommandRegistry, commandSize } from "../../src/local/commands.ts";
 import { LocalEvents } from "../../src/local/events.ts";
 
@@ -120,6 +122,28 @@ function leafOptions(json: { options?: unknown[] }): JsonOption[] {
       : [o],
   );
 }
+
+describe("invite link", () => {
+  it("invite url - scopes bot and applications.commands, the permissions the bot checks - application id", () => {
+    const url = new URL(inviteUrl("123456789012345678"));
+    expect(url.origin + url.pathname).toBe("https://discord.com/oauth2/authorize");
+    expect(url.searchParams.get("client_id")).toBe("123456789012345678");
+    expect(url.searchParams.get("scope")).toBe("bot applications.commands");
+    const bits = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles;
+    expect(url.searchParams.get("permissions")).toBe(String(bits));
+    expect(String(bits)).toBe("35840");
+  });
+
+  it("npm run invite-url - prints the link - DISCORD_APPLICATION_ID set", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "src/invite-url.ts"], {
+      env: { ...process.env, DISCORD_APPLICATION_ID: "223456789012345678", DISCORD_TOKEN: "" },
+      encoding: "utf8",
+    });
+    expect(out).toContain(
+      "https://discord.com/oauth2/authorize?client_id=223456789012345678&scope=bot%20applications.commands&permissions=35840",
+    );
+  });
+});
 
 describe("config", () => {
   it("config - uses the documented defaults - empty environment", () => {
