@@ -17,7 +17,7 @@ export function requireLadder(s: GuildSettings): { inactiveDays: number } {
   if (!s.ladderEnabled) {
     throw new UserError(
       "ladder/off",
-      "The challenge ladder is switched off in this server (an admin can switch it on with /nickar settings ladder:true).",
+      "The challenge ladder is switched off in this server (an admin can switch it on with /nickar-admin settings ladder:true).",
     );
   }
   return { inactiveDays: s.ladderInactiveDays };

@@ -1,5 +1,5 @@
 /**
- * Rating seasons of a server. Season 1 needs no row; `/nickar season new` adds the next one. A game
+ * Rating seasons of a server. Season 1 needs no row; `/nickar-admin season new` adds the next one. A game
  * belongs to the latest season that started strictly before it finished: the rule the incremental
  * update and the rebuild share, so both put every game in the same season.
  */
