@@ -16,7 +16,7 @@ import type { CoreGame } from "../engine/core.ts";
 import { CoreGame as Core } from "../engine/core.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { storeDifference, tunedEvaluation } from "./evaluate.ts";
-import { hashCheck, hashPrimary } from "./zobrist.ts";
+import { hashCheck, hashPosition } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
@@ -84,6 +84,33 @@ function owareLastPit(origin: number, seeds: number): number {
   return (origin + seeds + Math.floor((seeds - 1) / 11)) % 12;
 }
 
+interface Table {
+  readonly lock: Int32Array;
+  readonly score: Int32Array;
+  readonly depth: Int8Array;
+  /** Bound (2 bits), proven (1 bit), best house (3 bits); 0 = an empty slot. */
+  readonly info: Uint8Array;
+}
+
+// One table per size and thread, emptied for each search (a search is never interrupted by another on
+// the same thread), so that a request does not allocate 10 MB and the answer depends only on the request.
+const tables = new Map<number, Table>();
+
+function emptyTable(bits: number): Table {
+  let table = tables.get(bits);
+  if (!table) {
+    const slots = bits > 0 ? 1 << bits : 0;
+    table = {
+      lock: new Int32Array(slots),
+      score: new Int32Array(slots),
+      depth: new Int8Array(slots),
+      info: new Uint8Array(slots),
+    };
+    tables.set(bits, table);
+  } else table.info.fill(0);
+  return table;
+}
+
 export class Searcher {
   /**
    * stack[ply] is the position at that ply of the current line. All of them share the root's history
@@ -125,12 +152,12 @@ export class Searcher {
     base.history = room;
     this.stack.push(base);
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
-    const slots = config.tableBits > 0 ? 1 << config.tableBits : 0;
-    this.ttLock = new Int32Array(slots);
-    this.ttScore = new Int32Array(slots);
-    this.ttDepth = new Int8Array(slots);
-    this.ttInfo = new Uint8Array(slots);
-    this.ttMask = slots - 1;
+    const table = emptyTable(config.tableBits);
+    this.ttLock = table.lock;
+    this.ttScore = table.score;
+    this.ttDepth = table.depth;
+    this.ttInfo = table.info;
+    this.ttMask = table.info.length - 1;
   }
 
   run(limits: SearchLimits): SearchOutcome {
@@ -227,13 +254,14 @@ export class Searcher {
       this.heuristic++;
       return this.config.evaluation === "stores" ? storeDifference(node) : tunedEvaluation(node, this.config.weights);
     }
-    const useTable = this.config.tableBits > 0;
+    // Nodes one ply above the leaves are the most numerous and gain least from the table: skipped.
+    const useTable = this.config.tableBits > 0 && depth >= 2;
     let hashMove = 0;
     let slot = 0;
     let lock = 0;
     if (useTable) {
-      slot = hashPrimary(node) & this.ttMask;
-      lock = hashCheck(node);
+      slot = hashPosition(node) & this.ttMask;
+      lock = hashCheck;
       const info = this.ttInfo[slot];
       if (info !== 0 && this.ttLock[slot] === lock) {
         hashMove = info >> 3;

@@ -21,16 +21,24 @@ const KEY1 = table(0x5eed1, SIZE);
 const KEY2 = table(0x5eed2, SIZE);
 const SIDE = 13 * COUNTS;
 
-export function hashPrimary(game: CoreGame): number {
-  const p = game.pits;
-  let h = KEY1[12 * COUNTS + game.stores[0]] ^ (game.toMove ? KEY1[SIDE] : 0);
-  for (let i = 0; i < 12; i++) h ^= KEY1[i * COUNTS + p[i]];
-  return h;
-}
+/** The second key of the last hashPosition call (a module variable instead of an allocated pair). */
+export let hashCheck = 0;
 
-export function hashCheck(game: CoreGame): number {
+/** Returns the first key of `game` and leaves the second in hashCheck. */
+export function hashPosition(game: CoreGame): number {
   const p = game.pits;
-  let h = KEY2[12 * COUNTS + game.stores[0]] ^ (game.toMove ? KEY2[SIDE] : 0);
-  for (let i = 0; i < 12; i++) h ^= KEY2[i * COUNTS + p[i]];
-  return h;
+  let k = 12 * COUNTS + game.stores[0];
+  let h1 = KEY1[k];
+  let h2 = KEY2[k];
+  if (game.toMove) {
+    h1 ^= KEY1[SIDE];
+    h2 ^= KEY2[SIDE];
+  }
+  for (let i = 0; i < 12; i++) {
+    k = i * COUNTS + p[i];
+    h1 ^= KEY1[k];
+    h2 ^= KEY2[k];
+  }
+  hashCheck = h2;
+  return h1;
 }
