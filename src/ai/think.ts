@@ -101,6 +101,7 @@ export function think(request: ThinkRequest, stop?: Int32Array): ThinkResult {
     nodes: outcome.nodes,
     pv: chosen.pv,
     ms: Math.round(performance.now() - started),
+    proven: request.level !== "easy" && outcome.exact,
   };
 }
 

@@ -35,6 +35,11 @@ export interface ThinkResult {
   readonly pv: readonly number[];
   /** Time actually spent. */
   readonly ms: number;
+  /**
+   * The score is the game-theoretic result (win, draw or loss, by the ruleset's own end rules): every
+   * line was searched to the end of the game. Always false for easy, whose choice is noisy.
+   */
+  readonly proven: boolean;
 }
 
 /** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */
