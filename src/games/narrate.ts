@@ -4,7 +4,7 @@
  * "South sows F. Grand slam: no capture under Abapa". Also the line that states a result.
  */
 import { type MoveEvent, moveLetter, type Player, pitLetter, type RulesetId } from "../engine/index.ts";
-import { formatScore } from "../render/words.ts";
+import { formatScore } from "../render/phrases.ts";
 
 const RULESET_SHORT: Record<RulesetId, string> = {
   abapa: "Abapa",
