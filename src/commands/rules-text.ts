@@ -16,8 +16,7 @@ const SOW =
   "On your turn pick up all the seeds of one of your six houses and sow them one by one into the following pits, counter-clockwise (to your right, then along your opponent's row). With 12 or more seeds you go round the board and skip the house you started from.";
 const CAPTURE =
   "If your last seed lands in your opponent's row and makes that pit 2 or 3, you take those seeds, and also the seeds of the pits just before it in their row that now hold 2 or 3 as well.";
-const FEED =
-  "If your opponent has no seeds at all, you must play a move that gives them some, if you have one.";
+const FEED = "If your opponent has no seeds at all, you must play a move that gives them some, if you have one.";
 const SLAM = "A grand slam is a capture that would take every seed in your opponent's row.";
 const DRAW_TIE = "The fuller store wins; 24 each is a draw.";
 

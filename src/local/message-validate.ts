@@ -48,7 +48,8 @@ export function validateMessage(
   if (Array.isArray(body.attachments)) {
     body.attachments.forEach((a, i) => {
       const d = (a as Json | null)?.description;
-      if (typeof d === "string" && [...d].length > 1024) add(["attachments", String(i), "description"], maxLength(1024));
+      if (typeof d === "string" && [...d].length > 1024)
+        add(["attachments", String(i), "description"], maxLength(1024));
     });
   }
 

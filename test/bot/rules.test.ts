@@ -11,7 +11,14 @@ describe("/nickar rules", () => {
   it("rules - no engine jargon - all rulesets", () => {
     for (const id of RULESET_IDS) {
       const text = rulesText(id);
-      for (const jargon of ["end checks", "Couvert followed", "Skipping none is read", "pits 0", "reason is", "toMove"]) {
+      for (const jargon of [
+        "end checks",
+        "Couvert followed",
+        "Skipping none is read",
+        "pits 0",
+        "reason is",
+        "toMove",
+      ]) {
         expect(text, `${id}: ${jargon}`).not.toContain(jargon);
       }
       expect(text).toContain("**[decision]**");

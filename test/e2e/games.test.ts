@@ -128,7 +128,7 @@ async function playToTheEnd(
       player: seat,
       house: choice.house,
       events: played.value.events,
-      stores: mirror.position.stores,
+      names: [`<@${driver.idOf(players[0])}>`, `<@${driver.idOf(players[1])}>`],
     });
     expect(message.content).toContain(told);
     expect(message.attachments).toHaveLength(1);
