@@ -181,7 +181,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
     const userId = userOf(g, state.position.toMove);
     pinged.push(userId);
     const deadline = g.deadlineAt === null ? "" : ` · time runs out ${time(g.deadlineAt)}`;
-    lines.push(`<@${userId}> to move${deadline}`);
+    lines.push(`<@${userId}> to move (${state.position.toMove === 0 ? "South" : "North"})${deadline}`);
     if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy as Player)}> offers a draw.`);
   } else {
     lines.push(`**${resultOf(game)}**`);

@@ -55,7 +55,7 @@ describe("challenges", () => {
       ply: 0,
     });
     expect(game.row.messageId).toBe(`msg-${id}`);
-    expect(accepted.reply.content).toContain(`<@${ALICE}> to move`);
+    expect(accepted.reply.content).toContain(`<@${ALICE}> to move (South)`);
     expect(buttonIds(accepted)).toContain(`g:${game.row.id}:0:m:3`);
     expect(w.app.challenges.get(id)?.status).toBe("accepted");
   });

@@ -92,7 +92,7 @@ describe("games", () => {
     expect(labels.slice(0, 6)).toEqual(["a · 5", "b · 4", "c · 4", "d · 4", "e · 4", "f · 4"]);
     expect(labels.slice(6)).toEqual(["Resign", "Offer draw", "Animate"]);
     expect(res.reply.content).toContain(`<@${ALICE}> played C`);
-    expect(res.reply.content).toContain(`<@${BOB}> to move`);
+    expect(res.reply.content).toContain(`<@${BOB}> to move (North)`);
     expect(res.reply.mentions).toEqual([BOB]);
     expect(res.edits).toEqual([]);
     expect(await res.reply.image!()).toMatchObject({ name: `nickar-${id}-1.png` });

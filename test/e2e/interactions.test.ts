@@ -77,7 +77,7 @@ describe("interactions with one bot", () => {
     // Ivy (South) moves first; Jack presses one of her enabled houses.
     const house = moveButtons(game.message).find((b) => !b.disabled)!;
     const answer = privateAnswer(await driver.click("jack", game.messageId, house.customId));
-    expect(answer.content).toBe("It is not your turn.");
+    expect(answer.content).toBe(`It is not your turn: <@${driver.idOf("ivy")}> is to move.`);
     expect(await readers(driver, answer.id, [null, "ivy", "jack"])).toEqual(["jack"]);
 
     expect(gameRow(database, game.gameId)).toMatchObject({ ply: 0, moves: "[]", status: "active" });
