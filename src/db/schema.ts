@@ -4,9 +4,19 @@
  * Times are Unix milliseconds; booleans are integers (drizzle's `mode: "boolean"`).
  */
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { EngineReason, Player, RulesetId } from "../engine/index.ts";
+
+/** Why the bot (not the engine) ended a game. */
+/** `no-first-move`: aborted because the player to move never made a first move in time. */
+export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "no-first-move" | "cancel";
+/** Why a game ended: the engine's reason or the bot's. */
+export type GameReason = EngineReason | BotReason;
 
 export const GAME_STATUSES = ["active", "finished", "aborted", "cancelled"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/** The computer opponent's strengths (src/ai's LEVELS; repeated here because src/db sits below src/ai). */
+export const COMPUTER_LEVELS = ["easy", "medium", "hard", "expert"] as const;
 
 export const games = sqliteTable(
   "games",
@@ -16,7 +26,7 @@ export const games = sqliteTable(
     channelId: text("channel_id").notNull(),
     /** The message carrying the board and its buttons; null until it has been posted. */
     messageId: text("message_id"),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     southId: text("south_id").notNull(),
     northId: text("north_id").notNull(),
     status: text("status", { enum: GAME_STATUSES }).notNull().default("active"),
@@ -33,11 +43,11 @@ export const games = sqliteTable(
     /** When to remind the player to move (half of the time limit); null once sent. */
     reminderAt: integer("reminder_at"),
     /** 0 or 1 when that player has a pending draw offer. */
-    drawOfferBy: integer("draw_offer_by"),
+    drawOfferBy: integer("draw_offer_by").$type<Player>(),
     /** 0 = South, 1 = North, null = draw or no result. */
-    winner: integer("winner"),
+    winner: integer("winner").$type<Player>(),
     /** Engine reason, or the bot's: resign, timeout, agreement, abort, cancel. */
-    reason: text("reason"),
+    reason: text("reason").$type<GameReason>(),
     /** Free text given by an admin who cancelled the game. */
     note: text("note"),
     rated: integer("rated", { mode: "boolean" }).notNull().default(true),
@@ -50,6 +60,8 @@ export const games = sqliteTable(
     /** An admin voided this finished game: it keeps its result but no longer counts for ratings. */
     voidedAt: integer("voided_at"),
     voidReason: text("void_reason"),
+    /** Set when one player is Nickar itself (the computer opponent): its strength. Such games are unrated. */
+    level: text("level", { enum: COMPUTER_LEVELS }),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
@@ -80,7 +92,7 @@ export const challenges = sqliteTable(
     challengerId: text("challenger_id").notNull(),
     /** Null for an open challenge that anyone may accept. */
     opponentId: text("opponent_id"),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     first: text("first", { enum: FIRST_CHOICES }).notNull(),
     timeLimit: integer("time_limit").notNull(),
     rated: integer("rated", { mode: "boolean" }).notNull(),
@@ -99,7 +111,7 @@ export const challenges = sqliteTable(
 
 export const guildSettings = sqliteTable("guild_settings", {
   guildId: text("guild_id").primaryKey(),
-  defaultRuleset: text("default_ruleset"),
+  defaultRuleset: text("default_ruleset").$type<RulesetId>(),
   /** Seconds; null = the configured default. */
   defaultTimeLimit: integer("default_time_limit"),
   /** JSON array of channel ids where games may be started; null = everywhere. */
@@ -138,7 +150,7 @@ export const ratings = sqliteTable(
   "ratings",
   {
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     season: integer("season").notNull(),
     userId: text("user_id").notNull(),
     rating: real("rating").notNull(),
@@ -163,11 +175,11 @@ export const ratingChanges = sqliteTable(
       .references(() => games.id),
     userId: text("user_id").notNull(),
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     season: integer("season").notNull(),
     opponentId: text("opponent_id").notNull(),
     /** 1 win, 0.5 draw, 0 loss. */
-    score: real("score").notNull(),
+    score: real("score").$type<0 | 0.5 | 1>().notNull(),
     ratingBefore: real("rating_before").notNull(),
     deviationBefore: real("deviation_before").notNull(),
     ratingAfter: real("rating_after").notNull(),
@@ -187,7 +199,7 @@ export const ladderRungs = sqliteTable(
   "ladder_rungs",
   {
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     userId: text("user_id").notNull(),
     rung: integer("rung").notNull(),
     joinedAt: integer("joined_at").notNull(),
@@ -206,7 +218,7 @@ export const series = sqliteTable(
     id: text("id").primaryKey(),
     guildId: text("guild_id").notNull(),
     channelId: text("channel_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     /** South of the first game; South alternates from there. */
     playerA: text("player_a").notNull(),
     playerB: text("player_b").notNull(),
@@ -230,7 +242,43 @@ export const botState = sqliteTable("bot_state", {
   value: integer("value").notNull(),
 });
 
+export const ANALYSIS_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/**
+ * The engine's analysis of a finished game (`/nickar analyse`, the Analyse button): one per game, so a
+ * second request is answered from here. Queued and running rows are the queue (one running per server),
+ * picked up again after a restart.
+ */
+export const analyses = sqliteTable(
+  "analyses",
+  {
+    gameId: text("game_id")
+      .primaryKey()
+      .references(() => games.id),
+    guildId: text("guild_id").notNull(),
+    /** The message that shows the progress and then the result. */
+    channelId: text("channel_id").notNull(),
+    messageId: text("message_id"),
+    requestedBy: text("requested_by").notNull(),
+    status: text("status", { enum: ANALYSIS_STATUSES }).notNull(),
+    /** Search time per position, milliseconds. */
+    budgetMs: integer("budget_ms").notNull(),
+    /** Positions to analyse (the plies of the game plus the start) and how many are done. */
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    /** JSON: the engine's score and best move for each position (see src/games/analysis.ts). */
+    positions: text("positions"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("analyses_queue").on(t.status, t.guildId, t.createdAt)],
+);
+
 export type GameRow = typeof games.$inferSelect;
+export type AnalysisRow = typeof analyses.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type RatingChangeRow = typeof ratingChanges.$inferSelect;
 export type LadderRungRow = typeof ladderRungs.$inferSelect;

@@ -136,7 +136,7 @@ export function reasonText(reason: string | null): string {
  * `idle`: for a game aborted for no first move, who did not move (the player to move).
  */
 export function resultText(
-  result: { status: string; winner: number | null; reason: string | null; note?: string | null; ruleset?: string },
+  result: { status: string; winner: Player | null; reason: string | null; note?: string | null; ruleset?: string },
   names: readonly [string, string],
   stores: readonly [number, number] = [0, 0],
   idle: Player | null = null,

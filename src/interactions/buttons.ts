@@ -1,6 +1,6 @@
 /** Handles button presses, already parsed from their custom ids. */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
-import type { Player, RulesetId } from "../engine/index.ts";
+import type { Player } from "../engine/index.ts";
 import { isUserError, UserError } from "../errors.ts";
 import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
@@ -174,7 +174,7 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
     channelId: ctx.channelId,
     challengerId: ctx.userId,
     opponent: { id: userOf(row, (1 - seat) as Player), bot: false },
-    ruleset: row.ruleset as RulesetId,
+    ruleset: row.ruleset,
     // Sides swapped: whoever was North is South (and moves first) this time.
     first: seat === 1 ? "me" : "them",
     timeLimit: row.timeLimit,

@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
-import { formatPosition, type GameState, moveLetter, RULESETS, type RulesetId } from "../engine/index.ts";
+import { formatPosition, type GameState, moveLetter, rulesetName } from "../engine/index.ts";
 import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
@@ -33,7 +33,7 @@ function statusText(row: GameRow, final: GameSnapshot): string {
  */
 export function numberedRecord(state: GameState): string {
   const entries: string[][] = [];
-  state.moves.forEach((house, i) => {
+  state.history.forEach((house, i) => {
     const mover = state.movers[i];
     if (entries.length === 0 || (mover === 0 && state.movers[i - 1] === 1)) entries.push([]);
     entries[entries.length - 1].push(moveLetter(mover, house));
@@ -53,12 +53,12 @@ function isOver(game: GameSnapshot): boolean {
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
   const final = snapshotOf(row);
-  const total = final.state.moves.length;
+  const total = final.state.history.length;
   const at = snapshotAt(row, ply);
-  const shown = at.state.moves.length;
+  const shown = at.state.history.length;
   const record = numberedRecord(final.state);
   const lines = [
-    `**Game \`${row.id}\`** · ${RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
+    `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
     // An admin's cancel or void reason is free text: it must not push the record out.
     `**${clip(statusText(row, final), MAX_STATUS)}**`,
     "",

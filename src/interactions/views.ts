@@ -1,7 +1,7 @@
 /** Builds the messages: the game board with its buttons, and the challenge. Plain data only. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
-import { houseToPit, moveLetter, type Player, RULESETS, type RulesetId } from "../engine/index.ts";
+import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
 import { narrateMove, resultText } from "../games/narrate.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
@@ -52,7 +52,7 @@ export function resultOf(game: GameSnapshot): string {
 
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
-  const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
+  const ruleset = rulesetName(g.ruleset);
   const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
   return `**${ruleset}** · game \`${g.id}\` · <@${g.southId}> (South, A–F) vs <@${g.northId}> (North, a–f) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
@@ -90,7 +90,7 @@ export function ladderLine(app: App, game: GameSnapshot): string | null {
     const how = row.winner === null ? "A draw" : `<@${target}> defended their rung`;
     return `Ladder: ${how}: the rungs stay as they were.`;
   }
-  const rungs = app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset as RulesetId }).rungs;
+  const rungs = app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset }).rungs;
   const mine = rungs.find((r) => r.userId === challenger)?.rung;
   const theirs = rungs.find((r) => r.userId === target)?.rung;
   if (mine === undefined) return null;
@@ -122,7 +122,7 @@ function gameButtons(game: GameSnapshot): Row[] {
   }
   const player = state.position.toMove;
   const house = (h: number) => {
-    const legal = state.legal.includes(h);
+    const legal = state.legalMoves.includes(h);
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
@@ -254,7 +254,7 @@ export function drawOfferReply(game: GameSnapshot): Reply {
 }
 
 function challengeTerms(c: ChallengeRow): string {
-  const ruleset = RULESETS[c.ruleset as RulesetId]?.name ?? c.ruleset;
+  const ruleset = rulesetName(c.ruleset);
   const first = { me: "challenger moves first", them: "challenger moves second", random: "first move drawn at random" }[
     c.first
   ];
