@@ -202,7 +202,8 @@ describe("a complete game in every ruleset", () => {
       // deleted once the game is over).
       const mine = await waitFor(async () => {
         const list = (await driver.messages()).filter((m) => ids.some((id) => m.content.includes(`<@${id}>`)));
-        return list.length === 2 ? list : undefined;
+        const notice = list.some((m) => / it is your move in game /.test(m.content));
+        return list.length === 2 && !notice ? list : undefined;
       }, "only the game message and the ending to be left");
       expect(mine[0].id).toBe(started.messageId);
       const ending = mine[1];
