@@ -1,27 +1,15 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import { seasonQuestion } from "../interactions/season-confirm.ts";
 import type { Command } from "./command.ts";
-import { requireAdmin, requireGuild } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("new")
-  .setDescription("Archive the standings and start a new rating season");
+  .setDescription("Archive the standings and start a new rating season (asks to confirm)");
 
 function handle(ctx: HandlerContext): Response {
-  const guildId = requireGuild(ctx);
-  requireAdmin(ctx, "season/forbidden", "Starting a season");
-  const season = ctx.app.ratings.newSeason(guildId);
-  return {
-    mode: "reply",
-    reply: {
-      content: [
-        `**Season ${season} has begun.** Every player starts again at 1500? in every ruleset.`,
-        `The standings of season ${season - 1} are archived: \`/nickar leaderboard season:${season - 1}\`.`,
-      ].join("\n"),
-      mentions: [],
-    },
-  };
+  return seasonQuestion(ctx);
 }
 
 export const seasonNew: Command = { admin: true, group: "season", definition, handle };

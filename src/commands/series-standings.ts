@@ -22,13 +22,18 @@ function describe(s: SeriesSummary): string {
   const ruleset = rulesetName(s.series.ruleset);
   const score = seriesScoreText(s);
   const how = s.series.status === "resigned" ? ", by resignation" : "";
-  const result = s.series.status === "active" ? `game ${s.games} in progress` : `won by <@${s.series.winnerId}>${how}`;
+  const result =
+    s.series.status === "active"
+      ? `game ${s.games} in progress`
+      : s.series.status === "abandoned"
+        ? "**abandoned**: an admin cancelled one of its games (no result)"
+        : `won by <@${s.series.winnerId}>${how}`;
   return `- ${ruleset}, first to ${s.series.firstTo}: ${score} · ${result}`;
 }
 
 function handle(ctx: HandlerContext): Response {
   const guildId = requireGuild(ctx);
-  const { running, finished, records } = ctx.app.series.standings(guildId, FINISHED_READ);
+  const { running, finished, ended, records } = ctx.app.series.standings(guildId, FINISHED_READ);
   const more = (left: number) => `…and ${left} more.`;
   const content = fitContent([
     {
@@ -42,8 +47,8 @@ function handle(ctx: HandlerContext): Response {
     {
       head: ["", "**Finished**", ...(finished.length ? [] : ["None yet."])],
       items: finished.map(describe),
-      // Only the latest were read; every decided series has one winner, so the records count them all.
-      total: records.reduce((n, r) => n + r.won, 0),
+      // Only the latest were read.
+      total: ended,
       more,
     },
   ]);

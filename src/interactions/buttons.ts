@@ -11,6 +11,7 @@ import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import { requireChannelPermissions } from "./permissions.ts";
 import type { Edit, Post, Reply, Response } from "./reply.ts";
+import { seasonConfirmed } from "./season-confirm.ts";
 import { nextSeriesPost } from "./series-posts.ts";
 import {
   challengeReply,
@@ -44,6 +45,8 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
         throw new UserError("game/not-found", "This game no longer exists.");
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
+    case "season":
+      return seasonConfirmed(ctx, id.season);
   }
 }
 

@@ -2,7 +2,8 @@
  * Button custom ids carry everything a press needs, so buttons keep working after a restart and no
  * collector is needed: `g:<gameId>:<ply>:<action>[:<house>]`, `c:<challengeId>:<action>`, the
  * leaderboard's pages `lb:<ruleset>:<season>:<page>:<p|n|m>` and the game viewer's steps
- * `v:<gameId>:<ply>:<f|b|n|l>` (the ply to show). They are parsed once, here, into typed data.
+ * `v:<gameId>:<ply>:<f|b|n|l>` (the ply to show), and the confirmation of a new season
+ * `s:<current season>:new`. They are parsed once, here, into typed data.
  * The last letter only keeps two buttons of one message apart when they lead to the same page or ply.
  */
 import { isRulesetId, type RulesetId } from "../engine/index.ts";
@@ -36,7 +37,9 @@ export type CustomId =
       readonly page: number;
       readonly nav: PageNav;
     }
-  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
+  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav }
+  /** The confirmation of /nickar-admin season new: start the season after `season`. */
+  | { readonly type: "season"; readonly season: number };
 
 const GAME_CODES = {
   resign: "r",
@@ -62,6 +65,7 @@ export function formatCustomId(id: CustomId): string {
   if (id.type === "challenge") return `c:${id.challengeId}:${id.action}`;
   if (id.type === "leaderboard") return `lb:${id.ruleset}:${id.season}:${id.page}:${PAGE_CODES[id.nav]}`;
   if (id.type === "view") return `v:${id.gameId}:${id.ply}:${VIEW_CODES[id.nav]}`;
+  if (id.type === "season") return `s:${id.season}:new`;
   const { action } = id;
   const tail = action.kind === "move" ? `m:${action.house}` : GAME_CODES[action.kind];
   return `g:${id.gameId}:${id.ply}:${tail}`;
@@ -80,6 +84,9 @@ export function parseCustomId(text: string): CustomId | null {
     if (!nav || !NUMBER.test(parts[2]) || !NUMBER.test(parts[3])) return null;
     const [season, page] = [Number(parts[2]), Number(parts[3])];
     return { type: "leaderboard", ruleset, season, page, nav };
+  }
+  if (parts[0] === "s" && parts.length === 3 && NUMBER.test(parts[1]) && parts[2] === "new") {
+    return { type: "season", season: Number(parts[1]) };
   }
   if (parts[0] === "v" && parts.length === 4 && ID.test(parts[1]) && NUMBER.test(parts[2])) {
     const nav = decode(VIEW_CODES, parts[3]);

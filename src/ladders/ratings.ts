@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
 import { type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
+import { UserError } from "../errors.ts";
 import { changeWhere, ratingWhere } from "./rating-cache.ts";
 import { currentSeason, listSeasons, type Season, startSeason } from "./seasons.ts";
 import { type Entry, leaderboardEntries, type StandingRow } from "./standings.ts";
@@ -35,9 +36,19 @@ export class RatingService {
   }
 
   /** Starts the next season: the current standings stay as they are, archived under their number. */
-  newSeason(guildId: string): number {
+  /**
+   * Starts the season after `after` (the season the admin confirmed to end); refused when another
+   * one has begun since (two presses of the confirmation make one season, not two).
+   */
+  newSeason(guildId: string, after: number = this.currentSeason(guildId)): number {
     const now = this.clock.now();
-    return this.db.transaction((tx) => startSeason(tx, guildId, now), IMMEDIATE);
+    return this.db.transaction((tx) => {
+      const current = currentSeason(tx, guildId);
+      if (current !== after) {
+        throw new UserError("season/already", `Season ${current} has already begun: nothing was changed.`);
+      }
+      return startSeason(tx, guildId, now);
+    }, IMMEDIATE);
   }
 
   leaderboard(guildId: string, ruleset: RulesetId, season = this.currentSeason(guildId)): Leaderboard {

@@ -32,8 +32,10 @@ export interface SeriesRecord {
 
 export interface SeriesStandings {
   readonly running: readonly SeriesSummary[];
-  /** Latest first. */
+  /** Latest first: won, resigned, and abandoned (a game cancelled by an admin: no result). */
   readonly finished: readonly SeriesSummary[];
+  /** How many series have ended in all (`finished` holds only the latest). */
+  readonly ended: number;
   /** Series won and lost per player, the most successful first. */
   readonly records: readonly SeriesRecord[];
 }
@@ -134,12 +136,14 @@ export class SeriesService {
     const decided = this.db
       .select()
       .from(series)
-      .where(and(eq(series.guildId, guildId), inArray(series.status, ["finished", "resigned"])))
+      .where(and(eq(series.guildId, guildId), inArray(series.status, ["finished", "resigned", "abandoned"])))
       .orderBy(desc(series.finishedAt))
       .all();
     return {
       running: summariesOf(this.db, running),
       finished: summariesOf(this.db, decided.slice(0, finishedLimit)),
+      ended: decided.length,
+      // An abandoned series has no winner, so it is in no one's record.
       records: seriesRecords(decided),
     };
   }

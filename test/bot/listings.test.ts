@@ -169,7 +169,7 @@ describe("listings within 2000 characters", () => {
     const admin = at(ADMIN, { canManageGuild: true });
     for (let i = 0; i < 60; i++) {
       w.clock.advance(86_400_000);
-      await COMMANDS["nickar-admin season new"].handle(admin, options());
+      await handleButton(admin, { type: "season", season: w.app.ratings.currentSeason(GUILD) });
     }
     const text = await content(COMMANDS["nickar-admin season list"].handle(admin, options()));
     const lines = text.split("\n");

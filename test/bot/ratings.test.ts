@@ -179,8 +179,19 @@ describe("seasons", () => {
       },
     );
     w.clock.advance(1000);
-    const res = await COMMANDS["nickar-admin season new"].handle(admin(), options());
-    expect(res.reply.content).toContain("Season 2 has begun");
+    // The command asks first; nothing changes until the button is pressed.
+    const asked = await COMMANDS["nickar-admin season new"].handle(admin(), options());
+    expect(asked.reply).toMatchObject({ ephemeral: true, content: expect.stringContaining("Start season 2?") });
+    expect(w.app.ratings.currentSeason(GUILD)).toBe(1);
+    const press = () => handleButton(admin(), { type: "season", season: 1 });
+    await expect(async () => handleButton(w.ctx(ALICE), { type: "season", season: 1 })).rejects.toMatchObject({
+      code: "season/forbidden",
+    });
+    const res = await press();
+    expect(res.posts?.[0].reply.content).toContain("Season 2 has begun");
+    expect(w.app.ratings.currentSeason(GUILD)).toBe(2);
+    // A second press of the same question starts no empty season.
+    await expect(press).rejects.toMatchObject({ code: "season/already" });
     expect(w.app.ratings.currentSeason(GUILD)).toBe(2);
 
     const now = await COMMANDS.leaderboard.handle(w.ctx(ALICE), options());

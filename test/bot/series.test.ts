@@ -187,7 +187,12 @@ describe("first-to-six series", () => {
       options({ game: gameId, reason: "bug" }),
     );
     const standings = await COMMANDS["series standings"].handle(w.ctx(CAROL), options());
+    // In nobody's record, but still in the standings, marked abandoned.
     expect(standings.reply.content).toContain("No series decided yet.");
+    expect(standings.reply.content).toMatch(
+      /\*\*Finished\*\*\n- .*first to 6: .* · \*\*abandoned\*\*: an admin cancelled one of its games/,
+    );
+    expect(standings.reply.content).not.toContain("None yet.");
     expect(w.app.series.activeFor(GUILD, ALICE)).toEqual([]);
     expect(w.app.games.activeFor(GUILD, ALICE)).toEqual([]);
   });

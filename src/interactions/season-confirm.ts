@@ -1,0 +1,67 @@
+/**
+ * Starting a rating season cannot be undone, so /nickar-admin season new asks first; the button
+ * carries the season it ends, so a second press (or a second admin) cannot start two seasons.
+ */
+import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import { UserError } from "../errors.ts";
+import type { HandlerContext } from "./context.ts";
+import { formatCustomId } from "./custom-id.ts";
+import type { Response } from "./reply.ts";
+
+function requireSeasonAdmin(ctx: HandlerContext): string {
+  if (!ctx.guildId) throw new UserError("guild/required", "Seasons belong to a server.");
+  if (!ctx.canManageGuild)
+    throw new UserError("season/forbidden", "Starting a season needs the Manage Server permission.");
+  return ctx.guildId;
+}
+
+/** The question, privately, with the button that starts the next season. */
+export function seasonQuestion(ctx: HandlerContext): Response {
+  const guildId = requireSeasonAdmin(ctx);
+  const current = ctx.app.ratings.currentSeason(guildId);
+  return {
+    mode: "reply",
+    reply: {
+      content: [
+        `Start season ${current + 1}? Every player starts again at 1500? in every ruleset.`,
+        `The standings of season ${current} are archived (\`/nickar leaderboard season:${current}\`); this cannot be undone.`,
+      ].join("\n"),
+      ephemeral: true,
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              custom_id: formatCustomId({ type: "season", season: current }),
+              label: `Start season ${current + 1}`,
+              style: ButtonStyle.Danger,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** The confirmation pressed: the season after `after` begins, announced in the channel. */
+export function seasonConfirmed(ctx: HandlerContext, after: number): Response {
+  const guildId = requireSeasonAdmin(ctx);
+  const season = ctx.app.ratings.newSeason(guildId, after);
+  return {
+    mode: "update",
+    reply: { content: `Season ${season} has begun.`, components: [] },
+    posts: [
+      {
+        channelId: ctx.channelId,
+        reply: {
+          content: [
+            `**Season ${season} has begun.** Every player starts again at 1500? in every ruleset.`,
+            `The standings of season ${season - 1} are archived: \`/nickar leaderboard season:${season - 1}\`.`,
+          ].join("\n"),
+          mentions: [],
+        },
+      },
+    ],
+  };
+}
