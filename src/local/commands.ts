@@ -9,6 +9,7 @@ import {
 import { FieldErrors } from "./errors.ts";
 import type { LocalEvents } from "./events.ts";
 import { snowflake } from "./snowflake.ts";
+import { checkSchema, SCHEMAS } from "./spec-validate.ts";
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +44,9 @@ export class CommandRegistry {
     const errors = new FieldErrors();
     const input = Array.isArray(body) ? (body as Json[]) : [];
     if (!Array.isArray(body)) errors.add([], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType");
+    input.forEach((command, i) => {
+      checkSchema(SCHEMAS.commandBulk, command, [String(i)]);
+    });
     const seen = new Set<string>();
     input.forEach((command, i) => {
       validateCommand(command, [String(i)], errors);
@@ -63,6 +67,7 @@ export class CommandRegistry {
   /** POST .../commands: creates or replaces one command (matched by name and type). */
   upsert(guildId: string | null, body: unknown): APIApplicationCommand {
     const command = (body ?? {}) as Json;
+    checkSchema(SCHEMAS.commandCreate, command);
     const errors = new FieldErrors();
     validateCommand(command, [], errors);
     if (!errors.empty) throw errors.toError();

@@ -25,6 +25,7 @@ function waitForOutcome(ctx: LocalContext, record: InteractionRecord): Promise<O
     const timers: NodeJS.Timeout[] = [];
     let errorWait = false;
     let deferWait = false;
+    let deadlineWait = false;
     const finish = (outcome: Outcome) => {
       record.listeners.delete(check);
       for (const t of timers) clearTimeout(t);
@@ -34,6 +35,14 @@ function waitForOutcome(ctx: LocalContext, record: InteractionRecord): Promise<O
     function check() {
       if (!record.ack) {
         if (Date.now() > record.ackDeadline) return finish("timeout");
+        // The registry's timer and Date.now() are different clocks: look again just after the deadline.
+        if (!deadlineWait) {
+          deadlineWait = true;
+          later(record.ackDeadline - Date.now() + 5, () => {
+            deadlineWait = false;
+            check();
+          });
+        }
         if (record.errors.length > 0 && !errorWait) {
           errorWait = true;
           later(ERROR_GRACE_MS, () => (record.ack ? check() : finish("error")));

@@ -22,6 +22,7 @@ import { responseMetadata } from "./interaction-payloads.ts";
 import type { InteractionRecord } from "./interactions.ts";
 import { validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route, type RouteResult } from "./router.ts";
+import { callbackSchema, checkSchema, SCHEMAS } from "./spec-validate.ts";
 import type { StoredMessage } from "./store.ts";
 
 type Json = Record<string, unknown>;
@@ -115,6 +116,7 @@ function acknowledge(
     errors.add(["type"], "BASE_TYPE_CHOICES", `Value must be one of {${allowed.join(", ")}}.`);
     throw errors.toError();
   }
+  checkSchema(callbackSchema(type)!, body);
   const ephemeral = asksEphemeral(data);
   const newMessage = (extraFlags: number, payload: Json, uploads: UploadedFile[]) =>
     responseMessage(ctx, record, payload, uploads, {
@@ -237,6 +239,7 @@ function webhookTarget(ctx: LocalContext, record: InteractionRecord, ref: string
 
 function followUp(ctx: LocalContext, record: InteractionRecord, json: unknown, files: UploadedFile[]): RouteResult {
   const body = (json ?? {}) as Json;
+  checkSchema(SCHEMAS.webhookCreate, body);
   validateMessage(body, files, { creating: true, limits: ctx.config });
   let stored: StoredMessage;
   const original = record.originalMessageId ? ctx.store.getMessage(record.originalMessageId) : undefined;
@@ -263,6 +266,7 @@ function editWebhookMessage(
 ) {
   const stored = webhookTarget(ctx, record, ref);
   const body = (json ?? {}) as Json;
+  checkSchema(SCHEMAS.webhookEdit, body);
   validateMessage(body, files, { creating: false, limits: ctx.config });
   const finishing = record.loading && stored.message.id === record.originalMessageId;
   ctx.messages.edit(stored, body, files, { markEdited: !finishing, finishLoading: finishing });

@@ -13,6 +13,7 @@ import {
 import { validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route } from "./router.ts";
 import { compareSnowflakes } from "./snowflake.ts";
+import { checkSchema, SCHEMAS } from "./spec-validate.ts";
 
 type Json = Record<string, unknown>;
 
@@ -54,6 +55,7 @@ export const messageRoutes: Route[] = [
       const { json, files } = await body();
       const payload = (json ?? {}) as Json;
       requirePermissions(ctx, channelId, PermissionFlagsBits.SendMessages | uploads(files));
+      checkSchema(SCHEMAS.messageCreate, payload);
       validateMessage(payload, files, { creating: true, limits: ctx.config });
       // A user who closed their DMs to the server's members (or blocked the bot) cannot be written to.
       const recipient = ctx.store.dmRecipient(channelId);
@@ -124,6 +126,7 @@ export const messageRoutes: Route[] = [
       const stored = visibleMessage(ctx, channelId, params.message);
       if (stored.message.author.id !== ctx.store.bot.id) throw cannotEditOthers();
       const payload = (json ?? {}) as Json;
+      checkSchema(SCHEMAS.messageEdit, payload);
       validateMessage(payload, files, { creating: false, limits: ctx.config });
       return ok(ctx.messages.edit(stored, payload, files, { markEdited: true }).message);
     },

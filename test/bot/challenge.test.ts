@@ -191,6 +191,8 @@ describe("challenges", () => {
     const { expired } = w.app.challenges.expire();
     expect(expired.map((c) => c.id)).toEqual([id]);
     expect(w.app.challenges.nextExpiry()).toBeNull();
+    // Once expired by the scheduler too, the refusal reads as English.
+    await expect(press(BOB, id, "accept")).rejects.toMatchObject({ message: "This challenge has expired." });
     // An expired challenge no longer blocks a new one to the same person.
     await challenge(ALICE, { opponent: { id: BOB } });
   });
