@@ -8,6 +8,28 @@ export interface MessageLimits {
   maxAttachments: number;
 }
 
+const F = MessageFlags;
+/**
+ * The flags a request may set, per kind of request (Discord refuses the others): a channel message
+ * cannot be ephemeral; an interaction reply or follow-up can; an edit can only suppress embeds
+ * (ephemerality is decided when a message is created); a deferred reply takes only Ephemeral.
+ */
+export const FLAGS_ALLOWED = {
+  channelMessage: F.SuppressEmbeds | F.SuppressNotifications | F.IsComponentsV2 | F.IsVoiceMessage,
+  interactionMessage: F.Ephemeral | F.SuppressEmbeds | F.SuppressNotifications | F.IsComponentsV2,
+  edit: F.SuppressEmbeds | F.IsComponentsV2,
+  deferredReply: F.Ephemeral,
+} as const;
+
+/** Refuses flags outside `allowed` (50035 on `flags`, under `prefix`). */
+export function validateFlags(body: Json, allowed: number, prefix: string[] = []): void {
+  const flags = typeof body.flags === "number" ? body.flags : 0;
+  if ((flags & ~allowed) === 0) return;
+  const errors = new FieldErrors();
+  errors.add(["flags"], "MESSAGE_FLAGS_INVALID", `Invalid flags: ${flags & ~allowed} cannot be set here.`);
+  throw errors.toError(prefix);
+}
+
 type Path = Array<string | number>;
 type Json = Record<string, unknown>;
 
@@ -29,8 +51,9 @@ const required = { code: "BASE_TYPE_REQUIRED", message: "This field is required"
 export function validateMessage(
   body: Json,
   files: UploadedFile[],
-  opts: { creating: boolean; prefix?: string[]; limits: MessageLimits },
+  opts: { creating: boolean; prefix?: string[]; limits: MessageLimits; flags: number },
 ): void {
+  validateFlags(body, opts.flags, opts.prefix);
   const errors = new FieldErrors();
   const add = (path: Path, e: { code: string; message: string }) => errors.add(path, e.code, e.message);
 
@@ -88,6 +111,28 @@ function validateAllowedMentions(value: unknown, add: (path: Path, e: { code: st
       });
     }
   }
+}
+
+/**
+ * `attachments` on a create or an edit: each entry names an upload of this request (`files[n]` is
+ * id `n`) or, on an edit, an attachment the message already has (the only ones it keeps). An id
+ * that is neither is refused, as Discord refuses it.
+ */
+export function validateAttachmentRefs(
+  body: Json,
+  files: readonly UploadedFile[],
+  existing: readonly { readonly id: string }[],
+  prefix: string[] = [],
+): void {
+  if (!Array.isArray(body.attachments)) return;
+  const errors = new FieldErrors();
+  (body.attachments as Json[]).forEach((a, i) => {
+    const id = String(a?.id);
+    if (!existing.some((x) => x.id === id) && !files.some((f) => String(f.index) === id)) {
+      errors.add(["attachments", i, "id"], "ATTACHMENT_NOT_FOUND", "Attachment data not found");
+    }
+  });
+  if (!errors.empty) throw errors.toError(prefix);
 }
 
 function isEmpty(body: Json, files: UploadedFile[]): boolean {
@@ -204,6 +249,17 @@ function validateLeaf(
   const isLink = c.type === ComponentType.Button && (c.style === ButtonStyle.Link || c.style === ButtonStyle.Premium);
   if (c.type === ComponentType.Button) {
     if (typeof c.label === "string" && c.label.length > 80) add([...path, "label"], maxLength(80));
+    // Every button shows something: a label or an emoji (a premium button shows its SKU instead).
+    const shows = (typeof c.label === "string" && c.label !== "") || (c.emoji !== undefined && c.emoji !== null);
+    if (!shows && c.style !== ButtonStyle.Premium) {
+      add(path, { code: "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", message: "A button needs a label or an emoji." });
+    }
+    if (c.style !== ButtonStyle.Link && c.url !== undefined) {
+      add([...path, "url"], {
+        code: "BUTTON_COMPONENT_URL_NOT_ALLOWED",
+        message: "Only a link button can have a url.",
+      });
+    }
     if (c.style === ButtonStyle.Link && !c.url) add([...path, "url"], required);
     if (c.style === ButtonStyle.Link && c.custom_id !== undefined) {
       add([...path, "custom_id"], {

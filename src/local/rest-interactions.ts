@@ -20,7 +20,7 @@ import {
 import type { UploadedFile } from "./http-io.ts";
 import { responseMetadata } from "./interaction-payloads.ts";
 import type { InteractionRecord } from "./interactions.ts";
-import { validateMessage } from "./message-validate.ts";
+import { FLAGS_ALLOWED, validateAttachmentRefs, validateFlags, validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route, type RouteResult } from "./router.ts";
 import { callbackSchema, checkSchema, SCHEMAS } from "./spec-validate.ts";
 import type { StoredMessage } from "./store.ts";
@@ -140,10 +140,17 @@ function acknowledge(
   let message: StoredMessage | undefined;
   switch (type) {
     case Callback.ChannelMessageWithSource:
-      validateMessage(data, files, { creating: true, prefix: ["data"], limits: ctx.config });
+      validateMessage(data, files, {
+        creating: true,
+        prefix: ["data"],
+        limits: ctx.config,
+        flags: FLAGS_ALLOWED.interactionMessage,
+      });
+      validateAttachmentRefs(data, files, [], ["data"]);
       message = newMessage(0, data, files);
       break;
     case Callback.DeferredChannelMessageWithSource:
+      validateFlags(data, FLAGS_ALLOWED.deferredReply, ["data"]);
       // The "<bot> is thinking..." placeholder that the first edit or follow-up replaces.
       message = newMessage(MessageFlags.Loading, {}, []);
       record.loading = true;
@@ -154,7 +161,13 @@ function acknowledge(
     case Callback.UpdateMessage: {
       const source = store.getMessage(record.sourceMessageId ?? "");
       if (!source) throw unknownMessage();
-      validateMessage(data, files, { creating: false, prefix: ["data"], limits: ctx.config });
+      validateMessage(data, files, {
+        creating: false,
+        prefix: ["data"],
+        limits: ctx.config,
+        flags: FLAGS_ALLOWED.edit,
+      });
+      validateAttachmentRefs(data, files, source.message.attachments, ["data"]);
       message = messages.edit(source, data, files, { markEdited: true });
       break;
     }
@@ -240,7 +253,8 @@ function webhookTarget(ctx: LocalContext, record: InteractionRecord, ref: string
 function followUp(ctx: LocalContext, record: InteractionRecord, json: unknown, files: UploadedFile[]): RouteResult {
   const body = (json ?? {}) as Json;
   checkSchema(SCHEMAS.webhookCreate, body);
-  validateMessage(body, files, { creating: true, limits: ctx.config });
+  validateMessage(body, files, { creating: true, limits: ctx.config, flags: FLAGS_ALLOWED.interactionMessage });
+  validateAttachmentRefs(body, files, []);
   let stored: StoredMessage;
   const original = record.originalMessageId ? ctx.store.getMessage(record.originalMessageId) : undefined;
   if (record.loading && original) {
@@ -267,7 +281,8 @@ function editWebhookMessage(
   const stored = webhookTarget(ctx, record, ref);
   const body = (json ?? {}) as Json;
   checkSchema(SCHEMAS.webhookEdit, body);
-  validateMessage(body, files, { creating: false, limits: ctx.config });
+  validateMessage(body, files, { creating: false, limits: ctx.config, flags: FLAGS_ALLOWED.edit });
+  validateAttachmentRefs(body, files, stored.message.attachments);
   const finishing = record.loading && stored.message.id === record.originalMessageId;
   ctx.messages.edit(stored, body, files, { markEdited: !finishing, finishLoading: finishing });
   if (finishing) record.loading = false;

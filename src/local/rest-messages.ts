@@ -10,7 +10,7 @@ import {
   unknownChannel,
   unknownMessage,
 } from "./errors.ts";
-import { validateMessage } from "./message-validate.ts";
+import { FLAGS_ALLOWED, validateAttachmentRefs, validateMessage } from "./message-validate.ts";
 import { noContent, ok, type Route } from "./router.ts";
 import { compareSnowflakes } from "./snowflake.ts";
 import { checkSchema, SCHEMAS } from "./spec-validate.ts";
@@ -56,7 +56,8 @@ export const messageRoutes: Route[] = [
       const payload = (json ?? {}) as Json;
       requirePermissions(ctx, channelId, PermissionFlagsBits.SendMessages | uploads(files));
       checkSchema(SCHEMAS.messageCreate, payload);
-      validateMessage(payload, files, { creating: true, limits: ctx.config });
+      validateMessage(payload, files, { creating: true, limits: ctx.config, flags: FLAGS_ALLOWED.channelMessage });
+      validateAttachmentRefs(payload, files, []);
       // A user who closed their DMs to the server's members (or blocked the bot) cannot be written to.
       const recipient = ctx.store.dmRecipient(channelId);
       if (recipient && !ctx.store.acceptsDms(recipient.id)) throw cannotMessageUser();
@@ -127,7 +128,8 @@ export const messageRoutes: Route[] = [
       if (stored.message.author.id !== ctx.store.bot.id) throw cannotEditOthers();
       const payload = (json ?? {}) as Json;
       checkSchema(SCHEMAS.messageEdit, payload);
-      validateMessage(payload, files, { creating: false, limits: ctx.config });
+      validateMessage(payload, files, { creating: false, limits: ctx.config, flags: FLAGS_ALLOWED.edit });
+      validateAttachmentRefs(payload, files, stored.message.attachments);
       return ok(ctx.messages.edit(stored, payload, files, { markEdited: true }).message);
     },
   },

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { DiscordHttpError } from "../../src/local/errors.ts";
-import { validateMessage } from "../../src/local/message-validate.ts";
+import { FLAGS_ALLOWED, validateMessage } from "../../src/local/message-validate.ts";
 
 const limits = { maxAttachments: 10 };
 const button = (custom_id: string, label = "B") => ({ type: 2, style: 1, custom_id, label });
 const rowOf = (...components: unknown[]) => ({ type: 1, components });
 
-function errorOf(body: Record<string, unknown>, creating = true): DiscordHttpError | undefined {
+function errorOf(
+  body: Record<string, unknown>,
+  creating = true,
+  flags: number = FLAGS_ALLOWED.channelMessage,
+): DiscordHttpError | undefined {
   try {
-    validateMessage(body, [], { creating, limits });
+    validateMessage(body, [], { creating, limits, flags });
     return undefined;
   } catch (error) {
     return error as DiscordHttpError;
@@ -16,6 +20,28 @@ function errorOf(body: Record<string, unknown>, creating = true): DiscordHttpErr
 }
 
 describe("message validation", () => {
+  it("flags - only those the endpoint takes - ephemeral on a channel message, suppress on a deferred reply", () => {
+    expect(errorOf({ content: "x", flags: 64 })?.body.errors).toEqual({
+      flags: { _errors: [{ code: "MESSAGE_FLAGS_INVALID", message: "Invalid flags: 64 cannot be set here." }] },
+    });
+    expect(errorOf({ content: "x", flags: 64 }, true, FLAGS_ALLOWED.interactionMessage)).toBeUndefined();
+    expect(errorOf({ content: "x", flags: 4096 }, true, FLAGS_ALLOWED.deferredReply)?.body.code).toBe(50035);
+    expect(errorOf({ content: "x", flags: 4 }, false, FLAGS_ALLOWED.edit)).toBeUndefined();
+    expect(errorOf({ content: "x", flags: 64 }, false, FLAGS_ALLOWED.edit)?.body.code).toBe(50035);
+  });
+
+  it("buttons - a label or an emoji, a url only on a link button - bare and mixed buttons", () => {
+    const bare = { type: 2, style: 1, custom_id: "a" };
+    expect(errorOf({ components: [rowOf(bare)] })?.body.errors).toMatchObject({
+      components: { 0: { components: { 0: { _errors: [{ code: "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED" }] } } } },
+    });
+    expect(errorOf({ components: [rowOf({ ...bare, emoji: { name: "🎲" } })] })).toBeUndefined();
+    const urlOnPrimary = { ...button("a"), url: "https://example.com" };
+    expect(errorOf({ components: [rowOf(urlOnPrimary)] })?.body.errors).toMatchObject({
+      components: { 0: { components: { 0: { url: { _errors: [{ code: "BUTTON_COMPONENT_URL_NOT_ALLOWED" }] } } } } },
+    });
+  });
+
   it("validate - accepts a normal board message - five rows of five buttons", () => {
     const rows = Array.from({ length: 5 }, (_, r) =>
       rowOf(...Array.from({ length: 5 }, (_, b) => button(`p${r}${b}`))),
