@@ -21,6 +21,8 @@ export interface LocalConfig {
   /** Largest upload (Discord: 10 MiB without boosts). */
   maxAttachmentBytes: number;
   maxAttachments: number;
+  /** The application has the GUILD_MEMBERS privileged intent enabled (needed to list members). */
+  membersIntent: boolean;
 }
 
 export interface LocalContext {

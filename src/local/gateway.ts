@@ -198,20 +198,40 @@ export class Gateway {
       case GatewayOpcodes.VoiceStateUpdate:
       case GatewayOpcodes.RequestSoundboardSounds:
         return;
-      case GatewayOpcodes.RequestGuildMembers: {
-        const members = this.options.store.memberList();
-        return this.emit(connection.session, GatewayDispatchEvents.GuildMembersChunk, {
-          guild_id: this.options.store.guildId,
-          members,
-          chunk_index: 0,
-          chunk_count: 1,
-          not_found: [],
-          nonce: (payload.d as { nonce?: string }).nonce,
-        });
-      }
+      case GatewayOpcodes.RequestGuildMembers:
+        return this.requestMembers(connection.session, payload.d);
       default:
         return socket.close(GatewayCloseCodes.UnknownOpcode, "Unknown opcode.");
     }
+  }
+
+  /**
+   * Op 8. Members asked for by id are sent whatever the intents; a query (the whole list, or names
+   * starting with it) needs GUILD_MEMBERS, and without it the chunk comes back empty.
+   */
+  private requestMembers(
+    session: Session,
+    d: { query?: string; limit?: number; user_ids?: string | string[]; nonce?: string },
+  ) {
+    const { store } = this.options;
+    const all = store.memberList();
+    const ids = d.user_ids === undefined ? null : ([] as string[]).concat(d.user_ids);
+    const allowed = ids !== null || (session.intents & GatewayIntentBits.GuildMembers) !== 0;
+    let members = ids ? all.filter((m) => ids.includes(m.user.id)) : all;
+    if (!ids && d.query) members = members.filter((m) => m.user.username.startsWith(d.query!.toLowerCase()));
+    if (!ids && d.limit) members = members.slice(0, d.limit);
+    if (!allowed) {
+      this.options.logger.warn({ query: d.query }, "op 8 without the GUILD_MEMBERS intent: no members, as on Discord");
+      members = [];
+    }
+    this.emit(session, GatewayDispatchEvents.GuildMembersChunk, {
+      guild_id: store.guildId,
+      members,
+      chunk_index: 0,
+      chunk_count: 1,
+      not_found: ids ? ids.filter((id) => !all.some((m) => m.user.id === id)) : [],
+      nonce: d.nonce,
+    });
   }
 
   private identify(connection: Connection, d: { token?: string; intents?: number; shard?: [number, number] }) {
@@ -255,7 +275,10 @@ export class Gateway {
       _trace: ["local-discord"],
     });
     // Sent whatever the intents, so discord.js never waits 15 s for a guild listed in READY.
-    if (holdsGuild) this.emit(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(store));
+    if (holdsGuild) {
+      const withMembers = (session.intents & GatewayIntentBits.GuildMembers) !== 0;
+      this.emit(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(store, withMembers));
+    }
     session.ready = true;
     // The newest identified session is the bot that receives interactions.
     this.live = session;

@@ -45,15 +45,19 @@ export function guildObject(store: Store) {
   };
 }
 
-/** GUILD_CREATE: discord.js needs `unavailable: false`, the @everyone role, channels and its own member. */
-export function guildCreatePayload(store: Store) {
-  const members = store.memberList();
+/**
+ * GUILD_CREATE: discord.js needs `unavailable: false`, the @everyone role, channels and its own
+ * member. The other members come only to a session with the GUILD_MEMBERS intent, as on Discord.
+ */
+export function guildCreatePayload(store: Store, withMembers: boolean) {
+  const all = store.memberList();
+  const members = withMembers ? all : all.filter((m) => m.user.id === store.bot.id);
   return {
     ...guildObject(store),
     joined_at: members.find((m) => m.user.id === store.bot.id)?.joined_at,
     large: false,
     unavailable: false,
-    member_count: members.length,
+    member_count: all.length,
     voice_states: [],
     members,
     // Channels inside GUILD_CREATE carry no guild_id, as on Discord.

@@ -1,7 +1,15 @@
 // REST: gateway discovery, users, the application, the guild and its channels and members.
 
 import type { LocalContext } from "./context.ts";
-import { cannotMessageUser, FieldErrors, unknownChannel, unknownGuild, unknownMember, unknownUser } from "./errors.ts";
+import {
+  cannotMessageUser,
+  FieldErrors,
+  missingAccess,
+  unknownChannel,
+  unknownGuild,
+  unknownMember,
+  unknownUser,
+} from "./errors.ts";
 import { guildObject } from "./guild-payloads.ts";
 import { noContent, ok, type Route } from "./router.ts";
 
@@ -110,7 +118,9 @@ export const coreRoutes: Route[] = [
   }),
   guildRoute("/channels", (ctx) => ok([...ctx.store.channels.values()])),
   guildRoute("/roles", (ctx) => ok(ctx.store.roles)),
+  // Listing members needs the GUILD_MEMBERS privileged intent enabled for the application.
   guildRoute("/members", (ctx, { query }) => {
+    if (!ctx.config.membersIntent) throw missingAccess();
     const limit = Math.min(1000, Math.max(1, Number(query.get("limit") ?? 1)));
     const after = BigInt(query.get("after") ?? "0");
     return ok(

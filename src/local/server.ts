@@ -39,6 +39,8 @@ export interface LocalDiscordOptions {
   /** Largest upload per file (Discord default: 10 MiB). */
   maxAttachmentBytes?: number;
   maxAttachments?: number;
+  /** The GUILD_MEMBERS privileged intent is enabled for the application (default: no, as for a new bot). */
+  membersIntent?: boolean;
   heartbeatIntervalMs?: number;
   /** How long a dropped gateway session can still RESUME (default 2 minutes). */
   resumeWindowMs?: number;
@@ -78,6 +80,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     deferredWaitMs: options.deferredWaitMs ?? 15_000,
     maxAttachmentBytes: options.maxAttachmentBytes ?? 10 * 1024 * 1024,
     maxAttachments: options.maxAttachments ?? 10,
+    membersIntent: options.membersIntent ?? false,
   };
   let baseUrl = "";
   const events = new LocalEvents();
