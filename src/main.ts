@@ -47,7 +47,17 @@ async function main(): Promise<void> {
       onFatal,
     });
   } else {
-    const playground = await startPlayground({ port: config.port, db, logger, defaults, databaseCheck, onFatal });
+    // People play at people's pace: Discord's rate limits apply, as they would on a server.
+    const local = { rateLimits: true };
+    const playground = await startPlayground({
+      port: config.port,
+      db,
+      logger,
+      defaults,
+      databaseCheck,
+      onFatal,
+      local,
+    });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

@@ -6,6 +6,7 @@ import type { Gateway } from "./gateway.ts";
 import type { InteractionRegistry } from "./interactions.ts";
 import type { LocalLogger } from "./logger.ts";
 import type { MessageService } from "./messages.ts";
+import type { RateLimits } from "./rate-limits.ts";
 import type { Store } from "./store.ts";
 
 export interface LocalConfig {
@@ -37,6 +38,8 @@ export interface LocalContext {
   logger: LocalLogger;
   /** http://host:port of this server (known once it listens). */
   baseUrl(): string;
+  /** Discord's per-route rate limits, when they are on (see rate-limits.ts). */
+  rateLimits: RateLimits | null;
   /** REST endpoints that were asked for but do not exist here, to make gaps visible. */
   gaps: Map<string, number>;
 }

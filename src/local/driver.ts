@@ -299,6 +299,7 @@ const routes: DriverRoute[] = [
         botConnected: ctx.gateway.isBotOnline(),
         botResumable: ctx.gateway.hasLiveSession(),
         gateway: { ...ctx.gateway.stats },
+        rateLimits: ctx.rateLimits ? { limited: ctx.rateLimits.limited, exhausted: ctx.rateLimits.exhausted } : null,
       }),
   ],
   ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],

@@ -103,14 +103,14 @@ function readMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Reques
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown) {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }
 
-export function sendNoContent(res: ServerResponse) {
-  res.writeHead(204);
+export function sendNoContent(res: ServerResponse, headers: Record<string, string> = {}) {
+  res.writeHead(204, headers);
   res.end();
 }
 

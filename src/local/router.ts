@@ -81,6 +81,16 @@ export async function handleRest(
       req.resume();
       throw unauthorized();
     }
+    const rate = ctx.rateLimits?.take(match.route.method, match.route.pattern, match.params) ?? null;
+    if (rate?.retryAfter !== undefined) {
+      req.resume();
+      const limited = {
+        message: "You are being rate limited.",
+        retry_after: Number(rate.retryAfter.toFixed(3)),
+        global: false,
+      };
+      return sendJson(res, 429, limited, rate.headers);
+    }
     let body: Promise<RequestBody> | undefined;
     const result = await match.route.handler(ctx, {
       req,
@@ -92,8 +102,8 @@ export async function handleRest(
       },
     });
     if (!body) req.resume();
-    if (result.status === 204) sendNoContent(res);
-    else sendJson(res, result.status, result.body);
+    if (result.status === 204) sendNoContent(res, rate?.headers);
+    else sendJson(res, result.status, result.body, rate?.headers);
   } catch (error) {
     if (error instanceof DiscordHttpError) return sendDiscordError(res, error);
     // Never 5xx: @discordjs/rest retries those, which would repeat side effects already applied.

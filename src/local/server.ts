@@ -15,6 +15,7 @@ import { sendJson } from "./http-io.ts";
 import { InteractionRegistry } from "./interactions.ts";
 import { defaultLogger, type LocalLogger } from "./logger.ts";
 import { MessageService } from "./messages.ts";
+import { RateLimits } from "./rate-limits.ts";
 import { commandRoutes } from "./rest-commands.ts";
 import { coreRoutes, gatewayUrl } from "./rest-core.ts";
 import { interactionRoutes } from "./rest-interactions.ts";
@@ -39,6 +40,8 @@ export interface LocalDiscordOptions {
   /** Largest upload per file (Discord default: 10 MiB). */
   maxAttachmentBytes?: number;
   maxAttachments?: number;
+  /** Discord's per-route rate limits with 429s (default off: tests would take minutes; the playground turns them on). */
+  rateLimits?: boolean;
   /** The GUILD_MEMBERS privileged intent is enabled for the application (default: no, as for a new bot). */
   membersIntent?: boolean;
   heartbeatIntervalMs?: number;
@@ -114,6 +117,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     gateway,
     logger,
     baseUrl: () => baseUrl,
+    rateLimits: options.rateLimits ? new RateLimits() : null,
     gaps: new Map(),
   };
   const routes = [...coreRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];

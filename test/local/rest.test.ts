@@ -141,4 +141,38 @@ describe("local Discord REST", () => {
     const unknown = await driver(discord, "/local/command", { user: "alice", text: "/nope" });
     expect(unknown.body.error.message).toContain("Unknown command");
   });
+
+  it("rate limits - the sixth message in five seconds gets 429 with retry_after - a client ignoring the headers", async () => {
+    const limited = await startDiscord({ rateLimits: true });
+    try {
+      const channel = limited.context.store.findChannel("general")!.id;
+      const post = () =>
+        fetch(`${limited.apiUrl}/v10/channels/${channel}/messages`, {
+          method: "POST",
+          headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: "hi" }),
+        });
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await post());
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers[4].headers.get("x-ratelimit-remaining")).toBe("0");
+      expect(answers[0].headers.get("x-ratelimit-limit")).toBe("5");
+      const refused = answers[5];
+      expect(refused.status).toBe(429);
+      const body = await refused.json();
+      expect(body.retry_after).toBeGreaterThan(0);
+      expect(body.retry_after).toBeLessThanOrEqual(5);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Another channel has its own bucket.
+      const other = limited.context.store.findChannel("games")!.id;
+      const elsewhere = await fetch(`${limited.apiUrl}/v10/channels/${other}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${limited.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "hi" }),
+      });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
