@@ -14,13 +14,13 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databasePath);
   logger.info({ database: config.databasePath }, "database ready");
   const { db } = database;
-  const { defaults } = config;
+  const { defaults, computer } = config;
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
   if (config.token) {
-    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults });
+    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults, computer });
   } else {
-    const playground = await startPlayground({ port: config.port, db, logger, defaults });
+    const playground = await startPlayground({ port: config.port, db, logger, defaults, computer });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

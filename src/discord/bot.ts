@@ -3,13 +3,17 @@
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
+import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import type { ComputerOptions } from "../games/computer.ts";
 import { type Images, rendererImages } from "../games/images.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
+import { AnalysisJobs } from "./analysis-jobs.ts";
+import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { discordMessenger } from "./messenger.ts";
 import { createRouter } from "./router.ts";
@@ -24,6 +28,8 @@ export interface BotOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly images?: Images;
+  /** The computer opponent's budgets, and its pool (default: a new one, closed on stop). */
+  readonly computer?: Partial<ComputerOptions>;
 }
 
 export interface Bot {
@@ -57,21 +63,42 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     onError: (err, userId) => logger.debug({ err, userId }, "display name look-up failed"),
   });
+  // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
+  const bots = new Set<string>();
+  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool();
+  const pool = options.computer?.pool ?? (ownPool as AiPool);
   const app = createApp({
     db: options.db,
     clock,
+    bots,
+    computer: { ...options.computer, pool },
     defaults: options.defaults ?? DEFAULTS,
     images: options.images ?? rendererImages,
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
-  const scheduler = new Scheduler(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
+  // Anything that changed may give Nickar a move to make, or start the next analysis.
+  const changed = () => {
+    scheduler.poke();
+    turns.poke();
+    analyses.poke();
+  };
+  const scheduler = new Scheduler(app, messenger, logger, () => {
+    turns.poke();
+    analyses.poke();
+  });
+  const turns = new ComputerTurns(app, messenger, logger, changed);
+  const analyses = new AnalysisJobs(app, messenger, logger);
+  const route = createRouter({ app, messenger, logger, onChange: changed });
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
+    bots.add(ready.user.id);
     logger.info({ user: ready.user.tag }, "bot ready");
     scheduler.start();
+    // Searches cut off by a restart resume here.
+    turns.poke();
+    analyses.start();
   });
   await client.login(options.token);
   return {
@@ -79,7 +106,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     app,
     async stop() {
       scheduler.stop();
+      turns.stop();
+      analyses.stop();
       await client.destroy();
+      await ownPool?.close();
     },
   };
 }

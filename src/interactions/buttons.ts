@@ -3,6 +3,7 @@ import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { isUserError, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
+import { analyseResponse } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
@@ -90,6 +91,10 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
         return updateGame(ctx, games.draw(id.gameId, ctx.userId, id.ply).game);
       case "animate":
         return animate(ctx, id.gameId);
+      case "hint":
+        return hintResponse(ctx, id.gameId, id.ply);
+      case "analyse":
+        return analyseResponse(ctx, id.gameId);
     }
   } catch (error) {
     if (isUserError(error) && error.code === "game/stale") return staleAnswer(ctx, id.gameId);
@@ -135,6 +140,24 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
         const data = await ctx.app.images.moveGif(game, await playerNames(ctx.app, game));
         return data ? { name: `nickar-${game.row.id}-${game.row.ply}.gif`, data } : null;
       },
+    },
+  };
+}
+
+/** The engine's best move, privately: checked now, searched after the acknowledgement. */
+export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | null): Response {
+  const game = ctx.app.computer.hintGame(gameId, ctx.userId);
+  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale", "This board is out of date.");
+  return {
+    mode: "reply",
+    reply: { content: "Nickar is thinking…", ephemeral: true },
+    deferred: async () => {
+      const hint = await ctx.app.computer.hint(game);
+      const sign = hint.score > 0 ? "+" : "";
+      return {
+        content: `Hint for move ${game.row.ply + 1}: play **${hint.letter}**: ${hint.why} (evaluation ${sign}${hint.score.toFixed(1)} for you).`,
+        ephemeral: true,
+      };
     },
   };
 }

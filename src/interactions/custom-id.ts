@@ -13,7 +13,11 @@ export type GameAction =
   /** The confirmation of a resignation (a second press, on an ephemeral message). */
   | { readonly kind: "resign-confirm" }
   | { readonly kind: "draw" }
-  | { readonly kind: "animate" };
+  | { readonly kind: "animate" }
+  /** The engine's best move, privately (games against Nickar and unrated games). */
+  | { readonly kind: "hint" }
+  /** The engine's analysis of the finished game. */
+  | { readonly kind: "analyse" };
 
 export type ChallengeAction = "accept" | "decline" | "cancel";
 /** "me" jumps to the page of whoever presses it (the page number is then ignored). */
@@ -32,7 +36,7 @@ export type CustomId =
     }
   | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
 
-const GAME_CODES = { resign: "r", "resign-confirm": "rc", draw: "d", animate: "a" } as const;
+const GAME_CODES = { resign: "r", "resign-confirm": "rc", draw: "d", animate: "a", hint: "h", analyse: "an" } as const;
 const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };
 const VIEW_CODES: Record<ViewNav, string> = { first: "f", back: "b", forward: "n", last: "l" };
 const ID = /^[A-Za-z0-9_-]{1,32}$/;

@@ -2,6 +2,7 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
 import { houseToPit, moveLetter, type Player, RULESETS, type RulesetId } from "../engine/index.ts";
+import { hintsAllowed } from "../games/computer.ts";
 import { narrateMove, resultText, SIDE_NAMES } from "../games/narrate.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
@@ -39,32 +40,35 @@ export function narration(game: GameSnapshot): string | null {
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
   const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
-  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
+  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : g.level ? `unrated · Nickar ${g.level}` : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
   return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
 }
 
-function gameButtons(game: GameSnapshot): Row[] {
+function gameButtons(app: App, game: GameSnapshot): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
-  if (g.status !== "active") return game.last ? [row(animate)] : [];
+  if (g.status !== "active") {
+    return game.last ? [row(animate, button(id({ kind: "analyse" }), "Analyse", ButtonStyle.Primary))] : [];
+  }
   const player = state.position.toMove;
+  // While Nickar thinks, its houses are shown but cannot be pressed.
+  const thinking = app.computer.toMove(game);
   const house = (h: number) => {
-    const legal = state.legal.includes(h);
+    const legal = state.legal.includes(h) && !thinking;
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
   const drawLabel = g.drawOfferBy === null ? "Offer draw" : `Accept draw (${SIDE_NAMES[g.drawOfferBy]} offers)`;
-  return [
-    row(house(1), house(2), house(3)),
-    row(house(4), house(5), house(6)),
-    row(
-      button(id({ kind: "resign" }), "Resign", ButtonStyle.Danger),
-      button(id({ kind: "draw" }), drawLabel, ButtonStyle.Secondary),
-      animate,
-    ),
+  const actions = [
+    button(id({ kind: "resign" }), "Resign", ButtonStyle.Danger),
+    button(id({ kind: "draw" }), drawLabel, ButtonStyle.Secondary),
+    animate,
   ];
+  // Never in a rated game between people.
+  if (hintsAllowed(g) && !thinking) actions.push(button(id({ kind: "hint" }), "Hint", ButtonStyle.Secondary));
+  return [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
 }
 
 /** Display names of South and North, for the images (looked up together). */
@@ -89,7 +93,10 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   const told = narration(game);
   if (told) lines.push(told);
   const mentions: string[] = [];
-  if (g.status === "active") {
+  if (g.status === "active" && app.computer.toMove(game)) {
+    lines.push(`Nickar is thinking… (${SIDE_NAMES[state.position.toMove]}, ${g.level})`);
+    if (g.drawOfferBy !== null) lines.push(`${SIDE_NAMES[g.drawOfferBy]} offers a draw.`);
+  } else if (g.status === "active") {
     const player: Player = state.position.toMove;
     const userId = player === 0 ? g.southId : g.northId;
     mentions.push(userId);
@@ -104,7 +111,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
-    components: gameButtons(game),
+    components: gameButtons(app, game),
     mentions,
     image: once(async () => {
       const names = await playerNames(app, game);

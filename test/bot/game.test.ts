@@ -70,8 +70,9 @@ describe("games", () => {
       [...g.state.position.pits, ...g.state.position.stores, g.state.position.toMove ? "N" : "S"].join("-"),
     );
     expect(last.reply.content).toMatch(/Game over|wins|Draw/);
-    // Only the Animate button is left.
-    expect(last.reply.components?.flatMap((r) => r.components).length).toBe(1);
+    // Only Animate and Analyse are left.
+    const left = last.reply.components?.flatMap((r) => r.components).map((c) => ("label" in c ? c.label : ""));
+    expect(left).toEqual(["Animate", "Analyse"]);
     await expect(press(ALICE, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/over" });
   });
 
