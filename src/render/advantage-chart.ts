@@ -114,12 +114,11 @@ export async function renderAdvantageChart(
   ctx.textAlign = "right";
   ctx.fillText(`move ${plies}`, right, bottom + 10);
   ctx.textAlign = "center";
-  const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) => marks.filter((k) => k.mark === m).length);
-  ctx.fillText(
-    `${counts[0]} inaccuracies · ${counts[1]} mistakes · ${counts[2]} blunders`,
-    (ADVANTAGE_PAD.left + right) / 2,
-    bottom + 10,
-  );
+  const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) => {
+    const n = marks.filter((k) => k.mark === m).length;
+    return `${n} ${n === 1 ? m : m === "inaccuracy" ? "inaccuracies" : `${m}s`}`;
+  });
+  ctx.fillText(counts.join(" · "), (ADVANTAGE_PAD.left + right) / 2, bottom + 10);
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
   ctx.fillText("South", ADVANTAGE_PAD.left - 8, top + 10);

@@ -14,7 +14,7 @@ import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
 import type { Defaults } from "../../src/games/settings.ts";
 import type { LocalDiscordOptions } from "../../src/local/index.ts";
-import { type Playground, startPlayground } from "../../src/playground.ts";
+import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/playground.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -243,7 +243,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { clock?: Clock; defaults?: Defaults } = {}): Promise<Stack> {
+export async function startStack(
+  options: { clock?: Clock; defaults?: Defaults; computer?: PlaygroundOptions["computer"] } = {},
+): Promise<Stack> {
   const temp = tempDir();
   const databasePath = join(temp.dir, "nickar.db");
   const database = openDatabase(databasePath);
@@ -257,6 +259,8 @@ export async function startStack(options: { clock?: Clock; defaults?: Defaults }
       logger,
       clock: options.clock,
       defaults: options.defaults,
+      // Nickar thinks briefly in tests (its levels' own budgets are up to 1.5 s a move).
+      computer: options.computer ?? { moveMs: 20, hintMs: 20, analysisMs: 20 },
       local: LOCAL_OPTIONS,
     });
   } catch (error) {
