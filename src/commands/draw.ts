@@ -17,6 +17,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { row } = result.game;
   const opponent = userOf(row, row.drawOfferBy === 0 ? 1 : 0);
   const changed = changedGame(ctx, result.game, "");
+  if (ctx.app.computer.is(opponent)) {
+    return { ...changed, reply: { content: "You offer Nickar a draw: it answers in a moment.", ephemeral: true } };
+  }
   // The offer is public so the opponent is pinged.
   return {
     ...changed,

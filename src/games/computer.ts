@@ -135,6 +135,8 @@ export class Computer {
     for (const row of rows) {
       const seat = this.seat(row);
       if (seat === null) continue;
+      // The cached position ends with the player to move (-S or -N): no need to replay the others.
+      if (row.drawOfferBy === null && !row.position.endsWith(seat === 0 ? "-S" : "-N")) continue;
       const game = snapshotOf(row);
       if (row.drawOfferBy === 1 - seat) tasks.push({ kind: "draw", game });
       else if (game.state.position.toMove === seat) tasks.push({ kind: "move", game });

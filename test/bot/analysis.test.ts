@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AiPool, createAiPool } from "../../src/ai/index.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
+import { replay } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
 import { startGame } from "./play.ts";
@@ -96,4 +97,53 @@ describe("analysis queue", () => {
     expect(w.app.analyses.get(a)).toMatchObject({ status: "queued", done: 0 });
     expect(w.app.analyses.claim()).toHaveLength(1);
   });
+});
+
+describe("analysis by the engine", () => {
+  /**
+   * A game where South, otherwise playing the engine's moves, once plays the move the engine likes
+   * least (at least 10 seeds worse than its best), then the game goes on a few moves and North resigns.
+   */
+  async function gameWithBlunder(): Promise<{ moves: number[]; blunderPly: number }> {
+    const think = (moves: number[]) => pool.think({ ruleset: "abapa", moves, level: "expert", ms: 40, seed: 3 });
+    const moves: number[] = [];
+    let blunderPly = 0;
+    while (moves.length < 40) {
+      const state = replay("abapa", moves);
+      if (!state.ok || state.value.outcome.over) break;
+      if (blunderPly === 0 && moves.length >= 4 && state.value.position.toMove === 0) {
+        // North's score after each South move: the worst for South is the planted blunder.
+        const replies = await Promise.all(
+          state.value.legal.map(async (m) => ({ m, s: (await think([...moves, m])).score })),
+        );
+        replies.sort((a, b) => b.s - a.s);
+        if (replies[0].s - replies[replies.length - 1].s >= 10) {
+          moves.push(replies[0].m);
+          blunderPly = moves.length;
+          continue;
+        }
+      }
+      if (blunderPly && moves.length >= blunderPly + 4) break;
+      moves.push((await think(moves)).best);
+    }
+    if (!blunderPly) throw new Error("no position to plant a blunder in");
+    return { moves, blunderPly };
+  }
+
+  it("analysis - marks the planted blunder with the engine's move - abapa game, real search", async () => {
+    const { moves, blunderPly } = await gameWithBlunder();
+    const id = await finishedGame(ALICE, BOB, moves);
+    await analyse(ALICE, id);
+    w.app.analyses.bindMessage(id, "200", "m1");
+    const [row] = w.app.analyses.claim();
+    const { report } = await w.app.analyses.run({ ...row, budgetMs: 40 }, () => {});
+    const planted = report.plies[blunderPly - 1];
+    expect(planted.player).toBe(0);
+    expect(planted.mark, JSON.stringify(planted)).toBe("blunder");
+    expect(planted.best).not.toBeNull();
+    expect(planted.best).not.toBe(planted.letter);
+    expect(report.summary[0].blunder).toBeGreaterThanOrEqual(1);
+    // The evaluation swings towards North at the blunder.
+    expect(report.evaluations[blunderPly]).toBeLessThan(report.evaluations[blunderPly - 1] - 6);
+  }, 60_000);
 });
