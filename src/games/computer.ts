@@ -40,9 +40,10 @@ export const DEFAULT_HINT_MS = 500;
 export const DEFAULT_ANALYSIS_MS = 300;
 
 /** What the computer has to do in one of its games. */
-export type ComputerTask =
-  | { readonly kind: "move"; readonly game: GameSnapshot }
-  | { readonly kind: "draw"; readonly game: GameSnapshot };
+export interface ComputerTask {
+  readonly kind: "move" | "draw";
+  readonly game: GameSnapshot;
+}
 
 export interface LevelRecord {
   readonly level: Level;

@@ -1,25 +1,18 @@
 // Analyses of finished games: the queue (one per server at a time), stored results answered at once,
 // the viewer's evaluations, and a planted blunder found by the real engine in the AI pool.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AiPool, createAiPool } from "../../src/ai/index.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { replay } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
-import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, CAROL, options, setup, sharedPool, type World } from "./helpers.ts";
 import { startGame } from "./play.ts";
 
 const NICKAR = "999";
-let pool: AiPool;
-beforeAll(() => {
-  pool = createAiPool({ threads: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = sharedPool();
 
 let w: World;
 beforeEach(() => {
-  w = setup(() => 0.1, undefined, { bots: new Set([NICKAR]), computer: { pool, analysisMs: 10, seed: 1 } });
+  w = setup(() => 0.1, undefined, { bots: new Set([NICKAR]), computer: { pool: pool(), analysisMs: 10, seed: 1 } });
 });
 afterEach(() => w.close());
 
@@ -105,7 +98,7 @@ describe("analysis by the engine", () => {
    * least (at least 10 seeds worse than its best), then the game goes on a few moves and North resigns.
    */
   async function gameWithBlunder(): Promise<{ moves: number[]; blunderPly: number }> {
-    const think = (moves: number[]) => pool.think({ ruleset: "abapa", moves, level: "expert", ms: 40, seed: 3 });
+    const think = (moves: number[]) => pool().think({ ruleset: "abapa", moves, level: "expert", ms: 40, seed: 3 });
     const moves: number[] = [];
     let blunderPly = 0;
     while (moves.length < 40) {

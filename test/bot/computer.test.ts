@@ -1,31 +1,25 @@
 // Playing Nickar itself, through the real handlers, the real game service, a real SQLite file and the
 // real AI pool (worker threads) with a small thinking budget.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AiPool, createAiPool, type ThinkResult } from "../../src/ai/index.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AiPool, ThinkResult } from "../../src/ai/index.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { games } from "../../src/db/schema.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { DRAW_ACCEPT_AT_MOST, moveReason } from "../../src/games/computer.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
-import { ALICE, BOB, options, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, options, setup, sharedPool, type World } from "./helpers.ts";
 import { buttonIds, startGame } from "./play.ts";
 
 const NICKAR = "999";
 const MOVE_MS = 20;
 
-let pool: AiPool;
-beforeAll(() => {
-  pool = createAiPool({ threads: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = sharedPool();
 
 let w: World;
 beforeEach(() => {
   w = setup(() => 0.1, undefined, {
     bots: new Set([NICKAR]),
-    computer: { pool, moveMs: MOVE_MS, hintMs: MOVE_MS, analysisMs: MOVE_MS, seed: 7 },
+    computer: { pool: pool(), moveMs: MOVE_MS, hintMs: MOVE_MS, analysisMs: MOVE_MS, seed: 7 },
   });
 });
 afterEach(() => w.close());

@@ -2,6 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { type AiPool, createAiPool } from "../../src/ai/index.ts";
 import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
 import { openDatabase } from "../../src/db/client.ts";
@@ -95,3 +97,18 @@ export function options(
 }
 
 export type { App };
+
+/** One real AI pool (a worker thread) for the tests of the enclosing file or describe block. */
+export function sharedPool(): () => AiPool {
+  let pool: AiPool | undefined;
+  beforeAll(() => {
+    pool = createAiPool({ threads: 1 });
+  });
+  afterAll(async () => {
+    await pool?.close();
+  });
+  return () => {
+    if (!pool) throw new Error("the pool has not started");
+    return pool;
+  };
+}
