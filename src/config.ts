@@ -33,6 +33,7 @@ const schema = z.object({
     "must be milliseconds, 1 to 60000",
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
+  AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -44,7 +45,7 @@ export interface Config {
   readonly logLevel: string;
   readonly port: number;
   /** The computer opponent's search times (ms); no move time: each level's own. */
-  readonly computer: { readonly moveMs?: number; readonly analysisMs: number };
+  readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -69,7 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
-    computer: { ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }), analysisMs: e.AI_ANALYSIS_MS },
+    computer: {
+      ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
+      analysisMs: e.AI_ANALYSIS_MS,
+      threads: e.AI_THREADS,
+    },
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

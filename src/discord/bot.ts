@@ -28,8 +28,8 @@ export interface BotOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly images?: Images;
-  /** The computer opponent's budgets, and its pool (default: a new one, closed on stop). */
-  readonly computer?: Partial<ComputerOptions>;
+  /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
+  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number };
 }
 
 export interface Bot {
@@ -65,7 +65,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
   const bots = new Set<string>();
-  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool();
+  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool({ threads: options.computer?.threads });
   const pool = options.computer?.pool ?? (ownPool as AiPool);
   const app = createApp({
     db: options.db,

@@ -63,7 +63,11 @@ describe("playing Nickar through the local Discord", () => {
     expect(labels(message)).toContain("Hint");
     const { thinking } = await playToTheEnd(stack(), messageId, "rosa");
     expect(thinking).toBeGreaterThan(0);
-    const final = (await driver.message(messageId))!;
+    // Nickar's last move may be the one that ended it: its edit follows the write.
+    const final = await waitFor(async () => {
+      const m = await driver.message(messageId);
+      return m && labels(m).includes("Analyse") ? m : undefined;
+    }, "the final board");
     const row = gameRow(database, gameRef(final)!.gameId)!;
     expect(row).toMatchObject({ status: "finished", level: "easy", rated: false });
     // Every move of both sides replays in the engine: Nickar never played an illegal one.
