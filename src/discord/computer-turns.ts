@@ -19,7 +19,7 @@ export const COMPUTER_RETRY_MS = 5_000;
 export class ComputerTurns {
   /** Searches in flight, by game, task and ply. */
   private readonly running = new Map<string, AbortController>();
-  private readonly retry = new RetryLater(COMPUTER_RETRY_MS, 5 * 60_000);
+  private readonly retry: RetryLater;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private stopped = false;
@@ -30,7 +30,11 @@ export class ComputerTurns {
     private readonly logger: Logger,
     /** Called after each of Nickar's moves and answers: the other player's deadline starts. */
     private readonly onChange: () => void,
-  ) {}
+    /** The wait before the first retry of a failed search. */
+    retryMs = COMPUTER_RETRY_MS,
+  ) {
+    this.retry = new RetryLater(retryMs, 5 * 60_000);
+  }
 
   /** How many searches are running now (for tests and metrics). */
   get thinking(): number {
@@ -54,7 +58,12 @@ export class ComputerTurns {
     for (const task of tasks) {
       const key = `${task.game.row.id}:${task.kind}:${task.game.row.ply}`;
       keys.add(key);
-      if (this.running.has(key) || this.retry.waiting(key, now)) continue;
+      if (this.running.has(key)) continue;
+      if (this.retry.waiting(key, now)) {
+        // A timer may fire a little early: look again at the retry time.
+        this.arm(this.retry.notBefore(key, now));
+        continue;
+      }
       const controller = new AbortController();
       this.running.set(key, controller);
       void this.run(task.kind, task.game, key, controller.signal).finally(() => this.running.delete(key));

@@ -3,7 +3,7 @@ import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { isUserError, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
-import { analyseResponse } from "./analysis-view.ts";
+import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
@@ -153,9 +153,8 @@ export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | 
     reply: { content: "Nickar is thinking…", ephemeral: true },
     deferred: async () => {
       const hint = await ctx.app.computer.hint(game);
-      const sign = hint.score > 0 ? "+" : "";
       return {
-        content: `Hint for move ${game.row.ply + 1}: play **${hint.letter}**: ${hint.why} (evaluation ${sign}${hint.score.toFixed(1)} for you).`,
+        content: `Hint for move ${game.row.ply + 1}: play **${hint.letter}**: ${hint.why} (evaluation ${scoreText(hint.score)} for you).`,
         ephemeral: true,
       };
     },
