@@ -100,8 +100,10 @@ export class AnalysisService {
     return { kind: "done", ...done };
   }
 
-  /** How many analyses of the same server run or wait before this one. */
+  /** How many analyses of the same server run or wait before this one (the queue's order: asked first, runs first). */
   ahead(row: AnalysisRow): number {
+    if (row.status === "running") return 0;
+    const mine = this.db.select({ at: sql<number>`rowid` }).from(analyses).where(eq(analyses.gameId, row.gameId)).get();
     const found = this.db
       .select({ n: sql<number>`count(*)` })
       .from(analyses)
@@ -111,12 +113,12 @@ export class AnalysisService {
           or(
             eq(analyses.status, "running"),
             and(eq(analyses.status, "queued"), lt(analyses.createdAt, row.createdAt)),
-            and(eq(analyses.status, "queued"), eq(analyses.createdAt, row.createdAt), lt(analyses.gameId, row.gameId)),
+            and(eq(analyses.status, "queued"), eq(analyses.createdAt, row.createdAt), lt(sql`rowid`, mine?.at ?? 0)),
           ),
         ),
       )
       .get();
-    return row.status === "running" ? 0 : (found?.n ?? 0);
+    return found?.n ?? 0;
   }
 
   bindMessage(gameId: string, channelId: string, messageId: string): void {
@@ -142,7 +144,7 @@ export class AnalysisService {
         .select()
         .from(analyses)
         .where(eq(analyses.status, "queued"))
-        .orderBy(asc(analyses.createdAt), asc(analyses.gameId))
+        .orderBy(asc(analyses.createdAt), asc(sql`rowid`))
         .all();
       const started: AnalysisRow[] = [];
       for (const row of waiting) {
@@ -193,7 +195,7 @@ export class AnalysisService {
     const gameRow = this.db.select().from(games).where(eq(games.id, row.gameId)).get();
     if (!gameRow) throw new Error(`game ${row.gameId} is gone`);
     const game = snapshotOf(gameRow);
-    const { moves, ruleset } = game.state;
+    const { history: moves, ruleset } = game.state;
     const total = positionsToSearch(game.state);
     const positions: PositionEval[] = [];
     for (let k = 0; k < total; k++) {

@@ -66,7 +66,7 @@ export function markOf(loss: number): Mark | null {
 
 /** How many positions an analysis searches: one before each move, and the last one unless the game ended there. */
 export function positionsToSearch(final: GameState): number {
-  return final.moves.length + (final.outcome.over ? 0 : 1);
+  return final.history.length + (final.outcome.over ? 0 : 1);
 }
 
 /**
@@ -74,7 +74,7 @@ export function positionsToSearch(final: GameState): number {
  * after k moves (as many as `positionsToSearch`).
  */
 export function buildReport(final: GameState, positions: readonly PositionEval[]): AnalysisReport {
-  const { moves, movers, outcome } = final;
+  const { history: moves, movers, outcome } = final;
   const n = moves.length;
   if (positions.length < positionsToSearch(final)) throw new Error("the analysis is incomplete");
   // The side to move at position k: who made move k, or at the end the final state's player to move.

@@ -231,7 +231,7 @@ export class Computer {
   /** One search of the game's current position (its whole move list, so the search knows the cycles). */
   think(game: GameSnapshot, level: Level, ms: number | undefined, signal?: AbortSignal): Promise<ThinkResult> {
     return this.thinkAbout(
-      { ruleset: game.state.ruleset, moves: game.state.moves, level, ...(ms !== undefined && { ms }) },
+      { ruleset: game.state.ruleset, moves: game.state.history, level, ...(ms !== undefined && { ms }) },
       signal,
     );
   }

@@ -1,7 +1,7 @@
 /** Builds the messages: the game board with its buttons, and the challenge. Plain data only. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
-import { houseToPit, moveLetter, type Player, RULESETS, type RulesetId } from "../engine/index.ts";
+import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
 import { hintsAllowed } from "../games/computer.ts";
 import { narrateMove, resultText, SIDE_NAMES } from "../games/narrate.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
@@ -39,7 +39,7 @@ export function narration(game: GameSnapshot): string | null {
 
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
-  const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
+  const ruleset = rulesetName(g.ruleset);
   const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : g.level ? `unrated · Nickar ${g.level}` : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
   return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
@@ -56,7 +56,7 @@ function gameButtons(app: App, game: GameSnapshot): Row[] {
   // While Nickar thinks, its houses are shown but cannot be pressed.
   const thinking = app.computer.toMove(game);
   const house = (h: number) => {
-    const legal = state.legal.includes(h) && !thinking;
+    const legal = state.legalMoves.includes(h) && !thinking;
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
@@ -125,7 +125,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
 }
 
 function challengeTerms(c: ChallengeRow): string {
-  const ruleset = RULESETS[c.ruleset as RulesetId]?.name ?? c.ruleset;
+  const ruleset = rulesetName(c.ruleset);
   const first = { me: "challenger moves first", them: "challenger moves second", random: "first move drawn at random" }[
     c.first
   ];

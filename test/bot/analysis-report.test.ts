@@ -1,7 +1,7 @@
 // The analysis report from stored engine answers: evaluations from South's side, the evaluation each
 // move gave away, the marks by threshold, the engine's move at marked plies, and the per-player summary.
 import { describe, expect, it } from "vitest";
-import { replay } from "../../src/engine/index.ts";
+import { newGame, replay } from "../../src/engine/index.ts";
 import {
   buildReport,
   EVAL_CAP,
@@ -12,7 +12,7 @@ import {
 } from "../../src/games/analysis-report.ts";
 
 function state(moves: number[]) {
-  const r = replay("abapa", moves);
+  const r = replay(newGame("abapa"), moves);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }

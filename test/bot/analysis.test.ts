@@ -2,7 +2,7 @@
 // the viewer's evaluations, and a planted blunder found by the real engine in the AI pool.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { replay } from "../../src/engine/index.ts";
+import { newGame, replay } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { ALICE, BOB, CAROL, options, setup, sharedPool, type World } from "./helpers.ts";
 import { startGame } from "./play.ts";
@@ -102,12 +102,12 @@ describe("analysis by the engine", () => {
     const moves: number[] = [];
     let blunderPly = 0;
     while (moves.length < 40) {
-      const state = replay("abapa", moves);
+      const state = replay(newGame("abapa"), moves);
       if (!state.ok || state.value.outcome.over) break;
       if (blunderPly === 0 && moves.length >= 4 && state.value.position.toMove === 0) {
         // North's score after each South move: the worst for South is the planted blunder.
         const replies = await Promise.all(
-          state.value.legal.map(async (m) => ({ m, s: (await think([...moves, m])).score })),
+          state.value.legalMoves.map(async (m) => ({ m, s: (await think([...moves, m])).score })),
         );
         replies.sort((a, b) => b.s - a.s);
         if (replies[0].s - replies[replies.length - 1].s >= 10) {

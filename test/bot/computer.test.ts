@@ -42,7 +42,7 @@ async function playOut(id: string): Promise<number> {
       const after = await w.app.computer.move(game);
       expect(after, "Nickar's move was played").not.toBeNull();
     } else {
-      const house = game.state.legal[0];
+      const house = game.state.legalMoves[0];
       await handleButton(w.ctx(ALICE), {
         type: "game",
         gameId: id,
@@ -74,7 +74,7 @@ describe("the computer opponent", () => {
   it("computer game - no clock while Nickar is to move, the player's after its move - first move by the player", async () => {
     const { id, res } = await playComputer({ first: "me" });
     expect(res.reply.content).toContain(`<@${ALICE}> to move`);
-    const house = w.app.games.get(id)!.state.legal[0];
+    const house = w.app.games.get(id)!.state.legalMoves[0];
     const after = await handleButton(w.ctx(ALICE), {
       type: "game",
       gameId: id,
@@ -167,7 +167,7 @@ describe("the computer opponent", () => {
     expect(answer.ephemeral).toBe(true);
     const letter = /play \*\*([A-F])\*\*: (.+) \(evaluation/.exec(answer.content);
     expect(letter, answer.content).not.toBeNull();
-    expect(board.state.legal).toContain(letter![1].charCodeAt(0) - 64);
+    expect(board.state.legalMoves).toContain(letter![1].charCodeAt(0) - 64);
     // Someone else, or out of turn: refused at once.
     await expect(
       handleButton(w.ctx(BOB), { type: "game", gameId: id, ply: 0, action: { kind: "hint" } }),

@@ -2,7 +2,7 @@
 // threads) against the local Discord, driven over the driver API as a person would.
 import type { APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { replay } from "../../src/engine/index.ts";
+import { newGame, replay } from "../../src/engine/index.ts";
 import {
   buttonsOf,
   type Driver,
@@ -71,7 +71,7 @@ describe("playing Nickar through the local Discord", () => {
     const row = gameRow(database, gameRef(final)!.gameId)!;
     expect(row).toMatchObject({ status: "finished", level: "easy", rated: false });
     // Every move of both sides replays in the engine: Nickar never played an illegal one.
-    const replayed = replay("abapa", JSON.parse(row.moves));
+    const replayed = replay(newGame("abapa"), JSON.parse(row.moves));
     expect(replayed.ok && replayed.value.outcome.over).toBe(true);
     expect(labels(final)).toEqual(["Animate", "Analyse"]);
 
