@@ -20,6 +20,9 @@ export interface PlaygroundOptions {
   readonly clock?: Clock;
   /** The computer opponent's budgets (and pool). */
   readonly computer?: BotOptions["computer"];
+  /** See BotOptions. */
+  readonly databaseCheck?: BotOptions["databaseCheck"];
+  readonly onFatal?: BotOptions["onFatal"];
   /** Extra options of the local Discord (timeouts, logger). */
   readonly local?: Omit<LocalDiscordOptions, "port">;
 }
@@ -45,6 +48,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       defaults: options.defaults,
       clock: options.clock,
       computer: options.computer,
+      databaseCheck: options.databaseCheck,
+      onFatal: options.onFatal,
     });
     return {
       local,
