@@ -207,7 +207,7 @@ function scoredPool(score: number): AiPool {
     async think(request): Promise<ThinkResult> {
       expect(request.moves).toEqual([]);
       const best = 1;
-      return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1 };
+      return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1, proven: false };
     },
     async close() {},
   };
