@@ -8,7 +8,7 @@ import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { AiPool, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
 import type { Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
-import { type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
+import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { computerSeat, type GameService } from "./service.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
@@ -76,6 +76,23 @@ export function moveReason(events: readonly MoveEvent[], player: Player): string
       parts.push(e.winner === player ? "wins the game" : e.winner === null ? "draws" : "loses");
   }
   return parts.length ? [...new Set(parts)].join(", ") : "";
+}
+
+/**
+ * For a quiet best move: what the engine's line (its principal variation, starting with that move)
+ * shows the player capturing on their next turn, "prepares a capture of 4"; else "the engine's choice".
+ */
+function nextCapture(after: GameState, pv: readonly number[], player: Player): string {
+  let state = after;
+  for (const house of pv.slice(1, 3)) {
+    const mover = state.position.toMove;
+    const next = play(state, house);
+    if (!next.ok) break;
+    const taken = next.value.events.find((e) => e.type === "capture" && e.player === player);
+    if (mover === player && taken?.type === "capture") return `prepares a capture of ${taken.total}`;
+    state = next.value.state;
+  }
+  return "the engine's choice";
 }
 
 export class Computer {
@@ -224,7 +241,7 @@ export class Computer {
     const result = await this.think(game, "expert", this.hintMs);
     const played = play(game.state, result.best);
     if (!played.ok) throw new Error(`the search suggested an illegal move: ${played.error.message}`);
-    const why = moveReason(played.value.events, seat) || "the engine's choice";
+    const why = moveReason(played.value.events, seat) || nextCapture(played.value.state, result.pv, seat);
     return { house: result.best, letter: moveLetter(seat, result.best), why, score: result.score };
   }
 
