@@ -9,9 +9,9 @@
 import { RetryLater } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { gameReply } from "../interactions/views.ts";
+import { endingPost, gameReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
-import type { Messenger } from "./messenger.ts";
+import { type Messenger, sendPosts } from "./messenger.ts";
 
 /** The first retry of a failed search comes after this; then twice as long each time, up to 5 minutes. */
 export const COMPUTER_RETRY_MS = 5_000;
@@ -101,10 +101,11 @@ export class ComputerTurns {
     }
   }
 
-  /** The game message after Nickar's move or answer. */
+  /** The game message after Nickar's move or answer; when that ended the game, the player is told in a new message. */
   private async show(game: GameSnapshot, extra?: string): Promise<void> {
     const { channelId, messageId } = game.row;
     if (messageId) await this.messenger.edit({ channelId, messageId }, gameReply(this.app, game, extra));
+    if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingPost(this.app, game)]);
   }
 
   /** Looks again at `at` (the earliest retry wins). */

@@ -134,6 +134,23 @@ describe("the computer opponent", () => {
     expect(w.app.ratings.stats("100", "abapa", ALICE).stats.games).toBe(0);
   });
 
+  it("rematch - a new game against Nickar at once, sides swapped, same level - after a resignation", async () => {
+    const { id } = await playComputer({ level: "hard", ruleset: "wari", first: "me" });
+    const ended = await handleButton(w.ctx(ALICE), {
+      type: "game",
+      gameId: id,
+      ply: 0,
+      action: { kind: "resign-confirm" },
+    });
+    // The ending is told to the player in a new message; Nickar is not pinged.
+    expect(ended.posts?.[0].reply.mentions).toEqual([ALICE]);
+    const again = await handleButton(w.ctx(ALICE), { type: "game", gameId: id, ply: 0, action: { kind: "rematch" } });
+    expect(again.bind?.kind).toBe("game");
+    const next = w.app.games.get(again.bind!.id)!;
+    expect(next.row).toMatchObject({ level: "hard", ruleset: "wari", southId: NICKAR, northId: ALICE, rated: false });
+    expect(again.reply.content).toContain("Nickar is thinking…");
+  });
+
   it("stats - a player's record against each level - wins, draws and losses", async () => {
     const outcomes: [string, "resign" | "nickar-resigns" | "draw"][] = [
       ["easy", "nickar-resigns"],

@@ -73,7 +73,7 @@ describe("playing Nickar through the local Discord", () => {
     // Every move of both sides replays in the engine: Nickar never played an illegal one.
     const replayed = replay(newGame("abapa"), JSON.parse(row.moves));
     expect(replayed.ok && replayed.value.outcome.over).toBe(true);
-    expect(labels(final)).toEqual(["Animate", "Analyse"]);
+    expect(labels(final)).toEqual(["Animate", "Rematch", "Analyse"]);
 
     // The analysis: queued, progress, then the result with its chart on the same message.
     const asked = await driver.click("rosa", messageId, "Analyse");
