@@ -13,6 +13,7 @@ import {
 } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { abort } from "./abort.ts";
+import { analyse } from "./analyse.ts";
 import { board } from "./board.ts";
 import { cancel } from "./cancel.ts";
 import { challenge } from "./challenge.ts";
@@ -29,6 +30,7 @@ import { ladderShow } from "./ladder-show.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { move } from "./move.ts";
 import { notify } from "./notify.ts";
+import { play } from "./play.ts";
 import { resign } from "./resign.ts";
 import { rules } from "./rules.ts";
 import { seasonList } from "./season-list.ts";
@@ -69,6 +71,7 @@ export function commandKey(command: string, group: string | null, subcommand: st
 
 const ALL: readonly Command[] = [
   challenge,
+  play,
   move,
   board,
   resign,
@@ -82,6 +85,7 @@ const ALL: readonly Command[] = [
   stats,
   history,
   game,
+  analyse,
   exportGame,
   ladderShow,
   ladderJoin,

@@ -39,6 +39,8 @@ export class Notices implements NoticeBoard {
     private readonly messenger: Messenger,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** Users never notified: Nickar itself, when it is the player to move in a game against it. */
+    private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
   post(notice: Notice): Promise<void> {
@@ -57,8 +59,9 @@ export class Notices implements NoticeBoard {
     const shown = noticesOf(this.db, notice.key);
     const posted: MessageRef[] = [];
     const inChannel: string[] = [];
-    const choices = this.players.notifyAll(notice.users);
-    for (const userId of notice.users) {
+    const users = notice.users.filter((id) => !this.bots.has(id));
+    const choices = this.players.notifyAll(users);
+    for (const userId of users) {
       const choice = choices.get(userId);
       if (choice === "off") continue;
       if (choice === "dm") {

@@ -26,6 +26,8 @@ import type { NoticeBoard } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
+const SORRY = "Something went wrong on our side; it has been logged.";
+
 /** The answers to a button or command this version of the bot does not know. */
 export const UNKNOWN_BUTTON =
   "This button no longer works (it comes from an older version of Nickar). /nickar board shows your game's current board.";
@@ -93,6 +95,22 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   /** Answers with `response`; returns the id of the message it posted or updated. */
   async function answer(interaction: Acting, response: Response, early: Early): Promise<string | null> {
     const { reply } = response;
+    if (response.deferred) {
+      // A slow answer (an analysis): acknowledged first, computed, then delivered like any answer.
+      if (!early) await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      const later = await response.deferred().catch((error: unknown) => {
+        if (!isUserError(error)) logger.error({ err: error, interaction: interaction.id }, "deferred answer failed");
+        return { content: isUserError(error) ? error.message : SORRY };
+      });
+      if (early)
+        return answer(
+          interaction,
+          { ...response, deferred: undefined, reply: { ...later, ephemeral: reply.ephemeral } },
+          early,
+        );
+      const { flags: _f, ...body } = payload(later, await renderImage(later, logger));
+      return (await interaction.editReply(body)).id;
+    }
     if (response.mode === "update" && interaction.isButton()) {
       if (reply.image || early) {
         if (!early) await interaction.deferUpdate();
@@ -138,6 +156,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       const channelId = interaction.channelId;
       await whenFree(() => {
         if (bind.kind === "game") app.games.bindMessage(bind.id, channelId, messageId);
+        else if (bind.kind === "analysis") app.analyses.bindMessage(bind.id, channelId, messageId);
         else app.challenges.bindMessage(bind.id, messageId);
       });
     }
@@ -219,7 +238,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
       // Quoted input is kept short, but the refusal must fit Discord's 2000 characters in any case.
-      const content = clip(known ? error.message : "Something went wrong on our side; it has been logged.");
+      const content = clip(known ? error.message : SORRY);
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
         // A public "thinking…" message must not stay behind a private refusal.
