@@ -2,14 +2,15 @@
 import type { Clock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
 import { ChallengeService } from "./games/challenges.ts";
-import type { Images } from "./games/images.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
+import { UptimeService } from "./games/uptime.ts";
 import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
 import { SeriesService } from "./ladders/series-service.ts";
+import type { Images } from "./present/images.ts";
 
 export interface AppOptions {
   readonly db: Db;
@@ -35,6 +36,7 @@ export function createApp(options: AppOptions): App {
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
+    uptime: new UptimeService(db, clock),
     images: options.images,
     clock,
     displayName: options.displayName ?? (async () => ""),

@@ -14,4 +14,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, ctx.app.games.abort(target.row.id, ctx.userId), "Game aborted.");
 }
 
-export const abort: Command = { definition, handle, autocomplete: gameChoices };
+export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

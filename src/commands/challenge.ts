@@ -17,4 +17,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(ctx.app.challenges.create(challengeInput(ctx, options)));
 }
 
-export const challenge: Command = { definition, handle };
+export const challenge: Command = { guards: ["guild"], definition, handle };

@@ -27,4 +27,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const draw: Command = { definition, handle, autocomplete: gameChoices };
+export const draw: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

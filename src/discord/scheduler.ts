@@ -11,12 +11,15 @@
  * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
 
-import { resultText, SIDE_NAMES } from "../games/narrate.ts";
-import { type Downtime, type GameNotice, RetryLater, type SweepFailure } from "../games/service.ts";
+import { RetryLater, type SweepFailure } from "../games/retry.ts";
+import type { GameNotice } from "../games/service.ts";
+import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
+import { gameMessage } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
+import { challengeReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
+import { resultText, SIDE_NAMES } from "../present/narrate.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
@@ -65,7 +68,7 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");
-  const reply = gameReply(app, notice.game);
+  const reply = gameMessage(app, notice.game);
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
   const players = [row.southId, row.northId];
   const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
@@ -120,7 +123,7 @@ export async function runDue(
 ): Promise<DueReport> {
   let failed = 0;
   try {
-    app.games.heartbeat();
+    app.uptime.heartbeat();
   } catch (err) {
     failed++;
     logger.error({ err }, "could not write the heartbeat");
@@ -169,7 +172,7 @@ async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logg
     try {
       const game = app.games.get(id);
       if (game?.row.status !== "active" || !game.row.messageId) continue;
-      const { image: _image, ...reply } = gameReply(app, game);
+      const { image: _image, ...reply } = gameMessage(app, game);
       await messenger.edit({ channelId: game.row.channelId, messageId: game.row.messageId }, reply);
     } catch (err) {
       logger.warn({ err, game: id }, "could not show the new deadline");
@@ -219,7 +222,7 @@ export class Scheduler {
     if (this.stopped || this.resumed) return;
     this.startedAt = this.app.clock.now();
     try {
-      const downtime = this.app.games.resumeAfterDowntime(DOWNTIME_THRESHOLD);
+      const downtime = this.app.uptime.resumeAfterDowntime(DOWNTIME_THRESHOLD);
       if (downtime) {
         this.downtime = downtime;
         this.logger.warn(
@@ -304,7 +307,7 @@ export class Scheduler {
 
   private beat(): void {
     try {
-      this.app.games.heartbeat();
+      this.app.uptime.heartbeat();
     } catch (err) {
       this.logger.warn({ err }, "could not write the heartbeat");
     }

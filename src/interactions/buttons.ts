@@ -2,14 +2,14 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { isUserError, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
-import { seatOf } from "../games/snapshot.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
+import { gameMessage } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import type { Edit, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, gameReply, narration, playerNames } from "./views.ts";
+import { challengeReply, narration, playerNames } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -27,9 +27,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
       return { mode: "update", reply };
     }
     case "view": {
-      const game = ctx.app.games.get(id.gameId);
-      if (!game || game.row.guildId !== ctx.guildId)
-        throw new UserError("game/not-found", "This game no longer exists.");
+      const game = ctx.app.games.find(id.gameId, ctx.guildId);
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
   }
@@ -41,7 +39,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
  * ended a series game, the series' next game is posted too.
  */
 export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply): Response {
-  const board = gameReply(ctx.app, game);
+  const board = gameMessage(ctx.app, game);
   return {
     mode: "update",
     reply: reply ?? board,
@@ -58,9 +56,8 @@ export function gameMessageEdits(game: GameSnapshot, board: Reply, answered: str
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
 function staleAnswer(ctx: HandlerContext, gameId: string): Response {
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
-  const current = gameReply(ctx.app, game);
+  const game = ctx.app.games.find(gameId);
+  const current = gameMessage(ctx.app, game);
   return {
     mode: "reply",
     reply: {
@@ -99,11 +96,7 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
 
 /** Resigning is final, so the button asks first (the confirmation carries the same ply). */
 function confirmResign(ctx: HandlerContext, id: GameId): Response {
-  const game = ctx.app.games.get(id.gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
-  if (seatOf(game.row, ctx.userId) === null) throw new UserError("game/not-yours", "This is not your game.");
-  if (game.row.status !== "active") throw new UserError("game/over", "This game is over.");
-  if (game.row.ply !== id.ply) throw new UserError("game/stale", "This board is out of date.");
+  ctx.app.games.forPlayer(id.gameId, ctx.userId, id.ply);
   const confirm = formatCustomId({ ...id, action: { kind: "resign-confirm" } });
   return {
     mode: "reply",
@@ -123,8 +116,7 @@ function confirmResign(ctx: HandlerContext, id: GameId): Response {
 }
 
 export function animate(ctx: HandlerContext, gameId: string): Response {
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+  const game = ctx.app.games.find(gameId);
   if (!game.last) throw new UserError("game/no-moves", "No move has been played yet.");
   return {
     mode: "reply",
@@ -149,7 +141,7 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       const start = row.seriesId ? "The series is on! Game 1:" : "Game on!";
       return {
         mode: "update",
-        reply: gameReply(ctx.app, game),
+        reply: gameMessage(ctx.app, game),
         bind: { kind: "game", id: row.id },
         followUps: [{ content: `${start} <@${first}>, you move first.${note ? `\n${note}` : ""}`, mentions: [first] }],
       };

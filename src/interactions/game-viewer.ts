@@ -6,8 +6,8 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
 import { formatPosition, recordText, rulesetName } from "../engine/index.ts";
-import { resultText, SIDE_NAMES } from "../games/narrate.ts";
-import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
+import { type GameSnapshot, snapshotsAt } from "../games/snapshot.ts";
+import { resultText, SIDE_NAMES } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
@@ -29,10 +29,9 @@ function statusText(row: GameRow, final: GameSnapshot): string {
 }
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
-  const final = snapshotOf(row);
-  const total = final.state.history.length;
-  const at = snapshotAt(row, ply);
-  const shown = at.state.history.length;
+  const { shown: at, final } = snapshotsAt(row, ply);
+  const total = final.state.ply;
+  const shown = at.state.ply;
   const record = recordText(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,

@@ -2,9 +2,10 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
 import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
-import { narrateMove, resultText, SIDE_NAMES } from "../games/narrate.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import type { SeriesSummary } from "../ladders/series-service.ts";
+import { narrateMove, resultText, SIDE_NAMES } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
@@ -67,10 +68,24 @@ function gameButtons(game: GameSnapshot): Row[] {
   ];
 }
 
+/** What the views use to draw images: the renderer and display names (no database). */
+export type Media = Pick<App, "images" | "displayName">;
+
+/**
+ * What the game message shows besides the game itself, read from the database by the caller
+ * (gameMessage), so that gameReply is a pure function of its inputs.
+ */
+export interface BoardFacts {
+  /** The series the game belongs to, with its score. */
+  readonly series: SeriesSummary | null;
+  /** The server shows every move as an animation. */
+  readonly animate: boolean;
+}
+
 /** Display names of South and North, for the images (looked up together). */
-export async function playerNames(app: App, game: GameSnapshot): Promise<[string, string]> {
+export async function playerNames(media: Media, game: GameSnapshot): Promise<[string, string]> {
   const { row: g } = game;
-  return Promise.all([app.displayName(g.guildId, g.southId), app.displayName(g.guildId, g.northId)]);
+  return Promise.all([media.displayName(g.guildId, g.southId), media.displayName(g.guildId, g.northId)]);
 }
 
 /** Renders once however often it is asked: one board can be both the answer and an edit of the game's message. */
@@ -83,7 +98,7 @@ function once<T>(render: () => Promise<T>): () => Promise<T> {
 }
 
 /** The game message: header, what just happened, whose move it is (mentioned) or the result; board image; buttons. */
-export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
+export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, extra?: string): Reply {
   const { row: g, state } = game;
   const lines = [gameHeader(game)];
   const told = narration(game);
@@ -99,7 +114,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   } else {
     lines.push(`**${resultText(g, SIDE_NAMES, state.position.stores)}**`);
   }
-  const series = g.seriesId ? app.series.summary(g.seriesId) : null;
+  const { series } = facts;
   if (series) lines.push(seriesLine(series));
   if (extra) lines.push(extra);
   return {
@@ -107,12 +122,12 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
     components: gameButtons(game),
     mentions,
     image: once(async () => {
-      const names = await playerNames(app, game);
+      const names = await playerNames(media, game);
       const footer = series ? seriesFooter(series, (id) => (id === g.southId ? names[0] : names[1])) : undefined;
       // With animations on, a board that follows a move shows that move (the GIF ends on the position).
-      const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, footer) : null;
+      const gif = facts.animate ? await media.images.moveGif(game, names, footer) : null;
       if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif };
-      return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, footer) };
+      return { name: `nickar-${g.id}-${g.ply}.png`, data: await media.images.boardPng(game, names, footer) };
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromPosition, type MoveEvent, newGame, parsePosition, play } from "../../src/engine/index.ts";
-import { listLetters, narrateMove, resultText } from "../../src/games/narrate.ts";
+import { listLetters, narrateMove, resultText } from "../../src/present/narrate.ts";
 
 const pickup = (pit: number, seeds: number, relay = false): MoveEvent => ({ type: "pickup", pit, seeds, relay });
 
