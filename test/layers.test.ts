@@ -62,7 +62,7 @@ describe("layers", () => {
     expect(files.filter((f) => layerOf(f) < 0)).toEqual([]);
   });
 
-  it("layers - imports run only downwards in README's list - every import under src", () => {
+  it("layers - no import runs up the layer list - every import under src", () => {
     const upward: string[] = [];
     for (const file of files) {
       const from = layerOf(file);

@@ -324,7 +324,12 @@ export class Scheduler {
     return next;
   }
 
-  /** Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`. */
+  /**
+   * Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`.
+   * Node's timers may fire a few milliseconds before the clock reaches the due time (they count from
+   * the event loop's cached time); such a sweep finds nothing due and simply arms the timer again,
+   * so an item is never skipped, only handled up to MIN_WAIT later.
+   */
   private arm(minWait: number, retryIn?: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);

@@ -23,7 +23,7 @@ describe("narrate", () => {
     expect(text).toBe("South sows F: captures 8 from d, c, b and a");
   });
 
-  it("narrate - matches the issue's example - capture of two pits", () => {
+  it("narrate - names the captured pits last first, with the total - capture of two pits", () => {
     const events: MoveEvent[] = [
       pickup(2, 5),
       { type: "capture", player: 0, pits: [9, 8], seeds: [3, 2], total: 5, kay: false },
