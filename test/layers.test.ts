@@ -30,7 +30,16 @@ const LAYERS: readonly Layer[] = [
   { paths: ["src/app.ts"] },
   { paths: ["src/discord/"] },
   { paths: ["src/local/"], only: [] },
-  { paths: ["src/config.ts", "src/deploy-commands.ts", "src/playground.ts", "src/main.ts"] },
+  {
+    paths: [
+      "src/config.ts",
+      "src/deploy-commands.ts",
+      "src/backup.ts",
+      "src/restore.ts",
+      "src/playground.ts",
+      "src/main.ts",
+    ],
+  },
 ];
 
 const ROOT = resolve(import.meta.dirname, "..");
