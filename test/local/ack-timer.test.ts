@@ -11,18 +11,18 @@ import { InteractionRegistry } from "../../src/local/interactions.ts";
 let registry: InteractionRegistry | null = null;
 afterEach(() => registry?.close());
 
+/** A registry on the given clock with a 20 ms window, and one slash command interaction in it. */
+function commandWithClock(now: () => number) {
+  registry = new InteractionRegistry({ ackTimeoutMs: 20, tokenLifetimeMs: 60_000, now });
+  return registry.create({ type: InteractionType.ApplicationCommand, applicationId: "1", userId: "2", channelId: "3" });
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("local Discord - acknowledgement timer", () => {
   it("ack timer - wakes the waiter once the deadline has really passed - a clock lagging behind the timers", async () => {
     let clock = 1_000;
-    registry = new InteractionRegistry({ ackTimeoutMs: 20, tokenLifetimeMs: 60_000, now: () => clock });
-    const record = registry.create({
-      type: InteractionType.ApplicationCommand,
-      applicationId: "1",
-      userId: "2",
-      channelId: "3",
-    });
+    const record = commandWithClock(() => clock);
     const wakes: number[] = [];
     const passed = new Promise<number>((resolve) => {
       record.listeners.add(() => {
@@ -41,13 +41,7 @@ describe("local Discord - acknowledgement timer", () => {
 
   it("ack timer - stops once the interaction is acknowledged - no wake after the ack", async () => {
     let clock = 1_000;
-    registry = new InteractionRegistry({ ackTimeoutMs: 20, tokenLifetimeMs: 60_000, now: () => clock });
-    const record = registry.create({
-      type: InteractionType.ApplicationCommand,
-      applicationId: "1",
-      userId: "2",
-      channelId: "3",
-    });
+    const record = commandWithClock(() => clock);
     let wakes = 0;
     record.listeners.add(() => wakes++);
     record.ack = { type: 4, ephemeral: false };
