@@ -100,7 +100,12 @@ describe("backups", () => {
       for (const id of gameIds) {
         const { state, row } = writer.app.games.get(id)!;
         if (state.outcome.over) continue;
-        writer.app.games.play(id, state.position.toMove === 0 ? row.southId : row.northId, state.legalMoves[0], row.ply);
+        writer.app.games.play(
+          id,
+          state.position.toMove === 0 ? row.southId : row.northId,
+          state.legalMoves[0],
+          row.ply,
+        );
         moves++;
       }
     }, 1);
