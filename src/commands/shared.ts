@@ -74,7 +74,7 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
 export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
-  return ctx.app.games.find(id, guildId);
+  return ctx.app.games.find(id, { guildId });
 }
 
 export function timeOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {

@@ -59,10 +59,13 @@ export class GameService {
     return row ? snapshotOf(row) : null;
   }
 
-  /** The game, which must exist and (when `guildId` is given) belong to that server; else gameNotFound. */
-  find(gameId: string, guildId: string | null = null): GameSnapshot {
+  /**
+   * The game, which must exist and, when `here` is given, belong to that server (a null server, a
+   * DM, has no games); else the one refusal, gameNotFound.
+   */
+  find(gameId: string, here?: { readonly guildId: string | null }): GameSnapshot {
     const game = this.get(gameId);
-    if (!game || (guildId !== null && game.row.guildId !== guildId)) throw gameNotFound(gameId);
+    if (!game || (here && game.row.guildId !== here.guildId)) throw gameNotFound(gameId);
     return game;
   }
 

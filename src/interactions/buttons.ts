@@ -27,7 +27,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
       return { mode: "update", reply };
     }
     case "view": {
-      const game = ctx.app.games.find(id.gameId, ctx.guildId);
+      const game = ctx.app.games.find(id.gameId, { guildId: ctx.guildId });
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
   }

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { updateIfCurrent } from "../../src/games/game-store.ts";
 import { RetryLater } from "../../src/games/retry.ts";
-import { ALICE, BOB, setup, type World } from "./helpers.ts";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import { ALICE, BOB, GUILD, setup, type World } from "./helpers.ts";
 import { startGame } from "./play.ts";
 
 let w: World;
@@ -34,6 +35,24 @@ describe("game write", () => {
     const active = w.app.games.get(id)!.row;
     w.app.games.resign(id, BOB, null);
     expect(w.db().transaction((tx) => updateIfCurrent(tx, active, { note: "late" }))).toBeNull();
+  });
+});
+
+describe("game lookup", () => {
+  it("find - the same refusal for an unknown id, another server's game and a DM - viewer button too", async () => {
+    const id = await startGame(w, ALICE, BOB);
+    expect(w.app.games.find(id, { guildId: GUILD }).row.id).toBe(id);
+    for (const [gameId, guildId] of [
+      ["nope", GUILD],
+      [id, "999"],
+      [id, null],
+    ] as const) {
+      expect(() => w.app.games.find(gameId, { guildId })).toThrow(
+        expect.objectContaining({ code: "game/not-found", message: `There is no game ${gameId} here.` }),
+      );
+    }
+    const view = { type: "view" as const, gameId: id, ply: 0, nav: "first" as const };
+    await expect(handleButton(w.ctx(ALICE, { guildId: null }), view)).rejects.toMatchObject({ code: "game/not-found" });
   });
 });
 
