@@ -15,7 +15,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { row } = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.cancel(row.id, options.getString("reason") ?? "");
-  return changedGame(ctx, game, `Game ${row.id} cancelled.`);
+  return changedGame(ctx, game, `Game ${row.id} cancelled.`, true);
 }
 
 export const cancel: Command = { guards: ["guild", "manage-server"], definition, handle };

@@ -15,11 +15,10 @@ import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage } from "../interactions/game-message.ts";
+import { endingMessage, gameMessage } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
 import { challengeReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
-import { resultText, SIDE_NAMES } from "../present/narrate.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
@@ -70,13 +69,8 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
   logger.info({ game: row.id, status: row.status }, "game ended on time");
   const reply = gameMessage(app, notice.game);
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
-  const players = [row.southId, row.northId];
-  const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
-  await messenger.send(row.channelId, {
-    content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
-    mentions: players,
-  });
-  await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
+  // Both players are told in a new message (who ran out of time, what it changes), as after any ending.
+  await sendPosts(app, messenger, [endingMessage(app, notice.game), ...nextSeriesPost(app, notice.game)]);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */
