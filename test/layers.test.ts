@@ -19,6 +19,7 @@ interface Layer {
 const LAYERS: readonly Layer[] = [
   { paths: ["src/engine/"], only: [] },
   { paths: ["src/ai/"], only: ["src/engine/"] },
+  { paths: ["src/tools/"], only: ["src/engine/", "src/ai/"] },
   { paths: ["src/render/"], only: ["src/engine/"] },
   { paths: ["src/clock.ts", "src/errors.ts", "src/logger.ts"], only: [] },
   { paths: ["src/db/"] },
