@@ -1,8 +1,8 @@
 /** Queries and inserts on the games table shared by the game, challenge and series code (inside their transactions). */
 import { and, count, eq, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { type GameRow, games } from "../db/schema.ts";
-import { formatPosition, newGame, type RulesetId } from "../engine/index.ts";
+import { type ComputerLevel, type GameRow, games } from "../db/schema.ts";
+import { formatPosition, newGame, type Player, type RulesetId } from "../engine/index.ts";
 import { newId } from "./ids.ts";
 
 export interface NewGameInput {
@@ -17,22 +17,40 @@ export interface NewGameInput {
   readonly seriesId?: string | null;
   readonly seriesGame?: number | null;
   readonly ladderChallengerId?: string | null;
+  /** A game against the computer opponent (one of the players is Nickar itself): its strength. */
+  readonly level?: ComputerLevel | null;
 }
 
-/** Deadline and reminder for the move that starts now. */
-export function clockFields(timeLimit: number, now: number) {
+/**
+ * Deadline and reminder for the move that starts now. The computer opponent has none: it moves as
+ * soon as its search ends and never loses on time (src/discord/computer-turns.ts resumes it).
+ */
+export function clockFields(timeLimit: number, now: number, computerToMove = false) {
+  if (computerToMove) return { deadlineAt: null, reminderAt: null };
   return { deadlineAt: now + timeLimit * 1000, reminderAt: now + timeLimit * 500 };
 }
 
-/** Creates a game inside the caller's transaction (a challenge accepted, the next game of a series). */
-export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
+/** The seat of the computer opponent in a game against it (its user id is one of `bots`), else null. */
+export function computerSeat(row: GameRow, bots: ReadonlySet<string>): Player | null {
+  if (row.level === null) return null;
+  return bots.has(row.southId) ? 0 : bots.has(row.northId) ? 1 : null;
+}
+
+/**
+ * Creates a game inside the caller's transaction (a challenge accepted, the next game of a series, a
+ * game against the computer, whose user id is `computerId`).
+ */
+export function insertGame(tx: Tx, input: NewGameInput, now: number, computerId: string | null = null): GameRow {
+  const start = newGame(input.ruleset).position;
+  const first = start.toMove === 0 ? input.southId : input.northId;
+  const computerFirst = computerId !== null && first === computerId;
   const row = tx
     .insert(games)
     .values({
       id: newId(),
       ...input,
-      position: formatPosition(newGame(input.ruleset).position),
-      ...clockFields(input.timeLimit, now),
+      position: formatPosition(start),
+      ...clockFields(input.timeLimit, now, computerFirst),
       createdAt: now,
       updatedAt: now,
     })

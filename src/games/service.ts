@@ -10,7 +10,7 @@ import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
-import { clockFields, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
+import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
@@ -52,6 +52,8 @@ export class GameService {
     private readonly clock: Clock,
     /** Ratings, ladder and series: told inside the transaction whenever a game ends or is voided. */
     private readonly hooks: CompetitionHooks,
+    /** The computer opponent's user id (once logged in): no clock runs while it is to move. */
+    private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
   get(gameId: string): GameSnapshot | null {
@@ -131,7 +133,10 @@ export class GameService {
             reminderAt: null,
             drawOfferBy: null,
           }
-        : { ...clockFields(row.timeLimit, now), drawOfferBy };
+        : {
+            ...clockFields(row.timeLimit, now, computerSeat(row, this.bots) === next.position.toMove),
+            drawOfferBy,
+          };
       return this.write(
         tx,
         game,

@@ -34,5 +34,5 @@ export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply
 
 /** The new message telling both players how their game ended, with its facts read now. */
 export function endingMessage(app: App, game: GameSnapshot): Post {
-  return endingPost(game, boardFacts(app, game));
+  return endingPost(app, game, boardFacts(app, game));
 }
