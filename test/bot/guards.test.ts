@@ -48,6 +48,13 @@ describe("command guards", () => {
     expect(guardsHold(fakeCommand(undefined), w.ctx(ALICE, { guildId: null }))).toBe(true);
   });
 
+  it("commands - every command that needs a server declares it, so the router refuses DMs first - all but rules", () => {
+    const undeclared = Object.entries(COMMANDS)
+      .filter(([key, command]) => key !== "rules" && !command.guards?.includes("guild"))
+      .map(([key]) => key);
+    expect(undeclared).toEqual([]);
+  });
+
   it("admin commands - declare Manage Server and refuse a plain member before touching anything - cancel, void, season new", async () => {
     for (const key of ["cancel", "void", "season new"]) {
       expect(COMMANDS[key].guards, key).toEqual(["guild", "manage-server"]);
