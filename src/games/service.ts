@@ -1,7 +1,8 @@
 /**
  * The only code that changes games. Every change is one synchronous transaction that loads the row,
- * checks seat, turn and the expected ply, asks the engine, and writes with
- * `WHERE id = ? AND ply = ? AND status = 'active'`, so two racing presses can never both succeed.
+ * checks seat, status and the expected ply (checkPlayer, the one check every path uses), asks the
+ * engine, and writes with `WHERE id = ? AND ply = ? AND status = 'active'` (updateIfCurrent), so two
+ * racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
 import { and, asc, desc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
