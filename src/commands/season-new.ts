@@ -12,4 +12,10 @@ function handle(ctx: HandlerContext): Response {
   return seasonQuestion(ctx);
 }
 
-export const seasonNew: Command = { admin: true, group: "season", definition, handle };
+export const seasonNew: Command = {
+  admin: true,
+  guards: ["guild", "manage-server"],
+  group: "season",
+  definition,
+  handle,
+};

@@ -34,11 +34,11 @@ function waitForOutcome(ctx: LocalContext, record: InteractionRecord): Promise<O
     const later = (ms: number, fn: () => void) => timers.push(setTimeout(fn, ms));
     function check() {
       if (!record.ack) {
-        if (Date.now() > record.ackDeadline) return finish("timeout");
+        if (ctx.interactions.now() > record.ackDeadline) return finish("timeout");
         // The registry's timer and Date.now() are different clocks: look again just after the deadline.
         if (!deadlineWait) {
           deadlineWait = true;
-          later(record.ackDeadline - Date.now() + 5, () => {
+          later(record.ackDeadline - ctx.interactions.now() + 5, () => {
             deadlineWait = false;
             check();
           });

@@ -298,12 +298,12 @@ describe("clocks stop while the bot is down", () => {
 
   it("resumeAfterDowntime - a game written after the last heartbeat gets back only the time since - crash right after a move", async () => {
     const gameId = await startGame(ALICE, BOB, "2m");
-    w.app.games.heartbeat();
+    w.app.uptime.heartbeat();
     w.clock.advance(8_000);
     await move(gameId, ALICE, 3);
     const before = w.app.games.get(gameId)!.row;
     w.clock.advance(100_000);
-    const downtime = w.app.games.resumeAfterDowntime()!;
+    const downtime = w.app.uptime.resumeAfterDowntime()!;
     expect(downtime.ms).toBe(108_000);
     const after = w.app.games.get(gameId)!.row;
     expect(after.deadlineAt! - before.deadlineAt!).toBe(100_000);
@@ -315,7 +315,7 @@ describe("clocks stop while the bot is down", () => {
     const before = w.app.games.get(gameId)!.row;
     w.clock.advance(60 * 60_000);
     expect(readState(w.db(), HEARTBEAT)).toBeNull();
-    expect(w.app.games.resumeAfterDowntime()).toBeNull();
+    expect(w.app.uptime.resumeAfterDowntime()).toBeNull();
     expect(readState(w.db(), HEARTBEAT)).toBe(w.clock.now());
     expect(w.app.games.get(gameId)!.row.deadlineAt).toBe(before.deadlineAt);
   });
