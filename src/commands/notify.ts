@@ -35,4 +35,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const notify: Command = { definition, handle };
+export const notify: Command = { guards: ["guild"], definition, handle };

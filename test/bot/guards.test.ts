@@ -56,7 +56,7 @@ describe("command guards", () => {
   });
 
   it("admin commands - declare Manage Server and refuse a plain member before touching anything - cancel, void, season new", async () => {
-    for (const key of ["cancel", "void", "season new"]) {
+    for (const key of ["nickar-admin cancel", "nickar-admin void", "nickar-admin season new"]) {
       expect(COMMANDS[key].guards, key).toEqual(["guild", "manage-server"]);
       await expect(
         runCommand(COMMANDS[key], w.ctx(ALICE), options({ game: "nope", reason: "x" })),
