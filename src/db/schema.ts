@@ -105,7 +105,11 @@ export const challenges = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [index("challenges_status_expires").on(t.status, t.expiresAt)],
+  (t) => [
+    index("challenges_status_expires").on(t.status, t.expiresAt),
+    // The challenge rate limit counts a player's recent challenges in a server.
+    index("challenges_challenger_created").on(t.guildId, t.challengerId, t.createdAt),
+  ],
 );
 
 export const guildSettings = sqliteTable("guild_settings", {
@@ -123,6 +127,10 @@ export const guildSettings = sqliteTable("guild_settings", {
   ladderInactiveDays: integer("ladder_inactive_days"),
   /** Show each move as an animation (GIF) on the game message instead of a still image. */
   animateMoves: integer("animate_moves", { mode: "boolean" }),
+  /** Slash commands and button presses (moves aside) a player may use per minute; 0 = no limit; null = default. */
+  commandsPerMinute: integer("commands_per_minute"),
+  /** Challenges a player may make per hour (of any kind); 0 = no limit; null = default. */
+  challengesPerHour: integer("challenges_per_hour"),
   updatedAt: integer("updated_at").notNull(),
 });
 

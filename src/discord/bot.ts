@@ -13,6 +13,7 @@ import type { Logger } from "../logger.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
+import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 
@@ -51,7 +52,13 @@ export const STOPPING = "Nickar is restarting and did not take this: try again i
 export const DATABASE_GONE =
   "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; the server's admins have been told in the bot's log.";
 
-const DEFAULTS: Defaults = { timeLimit: 86400, maxGamesPerPlayer: 10, challengeExpiry: 10 * 60_000 };
+const DEFAULTS: Defaults = {
+  timeLimit: 86400,
+  maxGamesPerPlayer: 10,
+  challengeExpiry: 10 * 60_000,
+  commandsPerMinute: 30,
+  challengesPerHour: 15,
+};
 
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { logger } = options;
@@ -85,7 +92,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const messenger = discordMessenger(client, logger);
   const scheduler = new Scheduler(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
+  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke(), admit: commandLimit(app) });
   const inFlight = new InFlight();
   let stopping = false;
   let fatal: string | null = null;
