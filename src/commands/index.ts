@@ -11,6 +11,7 @@ import { challenge } from "./challenge.ts";
 import type { Command } from "./command.ts";
 import { draw } from "./draw.ts";
 import { exportGame } from "./export.ts";
+import { forgetMe } from "./forget-me.ts";
 import { game } from "./game.ts";
 import { games } from "./games.ts";
 import { history } from "./history.ts";
@@ -71,6 +72,7 @@ const ALL: readonly Command[] = [
   seriesStandings,
   seasonNew,
   seasonList,
+  forgetMe,
 ];
 
 export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(

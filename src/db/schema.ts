@@ -284,6 +284,16 @@ export const analyses = sqliteTable(
   (t) => [index("analyses_queue").on(t.status, t.guildId, t.createdAt)],
 );
 
+/**
+ * Players who used `/nickar forget-me`: their user id was replaced everywhere by `placeholder`, a
+ * small number ("1", "2", ...) that no Discord account has (real ids are snowflakes of 17 digits or
+ * more), so their games keep two distinct seats. The original user id is not kept anywhere.
+ */
+export const forgottenPlayers = sqliteTable("forgotten_players", {
+  placeholder: text("placeholder").primaryKey(),
+  forgottenAt: integer("forgotten_at").notNull(),
+});
+
 export type GameRow = typeof games.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;

@@ -5,6 +5,7 @@ import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
+import { forgottenReply, KEPT } from "./forget-view.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import type { Edit, Reply, Response } from "./reply.ts";
@@ -32,7 +33,21 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
         throw new UserError("game/not-found", "This game no longer exists.");
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
+    case "forget":
+      return forgetButton(ctx, id);
   }
+}
+
+/** Forget me / Keep my data: only for the player who asked; the resigned games' boards are brought up to date. */
+function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget" }>): Response {
+  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours", "Only the player who asked can answer this.");
+  if (!id.confirm) return { mode: "update", reply: KEPT };
+  const forgotten = ctx.app.forget.forget(ctx.userId);
+  const edits = forgotten.resignedGames.flatMap((gameId) => {
+    const game = ctx.app.games.get(gameId);
+    return game ? gameMessageEdits(game, gameReply(ctx.app, game)) : [];
+  });
+  return { mode: "update", reply: forgottenReply(forgotten), edits };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChallengeService } from "../games/challenges.ts";
 import type { Images } from "../games/images.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
+import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
@@ -15,6 +16,7 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  readonly forget: ForgetService;
   readonly images: Images;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */

@@ -30,7 +30,9 @@ export type CustomId =
       readonly page: number;
       readonly nav: PageNav;
     }
-  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
+  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav }
+  /** `/nickar forget-me`'s confirmation (`fm:<user>:y`) or refusal (`fm:<user>:n`), for that user only. */
+  | { readonly type: "forget"; readonly userId: string; readonly confirm: boolean };
 
 const GAME_CODES = { resign: "r", "resign-confirm": "rc", draw: "d", animate: "a" } as const;
 const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };
@@ -47,6 +49,7 @@ export function formatCustomId(id: CustomId): string {
   if (id.type === "challenge") return `c:${id.challengeId}:${id.action}`;
   if (id.type === "leaderboard") return `lb:${id.ruleset}:${id.season}:${id.page}:${PAGE_CODES[id.nav]}`;
   if (id.type === "view") return `v:${id.gameId}:${id.ply}:${VIEW_CODES[id.nav]}`;
+  if (id.type === "forget") return `fm:${id.userId}:${id.confirm ? "y" : "n"}`;
   const { action } = id;
   const tail = action.kind === "move" ? `m:${action.house}` : GAME_CODES[action.kind];
   return `g:${id.gameId}:${id.ply}:${tail}`;
@@ -61,6 +64,9 @@ export function parseCustomId(text: string): CustomId | null {
       return { type: "challenge", challengeId: parts[1], action };
     }
     return null;
+  }
+  if (parts[0] === "fm" && parts.length === 3 && /^\d{1,21}$/.test(parts[1]) && /^[yn]$/.test(parts[2])) {
+    return { type: "forget", userId: parts[1], confirm: parts[2] === "y" };
   }
   const ruleset = parts[1];
   if (parts[0] === "lb" && parts.length === 5 && isRulesetId(ruleset)) {
