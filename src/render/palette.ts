@@ -31,6 +31,7 @@ function sampleScenes(): Scene[] {
     pits: SAMPLE_VIEW.position.pits,
     stores: SAMPLE_VIEW.position.stores,
     turn: 0,
+    playing: true,
     trace,
     caption: "relay: picks up 7 from c",
     banner: null,
@@ -44,7 +45,8 @@ function sampleScenes(): Scene[] {
       turn: 1,
       hand: null,
       flights: [],
-      banner: { title: "North wins 5–2 kay", detail: "no legal move left" },
+      banner: { title: "North wins 5–2 kay", detail: "no legal move was left" },
+      playing: false,
     },
   ];
 }
