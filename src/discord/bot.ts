@@ -50,7 +50,7 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 export const STOPPING = "Nickar is restarting and did not take this: try again in a few seconds (nothing was changed).";
 /** The answer to an interaction when the database file is not the one the bot opened. */
 export const DATABASE_GONE =
-  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; the server's admins have been told in the bot's log.";
+  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; whoever runs Nickar will find the details in its log.";
 
 const DEFAULTS: Defaults = {
   timeLimit: 86400,
