@@ -13,7 +13,7 @@
  *   placeholder has no rating of its own and nothing links it to the account.
  * Messages already posted in channels are the server's history and are left alone.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { newPlaceholder } from "../db/forgotten.ts";
@@ -126,6 +126,19 @@ export class ForgetService {
       tx.update(table)
         .set({ [field]: placeholder })
         .where(eq(column, userId))
+        .run();
+    }
+    // Notes written by the bot (why a game is unrated) and by admins mention players as <@id>.
+    const [mention, anonymous] = [`<@${userId}>`, `<@${placeholder}>`];
+    const notes = [
+      [challenges, challenges.note, "note"],
+      [games, games.note, "note"],
+      [games, games.voidReason, "voidReason"],
+    ] as const;
+    for (const [table, column, field] of notes) {
+      tx.update(table)
+        .set({ [field]: sql`replace(${column}, ${mention}, ${anonymous})` })
+        .where(like(column, `%${mention}%`))
         .run();
     }
   }

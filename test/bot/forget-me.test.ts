@@ -25,7 +25,11 @@ function mentionsOf(userId: string): string[] {
   const found: string[] = [];
   const check = (name: string, rows: Record<string, unknown>[]) => {
     for (const row of rows)
-      for (const [column, value] of Object.entries(row)) if (value === userId) found.push(`${name}.${column}`);
+      for (const [column, value] of Object.entries(row)) {
+        if (value === userId || (typeof value === "string" && value.includes(`<@${userId}>`))) {
+          found.push(`${name}.${column}`);
+        }
+      }
   };
   check("games", db.select().from(games).all());
   check("challenges", db.select().from(challenges).all());
@@ -49,6 +53,9 @@ async function aliceEverywhere() {
   await playGame(w, BOB, ALICE, "draw");
   await playGame(w, ALICE, CAROL, "north");
   await playGame(w, BOB, CAROL, "south");
+  // A note naming her: an admin's void reason.
+  const voided = await playGame(w, BOB, CAROL, "north");
+  await COMMANDS.void.handle(admin, options({ game: voided, reason: `replayed after <@${ALICE}> reported it` }));
   // In progress (unrated, so that resigning them does not move anyone's rating).
   const active = await startGame(w, ALICE, CAROL, { rated: false });
   w.app.games.bindMessage(active, CHANNEL, "5550001");
