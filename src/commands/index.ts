@@ -5,6 +5,7 @@
  */
 import { SlashCommandBuilder, SlashCommandSubcommandGroupBuilder } from "discord.js";
 import { abort } from "./abort.ts";
+import { analyse } from "./analyse.ts";
 import { board } from "./board.ts";
 import { cancel } from "./cancel.ts";
 import { challenge } from "./challenge.ts";
@@ -21,6 +22,7 @@ import { ladderLeave } from "./ladder-leave.ts";
 import { ladderShow } from "./ladder-show.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { move } from "./move.ts";
+import { play } from "./play.ts";
 import { resign } from "./resign.ts";
 import { rules } from "./rules.ts";
 import { seasonList } from "./season-list.ts";
@@ -48,6 +50,7 @@ export function commandKey(group: string | null, subcommand: string): string {
 
 const ALL: readonly Command[] = [
   challenge,
+  play,
   move,
   board,
   resign,
@@ -61,6 +64,7 @@ const ALL: readonly Command[] = [
   stats,
   history,
   game,
+  analyse,
   exportGame,
   voidGame,
   ladderShow,
