@@ -13,4 +13,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: forgetQuestion(ctx.userId, ctx.app.forget.preview(ctx.userId)) };
 }
 
-export const forgetMe: Command = { definition, handle };
+export const forgetMe: Command = { guards: ["guild"], definition, handle };

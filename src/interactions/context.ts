@@ -3,13 +3,14 @@ import type { Clock } from "../clock.ts";
 import type { AnalysisService } from "../games/analyses.ts";
 import type { ChallengeService } from "../games/challenges.ts";
 import type { Computer } from "../games/computer.ts";
-import type { Images } from "../games/images.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
+import type { UptimeService } from "../games/uptime.ts";
 import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
+import type { Images } from "../present/images.ts";
 
 export interface App {
   readonly games: GameService;
@@ -19,6 +20,8 @@ export interface App {
   readonly ladders: LadderService;
   readonly series: SeriesService;
   readonly forget: ForgetService;
+  /** The heartbeat and the clocks given back after the bot was down. */
+  readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */
   readonly computer: Computer;
   readonly analyses: AnalysisService;
