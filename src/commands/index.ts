@@ -20,6 +20,7 @@ import { challenge } from "./challenge.ts";
 import type { Choice, Command } from "./command.ts";
 import { draw } from "./draw.ts";
 import { exportGame } from "./export.ts";
+import { forgetMe } from "./forget-me.ts";
 import { game } from "./game.ts";
 import { games } from "./games.ts";
 import { history } from "./history.ts";
@@ -99,6 +100,7 @@ const ALL: readonly Command[] = [
   adminSettings,
   seasonNew,
   seasonList,
+  forgetMe,
 ];
 
 /** The top-level command a subcommand is registered under. */

@@ -14,6 +14,7 @@ import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
 import type { Defaults } from "../../src/games/settings.ts";
 import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "../../src/local/index.ts";
+import type { Logger } from "../../src/logger.ts";
 import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/playground.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -277,13 +278,14 @@ export async function startStack(
     defaults?: Defaults;
     computer?: PlaygroundOptions["computer"];
     local?: LocalDiscordOptions;
+    logger?: Logger;
   } = {},
 ): Promise<Stack> {
   const temp = tempDir();
   const databasePath = join(temp.dir, "nickar.db");
   const database = openDatabase(databasePath);
   // E2E_LOG_LEVEL=debug shows what the bot does while a test runs.
-  const logger = pino({ level: process.env.E2E_LOG_LEVEL ?? "silent" });
+  const logger = options.logger ?? pino({ level: process.env.E2E_LOG_LEVEL ?? "silent" });
   let playground: Playground;
   try {
     playground = await startPlayground({
