@@ -6,10 +6,11 @@ import { Client, Events, GatewayIntentBits } from "discord.js";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
-import { type Images, rendererImages } from "../games/images.ts";
+import { type Images, pooledImages } from "../games/images.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
+import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { DisplayNames } from "./display-names.ts";
 import { discordMessenger } from "./messenger.ts";
 import { createRouter } from "./router.ts";
@@ -23,7 +24,10 @@ export interface BotOptions {
   readonly clock?: Clock;
   readonly logger: Logger;
   readonly defaults?: Defaults;
+  /** How the images are drawn; by default a render pool of worker threads, closed by stop(). */
   readonly images?: Images;
+  /** The render pool's size, when `images` is not given. */
+  readonly renderPool?: RenderPoolOptions;
 }
 
 export interface Bot {
@@ -57,11 +61,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     onError: (err, userId) => logger.debug({ err, userId }, "display name look-up failed"),
   });
+  const pool = options.images ? null : new RenderPool(options.renderPool);
   const app = createApp({
     db: options.db,
     clock,
     defaults: options.defaults ?? DEFAULTS,
-    images: options.images ?? rendererImages,
+    images: pool ? pooledImages(pool) : options.images!,
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
@@ -80,6 +85,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     async stop() {
       scheduler.stop();
       await client.destroy();
+      await pool?.close();
     },
   };
 }

@@ -1,0 +1,29 @@
+/**
+ * The render worker's task function (run by piscina in a worker thread, see pool.ts). Each thread
+ * registers the fonts and builds its own board background and palette once, when it starts, so the
+ * first board it is asked for costs no more than the others.
+ */
+import { background } from "./background.ts";
+import { renderLadderImage, renderRatingChart } from "./chart.ts";
+import { registerFonts } from "./fonts.ts";
+import { renderMoveGif } from "./gif.ts";
+import { paletteFor } from "./palette.ts";
+import { renderBoardPng } from "./png.ts";
+import type { RenderTask } from "./task.ts";
+
+registerFonts();
+background(1);
+paletteFor(1);
+
+export default function render(task: RenderTask): Promise<Buffer> {
+  switch (task.kind) {
+    case "board":
+      return renderBoardPng(task.view);
+    case "animation":
+      return renderMoveGif(task.view);
+    case "rating-chart":
+      return renderRatingChart(task.title, task.points);
+    case "ladder":
+      return renderLadderImage(task.title, task.rungs, task.more);
+  }
+}
