@@ -12,6 +12,9 @@ const optionalText = z
   .transform((s) => (s === "" ? undefined : s))
   .optional();
 
+/** An empty variable (`RENDER_THREADS=` in .env) means "not set". */
+const emptyAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
 const snowflake = optionalText.refine((s) => s === undefined || /^\d{1,21}$/.test(s), "must be a Discord id (digits)");
 
 const schema = z.object({
@@ -28,6 +31,7 @@ const schema = z.object({
     .default("1d")
     .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
   MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+  RENDER_THREADS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
 });
 
 export interface Config {
@@ -38,6 +42,8 @@ export interface Config {
   readonly databasePath: string;
   readonly logLevel: string;
   readonly port: number;
+  /** Render worker threads; undefined: the cores less one. */
+  readonly renderThreads: number | undefined;
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -62,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
+    renderThreads: e.RENDER_THREADS,
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

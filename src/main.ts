@@ -15,12 +15,13 @@ async function main(): Promise<void> {
   logger.info({ database: config.databasePath }, "database ready");
   const { db } = database;
   const { defaults } = config;
+  const renderPool = { threads: config.renderThreads };
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
   if (config.token) {
-    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults });
+    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults, renderPool });
   } else {
-    const playground = await startPlayground({ port: config.port, db, logger, defaults });
+    const playground = await startPlayground({ port: config.port, db, logger, defaults, renderPool });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

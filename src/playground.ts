@@ -6,7 +6,7 @@
 import type { Clock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
 import { deployCommands } from "./deploy-commands.ts";
-import { type Bot, startBot } from "./discord/bot.ts";
+import { type Bot, type BotOptions, startBot } from "./discord/bot.ts";
 import type { Defaults } from "./games/settings.ts";
 import { type LocalDiscordOptions, type StartedLocalDiscord, startLocalDiscord } from "./local/index.ts";
 import type { Logger } from "./logger.ts";
@@ -18,6 +18,7 @@ export interface PlaygroundOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly clock?: Clock;
+  readonly renderPool?: BotOptions["renderPool"];
   /** Extra options of the local Discord (timeouts, logger). */
   readonly local?: Omit<LocalDiscordOptions, "port">;
 }
@@ -42,6 +43,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       logger: options.logger,
       defaults: options.defaults,
       clock: options.clock,
+      renderPool: options.renderPool,
     });
     return {
       local,
