@@ -8,6 +8,9 @@ import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm
 export const GAME_STATUSES = ["active", "finished", "aborted", "cancelled"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
+/** The computer opponent's strengths (src/ai's LEVELS; repeated here because src/db sits below src/ai). */
+export const COMPUTER_LEVELS = ["easy", "medium", "hard", "expert"] as const;
+
 export const games = sqliteTable(
   "games",
   {
@@ -50,6 +53,8 @@ export const games = sqliteTable(
     /** An admin voided this finished game: it keeps its result but no longer counts for ratings. */
     voidedAt: integer("voided_at"),
     voidReason: text("void_reason"),
+    /** Set when one player is Nickar itself (the computer opponent): its strength. Such games are unrated. */
+    level: text("level", { enum: COMPUTER_LEVELS }),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
@@ -230,7 +235,43 @@ export const botState = sqliteTable("bot_state", {
   value: integer("value").notNull(),
 });
 
+export const ANALYSIS_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/**
+ * The engine's analysis of a finished game (`/nickar analyse`, the Analyse button): one per game, so a
+ * second request is answered from here. Queued and running rows are the queue (one running per server),
+ * picked up again after a restart.
+ */
+export const analyses = sqliteTable(
+  "analyses",
+  {
+    gameId: text("game_id")
+      .primaryKey()
+      .references(() => games.id),
+    guildId: text("guild_id").notNull(),
+    /** The message that shows the progress and then the result. */
+    channelId: text("channel_id").notNull(),
+    messageId: text("message_id"),
+    requestedBy: text("requested_by").notNull(),
+    status: text("status", { enum: ANALYSIS_STATUSES }).notNull(),
+    /** Search time per position, milliseconds. */
+    budgetMs: integer("budget_ms").notNull(),
+    /** Positions to analyse (the plies of the game plus the start) and how many are done. */
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    /** JSON: the engine's score and best move for each position (see src/games/analysis.ts). */
+    positions: text("positions"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("analyses_queue").on(t.status, t.guildId, t.createdAt)],
+);
+
 export type GameRow = typeof games.$inferSelect;
+export type AnalysisRow = typeof analyses.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type RatingChangeRow = typeof ratingChanges.$inferSelect;
 export type LadderRungRow = typeof ladderRungs.$inferSelect;
