@@ -3,10 +3,14 @@
  * uses) and through the public immutable API with events (what the bot uses).
  */
 import { pathToFileURL } from "node:url";
-import { CoreGame } from "../src/engine/core.ts";
-import { newGame, play } from "../src/engine/game.ts";
-import { seededRandom as random } from "../src/engine/random.ts";
-import { RULESET_IDS, type RulesetId } from "../src/engine/types.ts";
+import {
+  CoreGame,
+  newGame,
+  play,
+  RULESET_IDS,
+  type RulesetId,
+  seededRandom as random,
+} from "../src/engine/internal.ts";
 
 /** Picks a random set bit of a 6-bit mask, as a house number 1..6. */
 function pickHouse(mask: number, rand: () => number): number {
@@ -47,17 +51,16 @@ function coreRun(ruleset: RulesetId, millis: number): Throughput {
 
 function apiRun(ruleset: RulesetId, millis: number): Throughput {
   const rand = random(2);
-  const created = newGame(ruleset);
-  if (!created.ok) throw new Error(created.error.message);
+  const start = newGame(ruleset);
   let plies = 0;
   let games = 0;
   const t0 = performance.now();
   let t = t0;
   while (t - t0 < millis) {
     for (let i = 0; i < 20; i++) {
-      let state = created.value;
+      let state = start;
       while (!state.outcome.over) {
-        const legal = state.legal;
+        const legal = state.legalMoves;
         const played = play(state, legal[Math.floor(rand() * legal.length)]);
         if (!played.ok) throw new Error(played.error.message);
         state = played.value.state;

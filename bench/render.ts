@@ -5,26 +5,19 @@
  * `npx tsx bench/render.ts` prints the lines; the bench runner can call benchRender().
  */
 import { pathToFileURL } from "node:url";
-import { type GameState, type MoveEvent, newGame, play } from "../src/engine/index.ts";
-import { seededRandom as random } from "../src/engine/random.ts";
+import { type GameState, type MoveEvent, newGame, play, seededRandom as random } from "../src/engine/internal.ts";
 import { type BoardView, renderBoardPng, renderMoveGif, viewFromState } from "../src/render/index.ts";
 
 const PLAYERS: BoardView["players"] = [{ name: "Ada" }, { name: "Kwame" }];
-
-function start(ruleset: "abapa" | "haiti"): GameState {
-  const created = newGame(ruleset);
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
-}
 
 /** An abapa game after `plies` random moves, with its last move to highlight. */
 function midgame(plies: number): BoardView {
   const rand = random(7);
   for (;;) {
-    let state = start("abapa");
+    let state = newGame("abapa");
     let last: { before: GameState; events: readonly MoveEvent[] } | undefined;
     for (let i = 0; i < plies && !state.outcome.over; i++) {
-      const played = play(state, state.legal[Math.floor(rand() * state.legal.length)]);
+      const played = play(state, state.legalMoves[Math.floor(rand() * state.legalMoves.length)]);
       if (!played.ok) throw new Error(played.error.message);
       last = { before: state, events: played.value.events };
       state = played.value.state;
@@ -38,9 +31,9 @@ function longRelay(games: number): { view: BoardView; relays: number; drops: num
   const rand = random(1);
   let best: { view: BoardView; relays: number; drops: number } | null = null;
   for (let g = 0; g < games; g++) {
-    let state = start("haiti");
+    let state = newGame("haiti");
     for (let ply = 0; ply < 200 && !state.outcome.over; ply++) {
-      const played = play(state, state.legal[Math.floor(rand() * state.legal.length)]);
+      const played = play(state, state.legalMoves[Math.floor(rand() * state.legalMoves.length)]);
       if (!played.ok) throw new Error(played.error.message);
       const { events } = played.value;
       const relays = events.filter((e) => e.type === "pickup" && e.relay).length;

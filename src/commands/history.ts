@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { GameRow } from "../db/schema.ts";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import { rulesetName } from "../engine/index.ts";
 import { reasonText } from "../games/narrate.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
@@ -52,7 +52,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
           : row.rated && row.status === "finished"
             ? "rated"
             : "unrated";
-    const ruleset = RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset;
+    const ruleset = rulesetName(row.ruleset);
     const series = row.seriesGame ? ` · series game ${row.seriesGame}` : row.ladderChallengerId ? " · ladder" : "";
     return `\`${row.id}\` ${dateText(row.finishedAt ?? row.updatedAt)} · ${ruleset} · vs <@${opponent}> · ${outcomeFor(row, userId)} · ${rating}${series}`;
   });

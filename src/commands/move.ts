@@ -80,7 +80,7 @@ function houseChoices(ctx: HandlerContext, typed: string, game: string): Choice[
   const choices: Choice[] = [];
   for (const g of games) {
     const seat = g.state.position.toMove;
-    for (const house of g.state.legal) {
+    for (const house of g.state.legalMoves) {
       const letter = moveLetter(seat, house);
       const wanted = houseTyped.trim();
       if (wanted && wanted !== letter.toLowerCase() && wanted !== String(house)) continue;

@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import { rulesetName } from "../engine/index.ts";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seriesScoreText } from "../interactions/series-view.ts";
@@ -19,7 +19,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 const FINISHED_READ = 25;
 
 function describe(s: SeriesSummary): string {
-  const ruleset = RULESETS[s.series.ruleset as RulesetId]?.name ?? s.series.ruleset;
+  const ruleset = rulesetName(s.series.ruleset);
   const score = seriesScoreText(s);
   const how = s.series.status === "resigned" ? ", by resignation" : "";
   const result = s.series.status === "active" ? `game ${s.games} in progress` : `won by <@${s.series.winnerId}>${how}`;

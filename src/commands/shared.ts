@@ -4,7 +4,7 @@
  */
 import type { SlashCommandStringOption } from "discord.js";
 import { type ChallengeRow, FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
-import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
+import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
@@ -100,9 +100,8 @@ export function parseTime(text: string | null): number | null {
 
 export function asRuleset(text: string | null): RulesetId | null {
   if (text === null) return null;
-  if (!(RULESET_IDS as readonly string[]).includes(text))
-    throw new UserError("ruleset/unknown", `Unknown ruleset ${text}.`);
-  return text as RulesetId;
+  if (!isRulesetId(text)) throw new UserError("ruleset/unknown", `Unknown ruleset ${text}.`);
+  return text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import { RULESETS } from "../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
@@ -29,9 +29,10 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { app } = ctx;
   const userId = options.getUser("user")?.id ?? ctx.userId;
   const season = seasonNumber(ctx, options.getInteger("season"));
-  const ruleset = (asRuleset(options.getString("ruleset")) ??
+  const ruleset =
+    asRuleset(options.getString("ruleset")) ??
     app.ratings.mostPlayedRuleset(guildId, userId, season) ??
-    app.settings.get(guildId).defaultRuleset) as RulesetId;
+    app.settings.get(guildId).defaultRuleset;
   const { standing, stats } = app.ratings.stats(guildId, ruleset, userId, season);
   const title = `**<@${userId}>** · ${RULESETS[ruleset].name} · season ${season}`;
   if (!standing || stats.games === 0) {

@@ -4,6 +4,12 @@
  * Times are Unix milliseconds; booleans are integers (drizzle's `mode: "boolean"`).
  */
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { EngineReason, Player, RulesetId } from "../engine/index.ts";
+
+/** Why the bot (not the engine) ended a game. */
+export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "cancel";
+/** Why a game ended: the engine's reason or the bot's. */
+export type GameReason = EngineReason | BotReason;
 
 export const GAME_STATUSES = ["active", "finished", "aborted", "cancelled"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -19,7 +25,7 @@ export const games = sqliteTable(
     channelId: text("channel_id").notNull(),
     /** The message carrying the board and its buttons; null until it has been posted. */
     messageId: text("message_id"),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     southId: text("south_id").notNull(),
     northId: text("north_id").notNull(),
     status: text("status", { enum: GAME_STATUSES }).notNull().default("active"),
@@ -36,11 +42,11 @@ export const games = sqliteTable(
     /** When to remind the player to move (half of the time limit); null once sent. */
     reminderAt: integer("reminder_at"),
     /** 0 or 1 when that player has a pending draw offer. */
-    drawOfferBy: integer("draw_offer_by"),
+    drawOfferBy: integer("draw_offer_by").$type<Player>(),
     /** 0 = South, 1 = North, null = draw or no result. */
-    winner: integer("winner"),
+    winner: integer("winner").$type<Player>(),
     /** Engine reason, or the bot's: resign, timeout, agreement, abort, cancel. */
-    reason: text("reason"),
+    reason: text("reason").$type<GameReason>(),
     /** Free text given by an admin who cancelled the game. */
     note: text("note"),
     rated: integer("rated", { mode: "boolean" }).notNull().default(true),
@@ -85,7 +91,7 @@ export const challenges = sqliteTable(
     challengerId: text("challenger_id").notNull(),
     /** Null for an open challenge that anyone may accept. */
     opponentId: text("opponent_id"),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     first: text("first", { enum: FIRST_CHOICES }).notNull(),
     timeLimit: integer("time_limit").notNull(),
     rated: integer("rated", { mode: "boolean" }).notNull(),
@@ -104,7 +110,7 @@ export const challenges = sqliteTable(
 
 export const guildSettings = sqliteTable("guild_settings", {
   guildId: text("guild_id").primaryKey(),
-  defaultRuleset: text("default_ruleset"),
+  defaultRuleset: text("default_ruleset").$type<RulesetId>(),
   /** Seconds; null = the configured default. */
   defaultTimeLimit: integer("default_time_limit"),
   /** JSON array of channel ids where games may be started; null = everywhere. */
@@ -143,7 +149,7 @@ export const ratings = sqliteTable(
   "ratings",
   {
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     season: integer("season").notNull(),
     userId: text("user_id").notNull(),
     rating: real("rating").notNull(),
@@ -168,11 +174,11 @@ export const ratingChanges = sqliteTable(
       .references(() => games.id),
     userId: text("user_id").notNull(),
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     season: integer("season").notNull(),
     opponentId: text("opponent_id").notNull(),
     /** 1 win, 0.5 draw, 0 loss. */
-    score: real("score").notNull(),
+    score: real("score").$type<0 | 0.5 | 1>().notNull(),
     ratingBefore: real("rating_before").notNull(),
     deviationBefore: real("deviation_before").notNull(),
     ratingAfter: real("rating_after").notNull(),
@@ -192,7 +198,7 @@ export const ladderRungs = sqliteTable(
   "ladder_rungs",
   {
     guildId: text("guild_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     userId: text("user_id").notNull(),
     rung: integer("rung").notNull(),
     joinedAt: integer("joined_at").notNull(),
@@ -211,7 +217,7 @@ export const series = sqliteTable(
     id: text("id").primaryKey(),
     guildId: text("guild_id").notNull(),
     channelId: text("channel_id").notNull(),
-    ruleset: text("ruleset").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
     /** South of the first game; South alternates from there. */
     playerA: text("player_a").notNull(),
     playerB: text("player_b").notNull(),

@@ -4,6 +4,7 @@
  */
 import type { CoreGame, EventSink } from "./core.ts";
 import type { AwardKind, EngineReason, Player } from "./types.ts";
+import { opponent } from "./types.ts";
 
 function nonEmptyPits(game: CoreGame, from: number, to: number): number[] {
   const list: number[] = [];
@@ -65,7 +66,7 @@ export function concludeNoMoves(game: CoreGame, sink: EventSink): void {
   else {
     // Starvation: the starved player is the one whose row is empty (the mover's own, else the opponent's).
     const mover = game.toMove;
-    const starved: Player = game.seedsOnSide(mover) === 0 ? mover : ((1 - mover) as Player);
+    const starved: Player = game.seedsOnSide(mover) === 0 ? mover : opponent(mover);
     award(game, starved, "starvation", 0, 11, sink);
   }
   finish(game, rules.noMovesReason, false, sink);
@@ -76,7 +77,7 @@ export function concludeIfOver(game: CoreGame, sink: EventSink): void {
   const rules = game.mechanics;
   if (rules.family === "oware") {
     if (game.facts.forcedSlam) {
-      const mover = (1 - game.toMove) as Player;
+      const mover = opponent(game.toMove);
       award(game, mover, "own-side", mover * 6, mover * 6 + 5, sink);
       finish(game, "grand-slam", false, sink);
       return;

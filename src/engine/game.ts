@@ -1,9 +1,10 @@
 /**
  * The public API over immutable data, in the spirit of chess.js and scalachess: a game state is a
- * plain frozen value; playing a move returns a new state and the events of the move, or an error
+ * deeply frozen value; playing a move returns a new state and the events of the move, or an error
  * value that says why the move is illegal. Every rule is applied by the mutable core (core.ts).
  */
 import { CoreGame } from "./core.ts";
+import { deepFreeze } from "./freeze.ts";
 import { formatRecord, parseRecord, START_POSITION, validatePosition } from "./notation.ts";
 import { isRulesetId } from "./rulesets.ts";
 import type { EngineError, MoveEvent, Outcome, Player, Position, Result, RulesetId } from "./types.ts";
@@ -27,100 +28,174 @@ interface SharedHistory {
   used: number;
 }
 
-/** An immutable game state (frozen). Create it with newGame, replay or fromRecordText. */
+/** What a state keeps for the engine alone: the move list and the repetition history. */
+interface Line {
+  readonly last: MoveNode | null;
+  readonly shared: SharedHistory;
+  readonly historyStart: number;
+  readonly historyLength: number;
+}
+
+// The engine's own access to a state's line and constructor (set in the class's static block), so
+// that neither appears on the public type: a state can only be made by newGame, fromPosition,
+// replay, fromRecordText and play.
+let lineOf: (state: GameState) => Line;
+let createState: (
+  ruleset: RulesetId,
+  start: Position,
+  startEvents: readonly MoveEvent[],
+  core: CoreGame,
+  line: Line,
+) => GameState;
+
+/** The core's position as a frozen value, built directly (the generic deepFreeze walk costs a third of a move). */
+function frozenPosition(core: CoreGame): Position {
+  const pits = Object.freeze(Array.from(core.pits));
+  const stores = Object.freeze([core.stores[0], core.stores[1]] as const);
+  return Object.freeze({ pits, stores, toMove: core.toMove });
+}
+
+/**
+ * An immutable game state, deeply frozen: writing into it, its position or its lists throws in
+ * strict mode and changes nothing. Create one with newGame, fromPosition, replay or fromRecordText.
+ */
 export class GameState {
   /** The current position; `toMove` is meaningless once the game is over. */
   readonly position: Position;
   readonly outcome: Outcome;
-  /** Legal house numbers, ascending; empty when the game is over. */
-  readonly legal: readonly number[];
+  /** Legal house numbers 1..6 of the player to move, ascending; empty when the game is over. */
+  readonly legalMoves: readonly number[];
+  /** Moves played so far. */
   readonly ply: number;
+  readonly #line: Line;
 
-  constructor(
+  private constructor(
     readonly ruleset: RulesetId,
     /** The position the game started from. */
     readonly start: Position,
     /** Events of an end reached before any move (a given position with no legal move). */
     readonly startEvents: readonly MoveEvent[],
     core: CoreGame,
-    private readonly last: MoveNode | null,
-    private readonly history: SharedHistory,
-    private readonly historyStart: number,
-    private readonly historyLength: number,
+    line: Line,
   ) {
-    this.position = core.position();
-    this.outcome = core.over ? { over: true, winner: core.winner, reason: core.reason ?? "stuck" } : { over: false };
-    this.legal = core.legalHouses();
-    this.ply = last ? last.ply : 0;
+    this.position = frozenPosition(core);
+    this.outcome = Object.freeze(
+      core.over ? { over: true, winner: core.winner, reason: core.reason ?? "stuck" } : { over: false },
+    );
+    this.legalMoves = Object.freeze(core.legalHouses());
+    this.ply = line.last ? line.last.ply : 0;
+    this.#line = line;
     Object.freeze(this);
   }
 
-  /** House numbers 1..6 of the player to move, in order: the source of truth. */
-  get moves(): number[] {
-    return this.list().map((m) => m.house);
+  /** The houses played, in order (house numbers 1..6 of whoever was to move): the source of truth. */
+  get history(): readonly number[] {
+    return Object.freeze(this.#moveList().map((m) => m.house));
   }
 
   /** Who made each move (Caribbean extra moves make the same player move twice). */
-  get movers(): Player[] {
-    return this.list().map((m) => m.player);
+  get movers(): readonly Player[] {
+    return Object.freeze(this.#moveList().map((m) => m.player));
   }
 
-  private list(): MoveNode[] {
+  #moveList(): MoveNode[] {
     const list: MoveNode[] = [];
-    for (let m = this.last; m; m = m.previous) list.push(m);
+    for (let m = this.#line.last; m; m = m.previous) list.push(m);
     return list.reverse();
   }
 
-  /** @internal Loads this state into a core game for the engine to play on. */
-  load(core: CoreGame): void {
-    core.pits.set(this.position.pits);
-    core.stores[0] = this.position.stores[0];
-    core.stores[1] = this.position.stores[1];
-    core.toMove = this.position.toMove;
-    core.over = this.outcome.over;
-    core.winner = null;
-    core.reason = null;
-    const shared = this.history;
-    if (shared.used === this.historyLength) {
-      core.history = shared.data;
-      core.historyStart = this.historyStart;
-      core.historyLength = this.historyLength;
-    } else {
-      const live = this.historyLength - this.historyStart;
-      core.history = new Float64Array(Math.max(64, live * 4));
-      core.history.set(shared.data.subarray(this.historyStart * 2, this.historyLength * 2));
-      core.historyStart = 0;
-      core.historyLength = live;
-    }
+  static {
+    lineOf = (state) => state.#line;
+    createState = (ruleset, start, startEvents, core, line) => new GameState(ruleset, start, startEvents, core, line);
   }
+}
 
-  /** @internal The state after `house` was played on `core` (loaded from this state). */
-  next(core: CoreGame, house: number, player: Player): GameState {
-    const shared = core.history === this.history.data ? this.history : { data: core.history, used: 0 };
-    shared.data = core.history;
-    shared.used = core.historyLength;
-    const node: MoveNode = { house, player, ply: this.ply + 1, previous: this.last };
-    return new GameState(
-      this.ruleset,
-      this.start,
-      this.startEvents,
-      core,
-      node,
-      shared,
-      core.historyStart,
-      core.historyLength,
-    );
-  }
+/**
+ * Loads `state` into `core` (pits, stores, side to move, result, repetition history), ready to play
+ * on. The core gets its own copy of the repetition history, so it may play freely (search).
+ */
+export function loadState(state: GameState, core: CoreGame): void {
+  load(state, core, false);
+}
 
-  /** @internal */
-  static first(ruleset: RulesetId, start: Position, startEvents: MoveEvent[], core: CoreGame): GameState {
-    const shared = { data: core.history, used: core.historyLength };
-    return new GameState(ruleset, start, startEvents, core, null, shared, core.historyStart, core.historyLength);
+/** A new core game holding `state`. */
+export function coreOf(state: GameState): CoreGame {
+  const core = new CoreGame(state.ruleset);
+  loadState(state, core);
+  return core;
+}
+
+/**
+ * `inPlace`: the public API's own core may write into the state's shared history buffer when the
+ * state is the newest of its buffer (later states read only their own prefix), which saves a copy
+ * per move; nextState then hands the buffer on to the new state.
+ */
+function load(state: GameState, core: CoreGame, inPlace: boolean): void {
+  const line = lineOf(state);
+  core.pits.set(state.position.pits);
+  core.stores[0] = state.position.stores[0];
+  core.stores[1] = state.position.stores[1];
+  core.toMove = state.position.toMove;
+  core.over = state.outcome.over;
+  core.winner = state.outcome.over ? state.outcome.winner : null;
+  core.reason = state.outcome.over ? state.outcome.reason : null;
+  const shared = line.shared;
+  if (inPlace && shared.used === line.historyLength) {
+    core.history = shared.data;
+    core.historyStart = line.historyStart;
+    core.historyLength = line.historyLength;
+  } else {
+    const live = line.historyLength - line.historyStart;
+    core.history = new Float64Array(Math.max(64, live * 4));
+    core.history.set(shared.data.subarray(line.historyStart * 2, line.historyLength * 2));
+    core.historyStart = 0;
+    core.historyLength = live;
   }
+}
+
+/**
+ * The state after `house` was played by `player` on `core`, which was loaded from `state` and then
+ * played on once. The core's history buffer becomes shared with the new state: the core must not be
+ * played on again before it is loaded anew.
+ */
+export function nextState(state: GameState, core: CoreGame, house: number, player: Player): GameState {
+  const previous = lineOf(state);
+  const shared = core.history === previous.shared.data ? previous.shared : { data: core.history, used: 0 };
+  shared.data = core.history;
+  shared.used = core.historyLength;
+  const last: MoveNode = { house, player, ply: state.ply + 1, previous: previous.last };
+  return createState(state.ruleset, state.start, state.startEvents, core, {
+    last,
+    shared,
+    historyStart: core.historyStart,
+    historyLength: core.historyLength,
+  });
+}
+
+/** The first state of a game whose core was just created from `start` (CoreGame.fromPosition). */
+export function firstState(ruleset: RulesetId, start: Position, startEvents: MoveEvent[], core: CoreGame): GameState {
+  const shared = { data: core.history, used: core.historyLength };
+  return createState(ruleset, deepFreeze(start), deepFreeze(startEvents), core, {
+    last: null,
+    shared,
+    historyStart: core.historyStart,
+    historyLength: core.historyLength,
+  });
+}
+
+/** Freezes a move's events and their lists (the pits and seeds of captures and awards). */
+function freezeEvents(events: MoveEvent[]): readonly MoveEvent[] {
+  for (const event of events) {
+    if (event.type === "capture") Object.freeze(event.seeds);
+    if ("pits" in event && typeof event.pits === "object") Object.freeze(event.pits);
+    Object.freeze(event);
+  }
+  return Object.freeze(events);
 }
 
 export interface MoveOutcome {
   readonly state: GameState;
+  /** What happened, in order (deeply frozen). */
   readonly events: readonly MoveEvent[];
 }
 
@@ -144,18 +219,39 @@ function loaded(state: GameState): CoreGame {
     core = new CoreGame(state.ruleset);
     workbench.set(state.ruleset, core);
   }
-  state.load(core);
+  load(state, core, true);
   return core;
 }
 
-/** A new game from the start position or a given one (validated: 48 seeds, stores below 25 in Oware). */
-export function newGame(ruleset: RulesetId | string, start: Position = START_POSITION): Result<GameState> {
-  if (!isRulesetId(ruleset)) return fail("ruleset/unknown", `unknown ruleset "${ruleset}"`);
-  const valid = validatePosition(ruleset, start);
-  if (!valid.ok) return valid;
+function startFrom(ruleset: RulesetId, start: Position): GameState {
   const startEvents: MoveEvent[] = [];
-  const core = CoreGame.fromPosition(ruleset, valid.value, startEvents);
-  return ok(GameState.first(ruleset, valid.value, startEvents, core));
+  const core = CoreGame.fromPosition(ruleset, start, startEvents);
+  return firstState(ruleset, start, startEvents, core);
+}
+
+// Every game from the start position begins with the same state (immutable, so shared).
+const startStates = new Map<RulesetId, GameState>();
+
+/** A new game from the start position (four seeds in every house, South to move). */
+export function newGame(ruleset: RulesetId): GameState {
+  let state = startStates.get(ruleset);
+  if (!state) {
+    if (!isRulesetId(ruleset)) throw new RangeError(`unknown ruleset "${ruleset}"`);
+    state = startFrom(ruleset, START_POSITION);
+    startStates.set(ruleset, state);
+  }
+  return state;
+}
+
+/**
+ * A new game from a given position, validated (12 pits and 2 stores of whole numbers, 48 seeds, the
+ * side to move, Oware-family stores below 25). A position with no legal move is a finished game.
+ */
+export function fromPosition(ruleset: RulesetId | string, position: Position): Result<GameState> {
+  if (!isRulesetId(ruleset)) return fail("ruleset/unknown", `unknown ruleset "${ruleset}"`);
+  const valid = validatePosition(ruleset, position);
+  if (!valid.ok) return valid;
+  return ok(startFrom(ruleset, valid.value));
 }
 
 /** Plays house 1..6 of the player to move. */
@@ -165,28 +261,37 @@ export function play(state: GameState, house: number): Result<MoveOutcome> {
   if (code) return { ok: false, error: { code, message: MESSAGES[code](house) } };
   const events: MoveEvent[] = [];
   core.play(house, events);
-  return ok({ state: state.next(core, house, state.position.toMove), events });
+  const next = nextState(state, core, house, state.position.toMove);
+  return ok(Object.freeze({ state: next, events: freezeEvents(events) }));
 }
 
-/** Replays a move list from a start position; the error names the ply of the first bad move. */
-export function replay(
-  ruleset: RulesetId | string,
-  moves: readonly number[],
-  start: Position = START_POSITION,
-): Result<GameState> | { ok: false; error: EngineError; ply: number } {
-  const created = newGame(ruleset, start);
-  if (!created.ok) return created;
-  let state = created.value;
+/**
+ * A replay that stopped at a refused move: `state` is the game before it, `ply` its index in the
+ * move list (so also the number of moves that were played), `error` why it was refused.
+ */
+export interface ReplayFailure {
+  readonly ok: false;
+  readonly error: EngineError;
+  readonly ply: number;
+  readonly state: GameState;
+}
+
+export type ReplayResult = { readonly ok: true; readonly value: GameState } | ReplayFailure;
+
+/** Plays `moves` (house numbers 1..6 of whoever is to move) on `from`, stopping at the first refused one. */
+export function replay(from: GameState, moves: readonly number[]): ReplayResult {
+  let state = from;
   for (let ply = 0; ply < moves.length; ply++) {
     const played = play(state, moves[ply]);
-    if (!played.ok) return { ok: false, error: played.error, ply };
+    if (!played.ok) return { ok: false, error: played.error, ply, state };
     state = played.value.state;
   }
-  return ok(state);
+  return { ok: true, value: state };
 }
 
+/** The record text of a game (`abapa CeA`), which fromRecordText reads back. */
 export function recordText(state: GameState): string {
-  return formatRecord(state, state.movers);
+  return formatRecord({ ruleset: state.ruleset, start: state.start, moves: state.history }, state.movers);
 }
 
 /** Replays a record's text, checking that every letter belongs to the player to move. */
@@ -194,9 +299,7 @@ export function fromRecordText(text: string): Result<GameState> {
   const parsed = parseRecord(text);
   if (!parsed.ok) return parsed;
   const { ruleset, start, moves, letters } = parsed.value;
-  const created = newGame(ruleset, start);
-  if (!created.ok) return created;
-  let state = created.value;
+  let state = startFrom(ruleset, start);
   for (let ply = 0; ply < moves.length; ply++) {
     if (!state.outcome.over && letters[ply] !== state.position.toMove) {
       return fail(

@@ -4,6 +4,7 @@
  */
 import type { CoreGame, EventSink } from "./core.ts";
 import type { EngineErrorCode, Player } from "./types.ts";
+import { opponent } from "./types.ts";
 
 const ALL_MARKED = 0xfff;
 
@@ -85,7 +86,7 @@ export function haitiPlay(game: CoreGame, h: number, sink: EventSink): void {
   const pits = game.pits;
   const mover = game.toMove;
   const origin = mover * 6 + h;
-  game.toMove = (1 - mover) as Player;
+  game.toMove = opponent(mover);
   if (pits[origin] === 1) {
     const to = next(origin);
     pits[origin] = 0;

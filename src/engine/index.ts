@@ -1,11 +1,17 @@
-/** The engine's public surface. It imports nothing from Discord, the database or the renderer. */
-export { CoreGame, type EventSink } from "./core.ts";
+/**
+ * The engine's public surface (`nickar/engine`): immutable game states, moves that return a new state
+ * or an error value, notation and records, and the ruleset registry. It imports nothing from Discord,
+ * the database or the renderer. Search and tools use the mutable core through `./internal.ts`.
+ */
 export {
+  fromPosition,
   fromRecordText,
   type GameState,
   type MoveOutcome,
   newGame,
   play,
+  type ReplayFailure,
+  type ReplayResult,
   recordText,
   replay,
 } from "./game.ts";
@@ -25,6 +31,20 @@ export {
   validatePosition,
 } from "./notation.ts";
 export { exportRecord, type ImportedRecord, importRecord, type RecordTags } from "./pgn.ts";
-export { seededRandom } from "./random.ts";
-export { isRulesetId, RULESETS, type RulesetInfo } from "./rulesets.ts";
-export * from "./types.ts";
+export type { HaitiRules, OwareRules } from "./rulesets.ts";
+export { isRulesetId, RULESETS, type RulesetInfo, rulesetName } from "./rulesets.ts";
+export {
+  type AwardKind,
+  type EngineError,
+  type EngineErrorCode,
+  type EngineReason,
+  type MoveEvent,
+  type Outcome,
+  opponent,
+  type Player,
+  type Position,
+  type Result,
+  RULESET_IDS,
+  type RulesetId,
+  type SlamTreatment,
+} from "./types.ts";

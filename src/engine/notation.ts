@@ -2,13 +2,15 @@
  * Notation of RULES.md section 1: move letters (A..F South, a..f North), the position string
  * (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`) and a game record (ruleset, optional start, moves as letters).
  */
+import { deepFreeze } from "./freeze.ts";
 import { isRulesetId } from "./rulesets.ts";
 import type { Player, Position, Result, RulesetId } from "./types.ts";
 import { fail, ok } from "./types.ts";
 
-export const START_POSITION: Position = { pits: Array(12).fill(4), stores: [0, 0], toMove: 0 };
+/** Four seeds in every house, empty stores, South to move (deeply frozen). */
+export const START_POSITION: Position = deepFreeze({ pits: Array(12).fill(4), stores: [0, 0], toMove: 0 });
 
-/** House 1..6 of `player` -> pit 0..11. */
+/** The pit 0..11 of `player`'s house 1..6. */
 export function houseToPit(player: Player, house: number): number {
   return player * 6 + house - 1;
 }
@@ -22,7 +24,7 @@ export function moveLetter(player: Player, house: number): string {
   return pitLetter(houseToPit(player, house));
 }
 
-/** A letter -> the player who owns it and the house number. */
+/** The player who owns a move letter, and the house number it names. */
 export function parseMoveLetter(letter: string): { player: Player; house: number } | null {
   if (/^[A-F]$/.test(letter)) return { player: 0, house: letter.charCodeAt(0) - 64 };
   if (/^[a-f]$/.test(letter)) return { player: 1, house: letter.charCodeAt(0) - 96 };

@@ -5,6 +5,7 @@
 import type { CoreGame, EventSink } from "./core.ts";
 import type { OwareRules } from "./rulesets.ts";
 import type { EngineErrorCode, Player } from "./types.ts";
+import { opponent } from "./types.ts";
 
 // Scratch board for trying a move without touching the game (wari grand slam test). Single-threaded.
 const scratch = new Uint8Array(12);
@@ -63,13 +64,13 @@ function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
   scratch.set(pits);
   const last = sow(scratch, origin, null);
   const first = captureStart(scratch, mover, last);
-  return first <= last && rangeSum(scratch, first, last) === sideSum(scratch, (1 - mover) as Player);
+  return first <= last && rangeSum(scratch, first, last) === sideSum(scratch, opponent(mover));
 }
 
 /** Moves that are legal before the wari grand slam filter: non-empty, and feeding when the opponent is empty. */
 function basicMask(pits: Uint8Array, mover: Player): number {
   const own = mover * 6;
-  const mustFeed = sideSum(pits, (1 - mover) as Player) === 0;
+  const mustFeed = sideSum(pits, opponent(mover)) === 0;
   let mask = 0;
   for (let h = 0; h < 6; h++) {
     const n = pits[own + h];
@@ -125,7 +126,7 @@ export function owarePlay(game: CoreGame, rules: OwareRules, h: number, sink: Ev
   let extraMove = false;
   if (first <= last) {
     const taken = rangeSum(pits, first, last);
-    const slam = taken === sideSum(pits, (1 - mover) as Player);
+    const slam = taken === sideSum(pits, opponent(mover));
     if (!slam) {
       capture(game, mover, first, last, sink);
     } else {
@@ -139,5 +140,5 @@ export function owarePlay(game: CoreGame, rules: OwareRules, h: number, sink: Ev
       }
     }
   }
-  game.toMove = extraMove ? mover : ((1 - mover) as Player);
+  game.toMove = extraMove ? mover : opponent(mover);
 }

@@ -27,7 +27,7 @@ export interface RecordTags {
   readonly winner?: Player | null;
   /** Why the game ended: an engine reason or the bot's (resign, timeout, agreement, abort). */
   readonly reason?: string;
-  /** Extra tags, e.g. { Site: "guild name", Game: "42" }. */
+  /** Extra tags by name, e.g. Site (the server name) and Game (the game id). */
   readonly extra?: Readonly<Record<string, string>>;
 }
 
@@ -55,7 +55,7 @@ export function exportRecord(state: GameState, tags: RecordTags): string {
   if (tags.reason) pairs.push(["Reason", tags.reason]);
   if (!isStartPosition(state.start)) pairs.push(["Position", formatPosition(state.start)]);
   for (const [name, value] of Object.entries(tags.extra ?? {})) pairs.push([name, value]);
-  const letters = formatMoves(state.moves, state.movers);
+  const letters = formatMoves(state.history, state.movers);
   const lines = letters.match(/.{1,60}/g) ?? [];
   return `${pairs.map(([k, v]) => `[${k} ${quote(v)}]`).join("\n")}\n\n${[...lines, result].join("\n")}\n`;
 }

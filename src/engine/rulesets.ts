@@ -1,3 +1,4 @@
+import { deepFreeze } from "./freeze.ts";
 import type { AwardKind, RulesetId, SlamTreatment } from "./types.ts";
 import { RULESET_IDS } from "./types.ts";
 
@@ -45,7 +46,8 @@ const owareBasics = [
   "A store of 25 or more ends the game at once.",
 ];
 
-export const RULESETS: Readonly<Record<RulesetId, RulesetInfo>> = {
+/** Every ruleset by id, deeply frozen. */
+export const RULESETS: Readonly<Record<RulesetId, RulesetInfo>> = deepFreeze({
   abapa: {
     id: "abapa",
     name: "Oware Abapa",
@@ -179,7 +181,12 @@ export const RULESETS: Readonly<Record<RulesetId, RulesetInfo>> = {
     ],
     mechanics: { family: "haiti" },
   },
-};
+});
+
+/** The ruleset's display name, or the id itself when it is not a known ruleset (an old row, a typo). */
+export function rulesetName(id: string): string {
+  return isRulesetId(id) ? RULESETS[id].name : id;
+}
 
 export function isRulesetId(value: unknown): value is RulesetId {
   return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);

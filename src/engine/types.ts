@@ -6,7 +6,19 @@
 
 export type Player = 0 | 1;
 
-export const RULESET_IDS = ["abapa", "wari", "caribbean", "speightstown", "bridgetown", "haiti"] as const;
+/** The other player. */
+export function opponent(player: Player): Player {
+  return (1 - player) as Player;
+}
+
+export const RULESET_IDS = Object.freeze([
+  "abapa",
+  "wari",
+  "caribbean",
+  "speightstown",
+  "bridgetown",
+  "haiti",
+] as const);
 export type RulesetId = (typeof RULESET_IDS)[number];
 
 /** Engine reasons (RULES.md section 4). The bot adds its own (resign, timeout, agreement, abort). */
@@ -94,10 +106,12 @@ export interface EngineError {
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineError };
 
+/** @internal Builds a success value (internal.ts re-exports it for the engine's own modules and tools). */
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
+/** @internal Builds an error value. */
 export function fail<T>(code: EngineErrorCode, message: string): Result<T> {
   return { ok: false, error: { code, message } };
 }

@@ -162,7 +162,7 @@ export class ChallengeService {
           guildId: challenge.guildId,
           channelId: challenge.channelId,
           messageId: challenge.messageId,
-          ruleset: challenge.ruleset as RulesetId,
+          ruleset: challenge.ruleset,
           southId,
           northId: challengerSouth ? userId : challenge.challengerId,
           timeLimit: challenge.timeLimit,

@@ -141,14 +141,14 @@ function gameOverText(
 
 /** The result of a finished game, whoever ended it. */
 export function resultText(
-  result: { status: string; winner: number | null; reason: string | null; note?: string | null; ruleset?: string },
+  result: { status: string; winner: Player | null; reason: string | null; note?: string | null; ruleset?: string },
   names: readonly [string, string],
   stores?: readonly [number, number],
 ): string {
   if (result.status === "active") return "";
   if (result.status === "aborted") return "Game aborted: no result.";
   if (result.status === "cancelled") return `Game cancelled by an admin${result.note ? `: ${result.note}` : ""}.`;
-  const winner = result.winner === 0 || result.winner === 1 ? (result.winner as Player) : null;
+  const winner = result.winner ?? null;
   const how = result.reason === "timeout" ? "on time" : `by ${reasonText(result.reason)}`;
   const score =
     stores && result.reason !== "timeout" && result.reason !== "resign"

@@ -8,14 +8,12 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sq
 import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { formatPosition, newGame, type Player, play, type RulesetId } from "../engine/index.ts";
+import { type BotReason, challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
+import { formatPosition, newGame, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { newId } from "./ids.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
-
-export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "cancel";
 
 export interface NewGameInput {
   readonly guildId: string;
@@ -38,14 +36,12 @@ function clockFields(timeLimit: number, now: number) {
 
 /** Creates a game inside the caller's transaction (a challenge accepted, the next game of a series). */
 export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
-  const created = newGame(input.ruleset);
-  if (!created.ok) throw new Error(created.error.message);
   const row = tx
     .insert(games)
     .values({
       id: newId(),
       ...input,
-      position: formatPosition(created.value.position),
+      position: formatPosition(newGame(input.ruleset).position),
       ...clockFields(input.timeLimit, now),
       createdAt: now,
       updatedAt: now,
@@ -243,7 +239,7 @@ export class GameService {
         tx,
         game,
         {
-          moves: JSON.stringify(next.moves),
+          moves: JSON.stringify(next.history),
           position: formatPosition(next.position),
           ply: row.ply + 1,
           updatedAt: now,
@@ -258,7 +254,7 @@ export class GameService {
   resign(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      return this.finish(tx, game, "finished", (1 - seat) as Player, "resign");
+      return this.finish(tx, game, "finished", opponent(seat), "resign");
     }, IMMEDIATE);
   }
 
@@ -267,7 +263,8 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
       const offerBy = game.row.drawOfferBy;
-      if (offerBy === 1 - seat) return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
+      if (offerBy === opponent(seat))
+        return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
       if (offerBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
       return { kind: "offered", game: this.write(tx, game, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
     }, IMMEDIATE);
@@ -422,7 +419,7 @@ export class GameService {
       if (!game.state.movers.includes(loser) && !isCommitted(row)) {
         return { kind: "timeout", game: this.finish(tx, game, "aborted", null, "abort") };
       }
-      return { kind: "timeout", game: this.finish(tx, game, "finished", (1 - loser) as Player, "timeout") };
+      return { kind: "timeout", game: this.finish(tx, game, "finished", opponent(loser), "timeout") };
     }
     if (row.reminderAt !== null && row.reminderAt <= now) {
       return { kind: "reminder", game: this.write(tx, snapshotOf(row), { reminderAt: null }) };

@@ -4,7 +4,7 @@
  */
 
 import type { GameRow } from "../db/schema.ts";
-import { type GameState, type MoveEvent, type Player, play, type RulesetId, replay } from "../engine/index.ts";
+import { type GameState, type MoveEvent, newGame, type Player, play, replay } from "../engine/index.ts";
 
 export interface LastMove {
   readonly player: Player;
@@ -28,7 +28,7 @@ export function parseMoves(text: string): number[] {
 }
 
 function replayOrThrow(row: GameRow, moves: readonly number[]): GameState {
-  const result = replay(row.ruleset as RulesetId, moves);
+  const result = replay(newGame(row.ruleset), moves);
   if (!result.ok) throw new Error(`game ${row.id} does not replay: ${result.error.message}`);
   return result.value;
 }

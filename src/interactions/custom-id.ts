@@ -5,7 +5,7 @@
  * `v:<gameId>:<ply>:<f|b|n|l>` (the ply to show). They are parsed once, here, into typed data.
  * The last letter only keeps two buttons of one message apart when they lead to the same page or ply.
  */
-import { RULESET_IDS, type RulesetId } from "../engine/index.ts";
+import { isRulesetId, type RulesetId } from "../engine/index.ts";
 
 export type GameAction =
   | { readonly kind: "move"; readonly house: number }
@@ -62,10 +62,11 @@ export function parseCustomId(text: string): CustomId | null {
     }
     return null;
   }
-  if (parts[0] === "lb" && parts.length === 5 && (RULESET_IDS as readonly string[]).includes(parts[1])) {
+  const ruleset = parts[1];
+  if (parts[0] === "lb" && parts.length === 5 && isRulesetId(ruleset)) {
     const nav = decode(PAGE_CODES, parts[4]);
     if (!nav || !NUMBER.test(parts[2]) || !NUMBER.test(parts[3])) return null;
-    const [ruleset, season, page] = [parts[1] as RulesetId, Number(parts[2]), Number(parts[3])];
+    const [season, page] = [Number(parts[2]), Number(parts[3])];
     return { type: "leaderboard", ruleset, season, page, nav };
   }
   if (parts[0] === "v" && parts.length === 4 && ID.test(parts[1]) && NUMBER.test(parts[2])) {

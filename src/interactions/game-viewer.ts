@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
-import { formatPosition, RULESETS, type RulesetId, recordText } from "../engine/index.ts";
+import { formatPosition, recordText, rulesetName } from "../engine/index.ts";
 import { resultText, SIDE_NAMES } from "../games/narrate.ts";
 import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
@@ -30,12 +30,12 @@ function statusText(row: GameRow, final: GameSnapshot): string {
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
   const final = snapshotOf(row);
-  const total = final.state.moves.length;
+  const total = final.state.history.length;
   const at = snapshotAt(row, ply);
-  const shown = at.state.moves.length;
+  const shown = at.state.history.length;
   const record = recordText(final.state);
   const lines = [
-    `**Game \`${row.id}\`** · ${RULESETS[row.ruleset as RulesetId]?.name ?? row.ruleset} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
+    `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
     // An admin's cancel or void reason is free text: it must not push the record out.
     `**${clip(statusText(row, final), MAX_STATUS)}**`,
     "",

@@ -1,7 +1,7 @@
 /** Builds the messages: the game board with its buttons, and the challenge. Plain data only. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
-import { houseToPit, moveLetter, type Player, RULESETS, type RulesetId } from "../engine/index.ts";
+import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
 import { narrateMove, resultText, SIDE_NAMES } from "../games/narrate.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
@@ -38,7 +38,7 @@ export function narration(game: GameSnapshot): string | null {
 
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
-  const ruleset = RULESETS[g.ruleset as RulesetId]?.name ?? g.ruleset;
+  const ruleset = rulesetName(g.ruleset);
   const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
   return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
@@ -51,7 +51,7 @@ function gameButtons(game: GameSnapshot): Row[] {
   if (g.status !== "active") return game.last ? [row(animate)] : [];
   const player = state.position.toMove;
   const house = (h: number) => {
-    const legal = state.legal.includes(h);
+    const legal = state.legalMoves.includes(h);
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
@@ -118,7 +118,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
 }
 
 function challengeTerms(c: ChallengeRow): string {
-  const ruleset = RULESETS[c.ruleset as RulesetId]?.name ?? c.ruleset;
+  const ruleset = rulesetName(c.ruleset);
   const first = { me: "challenger moves first", them: "challenger moves second", random: "first move drawn at random" }[
     c.first
   ];

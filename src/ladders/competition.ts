@@ -6,7 +6,7 @@
  */
 import type { Tx } from "../db/client.ts";
 import type { ChallengeRow, GameRow } from "../db/schema.ts";
-import type { Player } from "../engine/index.ts";
+import { opponent } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
 import type { GuildSettings, SettingsService } from "../games/settings.ts";
@@ -125,7 +125,7 @@ export class Competition implements CompetitionHooks {
         tx,
         { guildId: row.guildId, ruleset: row.ruleset },
         userOf(row, challengerSeat),
-        userOf(row, (1 - challengerSeat) as Player),
+        userOf(row, opponent(challengerSeat)),
         { kind: "game", challengerWon: row.winner === challengerSeat },
         now,
         settings.ladderInactiveDays,

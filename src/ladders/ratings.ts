@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
 import { type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
 import { changeWhere, ratingWhere } from "./rating-cache.ts";
 import { currentSeason, listSeasons, type Season, startSeason } from "./seasons.ts";
 import { type Entry, leaderboardEntries, type StandingRow } from "./standings.ts";
@@ -39,12 +40,12 @@ export class RatingService {
     return this.db.transaction((tx) => startSeason(tx, guildId, now), IMMEDIATE);
   }
 
-  leaderboard(guildId: string, ruleset: string, season = this.currentSeason(guildId)): Leaderboard {
+  leaderboard(guildId: string, ruleset: RulesetId, season = this.currentSeason(guildId)): Leaderboard {
     const rows = this.db.select().from(ratings).where(ratingWhere({ guildId, ruleset, season })).all();
     return { season, entries: leaderboardEntries(rows) };
   }
 
-  stats(guildId: string, ruleset: string, userId: string, season = this.currentSeason(guildId)): StatsResult {
+  stats(guildId: string, ruleset: RulesetId, userId: string, season = this.currentSeason(guildId)): StatsResult {
     const key = { guildId, ruleset, season };
     const standing =
       this.db
@@ -62,7 +63,7 @@ export class RatingService {
   }
 
   /** The ruleset a player has the most rated games in this season, or null. */
-  mostPlayedRuleset(guildId: string, userId: string, season = this.currentSeason(guildId)): string | null {
+  mostPlayedRuleset(guildId: string, userId: string, season = this.currentSeason(guildId)): RulesetId | null {
     const row = this.db
       .select({ ruleset: ratings.ruleset })
       .from(ratings)

@@ -1,10 +1,11 @@
 /** One server and ruleset: the scope of a ladder, and (with a season) of ratings. */
 import { and, eq } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { RulesetId } from "../engine/index.ts";
 
 export interface RulesetScope {
   readonly guildId: string;
-  readonly ruleset: string;
+  readonly ruleset: RulesetId;
 }
 
 /** `guild_id = ? AND ruleset = ?`, on any table that has both columns. */

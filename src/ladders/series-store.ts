@@ -6,7 +6,6 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type ChallengeRow, type GameRow, games, type SeriesRow, series } from "../db/schema.ts";
-import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { newId } from "../games/ids.ts";
 import { insertGame } from "../games/service.ts";
@@ -151,7 +150,7 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: nu
       guildId: s.guildId,
       channelId: row.channelId,
       messageId: null,
-      ruleset: s.ruleset as RulesetId,
+      ruleset: s.ruleset,
       southId,
       northId: southId === players[0] ? players[1] : players[0],
       timeLimit: s.timeLimit,

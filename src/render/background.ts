@@ -6,7 +6,7 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Player } from "../engine/index.ts";
 import { pitLetter } from "../engine/index.ts";
-import { seededRandom } from "../engine/random.ts";
+import { seededRandom } from "../engine/internal.ts";
 import { font } from "./fonts.ts";
 import {
   BOARD,

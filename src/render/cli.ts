@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {
+  fromPosition,
   type GameState,
   isRulesetId,
   type MoveEvent,
@@ -57,19 +58,19 @@ async function main(argv: string[]): Promise<void> {
   const kind = out.toLowerCase().endsWith(".png") ? "png" : out.toLowerCase().endsWith(".gif") ? "gif" : null;
   if (!kind) throw new UsageError(`--out ${out}: the file name must end in .png or .gif`);
 
-  let created: ReturnType<typeof newGame>;
-  if (values.position === undefined) created = newGame(ruleset);
-  else {
+  let first = newGame(ruleset);
+  if (values.position !== undefined) {
     const parsed = parsePosition(ruleset, values.position);
     if (!parsed.ok) throw new UsageError(`--position: ${parsed.error.message}`);
-    created = newGame(ruleset, parsed.value);
+    const created = fromPosition(ruleset, parsed.value);
+    if (!created.ok) throw new UsageError(created.error.message);
+    first = created.value;
   }
-  if (!created.ok) throw new UsageError(created.error.message);
 
   const moves = parseMoves(values.moves);
   if (kind === "gif" && moves.length === 0)
     throw new UsageError("a GIF animates the last move: give at least one move in --moves");
-  let state = created.value;
+  let state = first;
   let last: { before: GameState; events: readonly MoveEvent[] } | undefined;
   for (const [i, house] of moves.entries()) {
     const played = play(state, house);

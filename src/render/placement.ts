@@ -5,7 +5,7 @@
  * best-candidate sampling; past about 15 seeds they start to overlap into a heap.
  */
 import type { Player } from "../engine/index.ts";
-import { seededRandom } from "../engine/random.ts";
+import { seededRandom } from "../engine/internal.ts";
 import { PIT_RADIUS, type Point, pitCenter, SEED_RADIUS, storeSeedArea } from "./layout.ts";
 
 /** Seeds drawn in a pit at most; beyond this the heap looks the same and the number tells the count. */

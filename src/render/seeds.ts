@@ -4,7 +4,7 @@
  * than painting gradients and shadows for every seed of every frame.
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
-import { seededRandom } from "../engine/random.ts";
+import { seededRandom } from "../engine/internal.ts";
 import { SEED_RADIUS } from "./layout.ts";
 import type { Spot } from "./placement.ts";
 

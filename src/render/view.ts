@@ -50,7 +50,7 @@ export function viewFromState(
     lastMove = {
       player: last.before.position.toMove,
       // The move just played is the one entry `state` has beyond `before`.
-      house: state.moves[last.before.moves.length] ?? 0,
+      house: state.history[last.before.history.length] ?? 0,
       before: last.before.position,
       events: last.events,
     };

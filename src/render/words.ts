@@ -1,6 +1,6 @@
 /** The texts of the image: move summaries, animation captions, the result banner. */
 import type { Player } from "../engine/index.ts";
-import { pitLetter, RULESETS } from "../engine/index.ts";
+import { opponent, pitLetter, RULESETS } from "../engine/index.ts";
 import type { MoveTrace } from "./trace.ts";
 import { type BoardView, shortName } from "./view.ts";
 
@@ -36,11 +36,11 @@ export function formatScore(ruleset: string, a: number, b: number): string {
 
 /** The score with `first`'s store first. */
 export function scoreText(view: BoardView, first: Player): string {
-  return formatScore(view.ruleset, view.position.stores[first], view.position.stores[1 - first]);
+  return formatScore(view.ruleset, view.position.stores[first], view.position.stores[opponent(first)]);
 }
 
 function reasonText(view: BoardView, reason: string, winner: Player | null): string {
-  const loser = winner === null ? null : shortName(view, (1 - winner) as Player);
+  const loser = winner === null ? null : shortName(view, opponent(winner));
   switch (reason) {
     case "twenty-five":
       return winner === null ? "a store reached 25 seeds" : `${shortName(view, winner)} reached 25 seeds`;

@@ -49,7 +49,7 @@ async function playOut(id: string, seed: number): Promise<Response> {
   let last: Response | null = null;
   for (let i = 0; i < 2000 && game(id).row.status === "active"; i++) {
     const g = game(id);
-    const legal = g.state.legal;
+    const legal = g.state.legalMoves;
     const house = legal[Math.floor(random() * legal.length)];
     last = await press(mover(g), id, { kind: "move", house });
     expect(last.mode).toBe("update");

@@ -214,7 +214,7 @@ describe("listings within 2000 characters", () => {
         type: "game",
         gameId: id,
         ply: row.ply,
-        action: { kind: "move", house: state.legal[i % state.legal.length] },
+        action: { kind: "move", house: state.legalMoves[i % state.legalMoves.length] },
       });
       if (w.app.games.get(id)!.row.status !== "active") break;
     }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type MoveEvent, newGame, parsePosition, play } from "../../src/engine/index.ts";
+import { fromPosition, type MoveEvent, newGame, parsePosition, play } from "../../src/engine/index.ts";
 import { listLetters, narrateMove, resultText } from "../../src/games/narrate.ts";
 
 const pickup = (pit: number, seeds: number, relay = false): MoveEvent => ({ type: "pickup", pit, seeds, relay });
 
 describe("narrate", () => {
   it("narrate - names the sown house - quiet move from the engine", () => {
-    const start = newGame("abapa");
-    if (!start.ok) throw new Error(start.error.message);
-    const played = play(start.value, 3);
+    const played = play(newGame("abapa"), 3);
     if (!played.ok) throw new Error(played.error.message);
     expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events: played.value.events })).toBe("South sows C");
   });
@@ -17,7 +15,7 @@ describe("narrate", () => {
     // South's F (4 seeds) ends in North's d; a..d hold 1 each before the move.
     const position = parsePosition("abapa", "4-4-4-4-4-4-1-1-1-1-2-4-7-7-S");
     if (!position.ok) throw new Error(position.error.message);
-    const game = newGame("abapa", position.value);
+    const game = fromPosition("abapa", position.value);
     if (!game.ok) throw new Error(game.error.message);
     const played = play(game.value, 6);
     if (!played.ok) throw new Error(played.error.message);
@@ -110,12 +108,12 @@ describe("narrate", () => {
     [{ status: "finished", winner: 0, reason: "twenty-five" }, "South wins 10–12 by 25 seeds."],
     [{ status: "aborted", winner: null, reason: "abort" }, "Game aborted: no result."],
     [{ status: "cancelled", winner: null, reason: "cancel", note: "spam" }, "Game cancelled by an admin: spam."],
-  ])("result text - states the ending - %j", (result, expected) => {
+  ] as const)("result text - states the ending - %j", (result, expected) => {
     expect(resultText(result, ["South", "North"], [10, 12])).toBe(expected);
   });
 
   it("result text - states the score in kay - haitian game", () => {
-    const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" };
+    const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" } as const;
     expect(resultText(result, ["South", "North"], [20, 28])).toBe("North wins 5–7 kay by no legal move left.");
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { ratings } from "../../src/db/schema.ts";
+import type { RulesetId } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { INITIAL_RATING, type Rating, rateGame } from "../../src/ladders/glicko.ts";
 import { rebuildRatings } from "../../src/ladders/rating-cache.ts";
@@ -16,7 +17,7 @@ afterEach(() => w.close());
 const DAVE = "1004";
 const admin = () => w.ctx(CAROL, { canManageGuild: true });
 
-function rating(userId: string, ruleset = "abapa", season?: number) {
+function rating(userId: string, ruleset: RulesetId = "abapa", season?: number) {
   return w.app.ratings.stats(GUILD, ruleset, userId, season).standing;
 }
 

@@ -27,7 +27,7 @@ async function playOut(gameId: string, seed: number): Promise<void> {
     const game = w.app.games.get(gameId)!;
     if (game.row.status !== "active") return;
     s = (s * 1103515245 + 12345) & 0x7fffffff;
-    const house = game.state.legal[s % game.state.legal.length];
+    const house = game.state.legalMoves[s % game.state.legalMoves.length];
     const mover = game.state.position.toMove === 0 ? game.row.southId : game.row.northId;
     await handleButton(w.ctx(mover), { type: "game", gameId, ply: game.row.ply, action: { kind: "move", house } });
   }
@@ -146,7 +146,7 @@ describe("export", () => {
     expect(back.ok).toBe(true);
     if (!back.ok) return;
     const game = w.app.games.get(id)!;
-    expect(back.value.state.moves).toEqual(game.state.moves);
+    expect(back.value.state.history).toEqual(game.state.history);
     expect(formatPosition(back.value.state.position)).toBe(game.row.position);
     expect(back.value.tags).toMatchObject({
       Ruleset: ruleset,

@@ -5,7 +5,7 @@ import { eventsOf, expectError, move, start } from "./helpers.ts";
 describe("haiti legal moves", () => {
   it("single seed - moves into the empty next pit - when the pit after it holds seeds", () => {
     const game = start("haiti", [1, 0, 3, 0, 0, 0, 4, 4, 4, 4, 4, 4], [12, 8]);
-    expect(game.legal).toEqual([1, 3]);
+    expect(game.legalMoves).toEqual([1, 3]);
     const { state, events } = move(game, 1);
     expect(state.position.pits).toEqual([0, 1, 3, 0, 0, 0, 4, 4, 4, 4, 4, 4]);
     expect(events).toEqual([{ type: "single", from: 0, to: 1 }]);
@@ -13,7 +13,7 @@ describe("haiti legal moves", () => {
 
   it("single seed - refused - when the next pit holds seeds or the one after it is empty", () => {
     const game = start("haiti", [1, 2, 0, 1, 0, 0, 5, 5, 5, 5, 5, 5], [7, 7]);
-    expect(game.legal).toEqual([2]);
+    expect(game.legalMoves).toEqual([2]);
     expectError(game, 1, "move/single-seed");
     expectError(game, 4, "move/single-seed");
     expectError(game, 3, "move/empty-house");
@@ -21,7 +21,7 @@ describe("haiti legal moves", () => {
 
   it("single seed - counts next pits around the whole board - North's f into South's A", () => {
     const game = start("haiti", [0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [20, 24], 1);
-    expect(game.legal).toEqual([6]);
+    expect(game.legalMoves).toEqual([6]);
     expect(move(game, 6).state.position.pits).toEqual([1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { type GameState, type MoveEvent, newGame, play } from "../../src/engine/index.ts";
+import { fromPosition, type GameState, type MoveEvent, newGame, play } from "../../src/engine/index.ts";
 import type { Player, RulesetId } from "../../src/engine/types.ts";
 
 export function position(pits: number[], stores: [number, number], toMove: Player = 0) {
@@ -7,7 +7,8 @@ export function position(pits: number[], stores: [number, number], toMove: Playe
 }
 
 export function start(ruleset: RulesetId, pits?: number[], stores?: [number, number], toMove: Player = 0): GameState {
-  const created = newGame(ruleset, pits && stores ? position(pits, stores, toMove) : undefined);
+  if (!pits || !stores) return newGame(ruleset);
+  const created = fromPosition(ruleset, position(pits, stores, toMove));
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }

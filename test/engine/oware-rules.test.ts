@@ -48,7 +48,7 @@ describe("capture set", () => {
 describe("feeding", () => {
   it("feeding - a move that leaves the opponent empty is refused - must-feed", () => {
     const game = start("abapa", [1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0], [21, 21]);
-    expect(game.legal).toEqual([6]);
+    expect(game.legalMoves).toEqual([6]);
     expectError(game, 1, "move/must-feed");
     expect(move(game, 6).state.position.pits.slice(6)).toEqual([1, 1, 1, 1, 1, 0]);
   });
@@ -80,13 +80,13 @@ describe("grand slam", () => {
 
   it("grand slam wari - illegal while another move exists - grand-slam error", () => {
     const game = start("wari", SLAM_PITS, [20, 20]);
-    expect(game.legal).toEqual([1]);
+    expect(game.legalMoves).toEqual([1]);
     expectError(game, 6, "move/grand-slam");
   });
 
   it("grand slam wari - forced slam captures, mover takes own side, reason grand-slam even at 25", () => {
     const game = start("wari", [0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0], [20, 23]);
-    expect(game.legal).toEqual([6]);
+    expect(game.legalMoves).toEqual([6]);
     const { state, events } = move(game, 6);
     expect(state.position.stores).toEqual([25, 23]);
     expect(state.outcome).toEqual({ over: true, winner: 0, reason: "grand-slam" });
@@ -96,7 +96,7 @@ describe("grand slam", () => {
   it("grand slam wari - forced slam awards the mover's remaining seeds - 24-24 draw", () => {
     // E=2 (sows F, a) and F=1 (sows a) both make a=2, North's only seeds: every legal move is a slam.
     const game = start("wari", [0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 0], [20, 24]);
-    expect(game.legal).toEqual([5, 6]);
+    expect(game.legalMoves).toEqual([5, 6]);
     const { state, events } = move(game, 6);
     expect(state.position.stores).toEqual([24, 24]);
     expect(state.outcome).toEqual({ over: true, winner: null, reason: "grand-slam" });
@@ -109,7 +109,7 @@ describe("grand slam", () => {
     expect(state.position.stores).toEqual([23, 22]);
     expect(state.position.toMove).toBe(0);
     expect(state.outcome.over).toBe(false);
-    expect(state.legal).toEqual([4]);
+    expect(state.legalMoves).toEqual([4]);
     expect(eventsOf(events, "extra-move")).toEqual([{ type: "extra-move", player: 0 }]);
     expect(state.movers).toEqual([0]);
     const again = move(state, 4).state;
@@ -187,7 +187,7 @@ describe("no legal move", () => {
     const game = start("abapa", stuck, [23, 24]);
     expect(game.outcome).toEqual({ over: true, winner: null, reason: "no-moves" });
     expect(game.position.stores).toEqual([24, 24]);
-    expect(game.legal).toEqual([]);
+    expect(game.legalMoves).toEqual([]);
     expect(game.startEvents.map((e) => e.type)).toEqual(["award", "game-over"]);
   });
 
@@ -210,7 +210,7 @@ describe("cycle", () => {
 
   function playLowestUntilOver(ruleset: "abapa" | "speightstown" | "bridgetown") {
     let state = start(ruleset, chase, [24, 22]);
-    while (!state.outcome.over) state = move(state, state.legal[0]).state;
+    while (!state.outcome.over) state = move(state, state.legalMoves[0]).state;
     return state;
   }
 

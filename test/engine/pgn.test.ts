@@ -14,7 +14,7 @@ describe("game record export", () => {
     );
     const back = importRecord(text);
     expect(back.ok && back.value.tags.North).toBe('bob "the sower"');
-    expect(back.ok && back.value.state.moves).toEqual([3, 5, 1]);
+    expect(back.ok && back.value.state.history).toEqual([3, 5, 1]);
   });
 
   it("import - refused - a Result tag that contradicts the engine", () => {
@@ -35,14 +35,14 @@ describe("game record export", () => {
           let state = start(ruleset);
           for (const pick of picks) {
             if (state.outcome.over) break;
-            state = moves(state, [state.legal[pick % state.legal.length]]);
+            state = moves(state, [state.legalMoves[pick % state.legalMoves.length]]);
           }
           const winner = state.outcome.over ? state.outcome.winner : undefined;
           const back = importRecord(exportRecord(state, { south: "s", north: "n", date, winner }));
           expect(back.ok).toBe(true);
           if (back.ok) {
             expect(back.value.state.position).toEqual(state.position);
-            expect(back.value.state.moves).toEqual(state.moves);
+            expect(back.value.state.history).toEqual(state.history);
           }
         },
       ),

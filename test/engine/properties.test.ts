@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatPosition,
+  fromPosition,
   fromRecordText,
   type GameState,
   newGame,
@@ -47,7 +48,7 @@ const key = (s: GameState) => `${s.position.pits.join(",")}/${s.position.toMove}
 
 /** Plays a whole game, choosing moves from `choices` cyclically, checking invariants at every ply. */
 function playOut(ruleset: RulesetId, start: Position | undefined, choices: number[]): GameState[] {
-  const created = newGame(ruleset, start);
+  const created = start ? fromPosition(ruleset, start) : { ok: true as const, value: newGame(ruleset) };
   if (!created.ok) throw new Error(created.error.message);
   const states = [created.value];
   const seen = new Map<string, number>([[key(created.value), 1]]);
@@ -55,9 +56,9 @@ function playOut(ruleset: RulesetId, start: Position | undefined, choices: numbe
   for (let ply = 0; !state.outcome.over; ply++) {
     expect(ply).toBeLessThan(20_000);
     for (let house = 1; house <= 6; house++) {
-      expect(play(state, house).ok, `house ${house} legal=${state.legal}`).toBe(state.legal.includes(house));
+      expect(play(state, house).ok, `house ${house} legal=${state.legalMoves}`).toBe(state.legalMoves.includes(house));
     }
-    const played = play(state, state.legal[choices[ply % choices.length] % state.legal.length]);
+    const played = play(state, state.legalMoves[choices[ply % choices.length] % state.legalMoves.length]);
     if (!played.ok) throw new Error(played.error.message);
     state = played.value.state;
     expect(seeds(state)).toBe(48);
@@ -92,8 +93,10 @@ describe("engine properties", () => {
         if (!again.ok) return;
         expect(again.value.position).toEqual(final.position);
         expect(again.value.outcome).toEqual(final.outcome);
-        expect(again.value.moves).toEqual(final.moves);
-        const replayed = replay(ruleset, final.moves, final.start);
+        expect(again.value.history).toEqual(final.history);
+        const from = fromPosition(ruleset, final.start);
+        if (!from.ok) throw new Error(from.error.message);
+        const replayed = replay(from.value, final.history);
         expect(replayed.ok && replayed.value.position).toEqual(final.position);
       }),
       { numRuns: 200 },
@@ -119,11 +122,11 @@ describe("engine properties", () => {
         const snapshot = states.map((s) => formatPosition(s.position));
         // Branch from every third state, then check the main line is unchanged and replays the same.
         for (let i = 0; i < states.length - 1; i += 3) {
-          for (const house of states[i].legal) play(states[i], house);
+          for (const house of states[i].legalMoves) play(states[i], house);
         }
         expect(states.map((s) => formatPosition(s.position))).toEqual(snapshot);
         const last = states[states.length - 1];
-        const again = replay(ruleset, last.moves);
+        const again = replay(newGame(ruleset), last.history);
         expect(again.ok && again.value.outcome).toEqual(last.outcome);
       }),
       { numRuns: 100 },

@@ -1,5 +1,6 @@
 /** Games the render tests draw, each reached by real engine moves from a start or a position string. */
 import {
+  fromPosition,
   type GameState,
   type MoveEvent,
   newGame,
@@ -22,13 +23,11 @@ export function playMoves(ruleset: RulesetId, moves: readonly number[], position
   if (position) {
     const parsed = parsePosition(ruleset, position);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const created = newGame(ruleset, parsed.value);
+    const created = fromPosition(ruleset, parsed.value);
     if (!created.ok) throw new Error(created.error.message);
     start = created.value;
   } else {
-    const created = newGame(ruleset);
-    if (!created.ok) throw new Error(created.error.message);
-    start = created.value;
+    start = newGame(ruleset);
   }
   let state = start;
   let last: Played["last"];

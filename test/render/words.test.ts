@@ -16,9 +16,7 @@ describe("render words", () => {
   });
 
   it("playerName - falls back to the side - empty names", () => {
-    const created = newGame("abapa");
-    if (!created.ok) throw new Error(created.error.message);
-    const view = viewFromState(created.value, [{ name: "" }, { name: "  " }]);
+    const view = viewFromState(newGame("abapa"), [{ name: "" }, { name: "  " }]);
     expect([playerName(view, 0), playerName(view, 1)]).toEqual(["South", "North"]);
   });
 
