@@ -1,41 +1,105 @@
 /**
  * Entry point (`npm start`). With DISCORD_TOKEN the bot runs against Discord (or DISCORD_API_URL);
  * without it, a local stand-in Discord (the playground) is started and the bot plays there.
+ *
+ * Shutdown (SIGTERM, SIGINT): the bot stops taking interactions, lets those in flight finish, stops
+ * the scheduler, and the database is closed last; a second signal exits at once. A database file
+ * deleted or replaced under the running bot stops it the same way, with exit code 3.
  */
 import { ConfigError, loadConfig } from "./config.ts";
+import { markRunning, markStopped } from "./db/bot-state.ts";
 import { openDatabase } from "./db/client.ts";
+import { DatabaseFileWatch } from "./db/file-watch.ts";
+import { DatabaseDamagedError } from "./db/integrity.ts";
 import { startBot } from "./discord/bot.ts";
 import { createLogger } from "./logger.ts";
 import { startPlayground } from "./playground.ts";
+
+/** Exit code when the database file changed under the bot. */
+export const EXIT_DATABASE_CHANGED = 3;
+/** How often the database file's identity is checked besides before every interaction. */
+const WATCH_EVERY = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databasePath);
-  logger.info({ database: config.databasePath }, "database ready");
+  const watch = config.databasePath === ":memory:" ? null : new DatabaseFileWatch(config.databasePath);
+  logger.info({ database: config.databasePath }, "database ready (quick_check ok)");
   const { db } = database;
   const { defaults } = config;
+  markRunning(db, process.pid);
   const renderPool = { threads: config.renderThreads };
+
+  let shuttingDown = false;
+  let fatal: (reason: string) => void = () => {};
+  const databaseCheck = () => watch?.problem() ?? null;
+  const onFatal = (reason: string) => fatal(reason);
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
   if (config.token) {
-    running = await startBot({ token: config.token, apiUrl: config.apiUrl, db, logger, defaults, renderPool });
+    running = await startBot({
+      token: config.token,
+      apiUrl: config.apiUrl,
+      db,
+      logger,
+      defaults,
+      renderPool,
+      databaseCheck,
+      onFatal,
+    });
   } else {
-    const playground = await startPlayground({ port: config.port, db, logger, defaults, renderPool });
+    const playground = await startPlayground({
+      port: config.port,
+      db,
+      logger,
+      defaults,
+      renderPool,
+      databaseCheck,
+      onFatal,
+    });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    await running.stop();
+
+  const shutdown = async (why: string, exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    clearInterval(watcher);
+    logger.info({ why }, "shutting down");
+    try {
+      await running.stop();
+    } catch (err) {
+      logger.error({ err }, "stopping the bot failed");
+    }
+    // The file may be gone or another one: nothing more is written to it then.
+    if (exitCode === 0) markStopped(db);
     database.close();
-    process.exit(0);
+    logger.info({ exitCode }, "shutdown complete");
+    // Let pino write its last lines before the process ends.
+    logger.flush();
+    process.exitCode = exitCode;
+    setTimeout(() => process.exit(exitCode), 100).unref();
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  fatal = (reason) => {
+    logger.fatal({ reason }, "the database file is not the one Nickar opened: stopping rather than play on");
+    void shutdown(reason, EXIT_DATABASE_CHANGED);
+  };
+  const watcher = setInterval(() => {
+    const problem = databaseCheck();
+    if (problem) fatal(problem);
+  }, WATCH_EVERY);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (!shuttingDown) return void shutdown(signal, 0);
+      logger.warn({ signal }, "second signal: exiting without waiting");
+      process.exit(1);
+    });
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  const known = error instanceof ConfigError || error instanceof DatabaseDamagedError;
+  console.error(known ? error.message : error);
+  process.exit(known && error instanceof DatabaseDamagedError ? 2 : 1);
 });

@@ -19,6 +19,9 @@ export interface PlaygroundOptions {
   readonly defaults?: Defaults;
   readonly clock?: Clock;
   readonly renderPool?: BotOptions["renderPool"];
+  /** See BotOptions. */
+  readonly databaseCheck?: BotOptions["databaseCheck"];
+  readonly onFatal?: BotOptions["onFatal"];
   /** Extra options of the local Discord (timeouts, logger). */
   readonly local?: Omit<LocalDiscordOptions, "port">;
 }
@@ -44,6 +47,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       defaults: options.defaults,
       clock: options.clock,
       renderPool: options.renderPool,
+      databaseCheck: options.databaseCheck,
+      onFatal: options.onFatal,
     });
     return {
       local,

@@ -13,3 +13,27 @@ export function readState(db: Db | Tx, key: string): number | null {
 export function writeState(db: Db | Tx, key: string, value: number): void {
   db.insert(botState).values({ key, value }).onConflictDoUpdate({ target: botState.key, set: { value } }).run();
 }
+
+/** The process id of the bot while it runs on this file; removed by a clean shutdown (`npm run restore` checks it). */
+export const RUNNING_PID = "running_pid";
+
+export function markRunning(db: Db, pid: number): void {
+  writeState(db, RUNNING_PID, pid);
+}
+
+export function markStopped(db: Db): void {
+  db.delete(botState).where(eq(botState.key, RUNNING_PID)).run();
+}
+
+/** The pid of a bot process that is running on this database now (on this machine), or null. */
+export function runningBot(db: Db): number | null {
+  const pid = readState(db, RUNNING_PID);
+  if (pid === null) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
+  }
+}

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { DatabaseDamagedError, isDamageError, quickCheck } from "./integrity.ts";
 import * as schema from "./schema.ts";
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -30,14 +31,28 @@ export interface Database_ {
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
 
+/**
+ * Opens (or creates) the database, checks it with `PRAGMA quick_check` and migrates it. A damaged
+ * file, or one that is not a SQLite database, throws DatabaseDamagedError and is left untouched.
+ */
 export function openDatabase(path: string): Database_ {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new Database(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  // Another connection (a CLI, a backup) may hold the lock for a moment: wait instead of failing.
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  try {
+    // Another connection (a CLI, a backup) may hold the lock for a moment: wait instead of failing.
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    // WAL + NORMAL: a committed transaction survives the process being killed (it is in the OS's
+    // cache); only a power cut or OS crash can lose the last few, never corrupt the file.
+    sqlite.pragma("synchronous = NORMAL");
+    const problems = quickCheck(sqlite);
+    if (problems.length > 0) throw new DatabaseDamagedError(path, problems);
+  } catch (error) {
+    sqlite.close();
+    if (isDamageError(error)) throw new DatabaseDamagedError(path, [(error as Error).message]);
+    throw error;
+  }
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, sqlite, close: () => sqlite.close() };

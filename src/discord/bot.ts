@@ -2,7 +2,7 @@
  * Starts the bot: one discord.js client (optionally pointed at another REST base URL, such as the
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
-import { Client, Events, GatewayIntentBits } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } from "discord.js";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
@@ -12,6 +12,7 @@ import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { DisplayNames } from "./display-names.ts";
+import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
@@ -28,6 +29,15 @@ export interface BotOptions {
   readonly images?: Images;
   /** The render pool's size, when `images` is not given. */
   readonly renderPool?: RenderPoolOptions;
+  /**
+   * What is wrong with the database file, or null: checked before every interaction, so that a file
+   * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
+   */
+  readonly databaseCheck?: () => string | null;
+  /** Called once when the bot must stop for good (the database check failed); the caller shuts down. */
+  readonly onFatal?: (reason: string) => void;
+  /** How long a shutdown waits for the interactions in flight; default SHUTDOWN_DRAIN_MS. */
+  readonly drainMs?: number;
 }
 
 export interface Bot {
@@ -35,6 +45,15 @@ export interface Bot {
   readonly app: App;
   stop(): Promise<void>;
 }
+
+/** A shutdown waits this long for the interactions in flight before it closes the connection anyway. */
+export const SHUTDOWN_DRAIN_MS = 10_000;
+
+/** The answer to an interaction that arrives while the bot is stopping. */
+export const STOPPING = "Nickar is restarting and did not take this: try again in a few seconds (nothing was changed).";
+/** The answer to an interaction when the database file is not the one the bot opened. */
+export const DATABASE_GONE =
+  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; the server's admins have been told in the bot's log.";
 
 const DEFAULTS: Defaults = { timeLimit: 86400, maxGamesPerPlayer: 10, challengeExpiry: 10 * 60_000 };
 
@@ -72,7 +91,20 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const messenger = discordMessenger(client, logger);
   const scheduler = new Scheduler(app, messenger, logger);
   const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
-  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  const inFlight = new InFlight();
+  let stopping = false;
+  let fatal: string | null = null;
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (!stopping && !fatal) {
+      const problem = options.databaseCheck?.() ?? null;
+      if (problem) {
+        fatal = problem;
+        if (options.onFatal) options.onFatal(problem);
+        else logger.fatal({ problem }, "the database file changed under the running bot");
+      }
+    }
+    inFlight.track(stopping || fatal ? refuse(interaction, fatal ? DATABASE_GONE : STOPPING) : route(interaction));
+  });
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
     logger.info({ user: ready.user.tag }, "bot ready");
@@ -82,10 +114,26 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   return {
     client,
     app,
+    /**
+     * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
+     * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then
+     * the connection closes. The caller closes the database after this.
+     */
     async stop() {
-      scheduler.stop();
+      if (stopping) return;
+      stopping = true;
+      const busy = inFlight.size;
+      const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
+      if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
+      else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       await client.destroy();
       await pool?.close();
     },
   };
+}
+
+/** Answers privately without handling (the bot is stopping); autocomplete gets no suggestions. */
+async function refuse(interaction: Interaction, content: string): Promise<void> {
+  if (interaction.isAutocomplete()) await interaction.respond([]);
+  else if (interaction.isRepliable()) await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }

@@ -255,14 +255,22 @@ export class Scheduler {
     this.running = this.run();
   }
 
-  stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.timer = null;
-    this.heartbeat = null;
-    // The bot was alive until now: a restart measures its downtime from here.
+  /**
+   * No sweep starts after this; resolves once the sweep running now (if any) has finished, so a
+   * shutdown can close the database after it.
+   */
+  async stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.timer = null;
+      this.heartbeat = null;
+      // The bot was alive until now: a restart measures its downtime from here.
+      if (this.resumed) this.beat();
+    }
+    if (!this.running) return;
+    await this.running;
     if (this.resumed) this.beat();
   }
 

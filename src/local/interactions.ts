@@ -1,10 +1,10 @@
 // Interactions in flight: their tokens, whether and how they were acknowledged, and the messages
 // they produced. Enforces Discord's clock: 3 s to acknowledge, 15 minutes of token validity.
 import { randomBytes } from "node:crypto";
-import type {
-  APIApplicationCommandOptionChoice,
+import {
+  type APIApplicationCommandOptionChoice,
   InteractionResponseType,
-  InteractionType,
+  type InteractionType,
 } from "discord-api-types/v10";
 import type { DiscordErrorBody } from "./errors.ts";
 import { snowflake } from "./snowflake.ts";
@@ -104,6 +104,18 @@ export class InteractionRegistry {
 
   tokenExpired(record: InteractionRecord, now = Date.now()): boolean {
     return now > record.expiresAt;
+  }
+
+  /** Acknowledged with a deferral whose edit has not come yet: the bot is still answering them. */
+  deferredInProgress(): number {
+    let n = 0;
+    for (const record of this.byId.values()) {
+      const deferred =
+        record.ack?.type === InteractionResponseType.DeferredMessageUpdate ||
+        record.ack?.type === InteractionResponseType.DeferredChannelMessageWithSource;
+      if (deferred && record.completions === 0) n++;
+    }
+    return n;
   }
 
   touch(record: InteractionRecord, messageId: string): void {

@@ -377,6 +377,6 @@ export function spawnChild(command: string, args: string[], env: Record<string, 
 }
 
 /** `node --import tsx <script>`: one process running the TypeScript entry point. */
-export function spawnTsx(script: string, env: Record<string, string>): Child {
-  return spawnChild(process.execPath, ["--import", "tsx", script], env);
+export function spawnTsx(script: string, env: Record<string, string>, args: readonly string[] = []): Child {
+  return spawnChild(process.execPath, ["--import", "tsx", script, ...args], env);
 }
