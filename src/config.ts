@@ -42,7 +42,7 @@ export interface Config {
   readonly databasePath: string;
   readonly logLevel: string;
   readonly port: number;
-  /** Render worker threads; undefined: the cores less one. */
+  /** Render worker threads; undefined: one per core. */
   readonly renderThreads: number | undefined;
   readonly defaults: {
     readonly timeLimit: number;

@@ -18,8 +18,12 @@ export interface InteractionRecord {
   channelId: string;
   /** Full command name ("nickar challenge") for slash commands, for message metadata. */
   commandName: string | null;
+  /** When the user acted (ms since the epoch); the driver's `timing` is measured from here. */
+  createdAt: number;
   ackDeadline: number;
   expiresAt: number;
+  /** When the first callback (the acknowledgement) arrived. */
+  ackedAt: number | null;
   ack: { type: InteractionResponseType; ephemeral: boolean } | null;
   /** The message a component was clicked on. */
   sourceMessageId: string | null;
@@ -68,8 +72,10 @@ export class InteractionRegistry {
       userId: init.userId,
       channelId: init.channelId,
       commandName: init.commandName ?? null,
+      createdAt: now,
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,
+      ackedAt: null,
       ack: null,
       sourceMessageId: init.sourceMessageId ?? null,
       originalMessageId: null,

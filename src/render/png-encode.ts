@@ -3,10 +3,11 @@
  * usual form) and full-colour RGBA (the fallback). Hand-written because the canvas library's own
  * encoder deflates at the default level and tries every row filter, which costs ~50 ms on the wood
  * texture, and offers no palette output; deflate level 1 with no row filter is a few milliseconds
- * and runs on the libuv thread pool.
+ * (on the libuv thread pool when called from the main thread).
  */
 import { promisify } from "node:util";
-import { crc32, deflate } from "node:zlib";
+import { isMainThread } from "node:worker_threads";
+import { crc32, deflate, deflateSync } from "node:zlib";
 
 const deflateAsync = promisify(deflate);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -33,7 +34,8 @@ function header(width: number, height: number, colourType: 3 | 6): Buffer {
 function imageData(pixels: Uint8Array, stride: number, height: number): Promise<Buffer> {
   const raw = new Uint8Array(height * (stride + 1));
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  return deflateAsync(raw, { level: 1 });
+  // In a render worker, deflating in the worker's own (low-priority) thread keeps all its work there.
+  return isMainThread ? deflateAsync(raw, { level: 1 }) : Promise.resolve(deflateSync(raw, { level: 1 }));
 }
 
 /** Encodes straight (not premultiplied) RGBA pixels, 8 bits per channel, as a PNG file. */

@@ -9,7 +9,7 @@ import type { RenderTask } from "./task.ts";
 import type { BoardView } from "./view.ts";
 
 export interface RenderPoolOptions {
-  /** Worker threads (default: the cores less one, at least one). */
+  /** Worker threads (default: one per core). */
   readonly threads?: number;
   /** Waiting renders before new ones are refused (default 1000). */
   readonly maxQueue?: number;

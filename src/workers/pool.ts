@@ -13,7 +13,7 @@ export type Lane = "people" | "bot";
 export interface PoolOptions {
   /** The task module (a file URL); its default export runs each task. */
   readonly module: URL;
-  /** Worker threads (default: the cores less one for the main thread, at least one). */
+  /** Worker threads (default: one per core). */
   readonly threads?: number;
   /** Waiting tasks before new ones are refused (default 1000). */
   readonly maxQueue?: number;
@@ -87,8 +87,12 @@ export class LaneQueue implements TaskQueue {
   }
 }
 
+/**
+ * One thread per core: the main thread mostly waits on the network, and the render workers lower
+ * their own priority, so it still gets a core when they are all busy.
+ */
 export function defaultThreads(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(1, availableParallelism());
 }
 
 export class WorkerPool<T extends object, R> {
