@@ -32,7 +32,7 @@ function freshWorld(): World {
 function playOne(w: World, gameId: string): void {
   const { state, row } = w.app.games.get(gameId)!;
   const mover = state.position.toMove === 0 ? row.southId : row.northId;
-  w.app.games.play(gameId, mover, state.legal[0], row.ply);
+  w.app.games.play(gameId, mover, state.legalMoves[0], row.ply);
 }
 
 /**
@@ -100,7 +100,12 @@ describe("backups", () => {
       for (const id of gameIds) {
         const { state, row } = writer.app.games.get(id)!;
         if (state.outcome.over) continue;
-        writer.app.games.play(id, state.position.toMove === 0 ? row.southId : row.northId, state.legal[0], row.ply);
+        writer.app.games.play(
+          id,
+          state.position.toMove === 0 ? row.southId : row.northId,
+          state.legalMoves[0],
+          row.ply,
+        );
         moves++;
       }
     }, 1);

@@ -4,14 +4,14 @@
 import { eq } from "drizzle-orm";
 import type { Database_ } from "../../src/db/client.ts";
 import { challenges, type GameRow, games } from "../../src/db/schema.ts";
-import { formatPosition, type RulesetId, replay } from "../../src/engine/index.ts";
+import { formatPosition, newGame, type RulesetId, replay } from "../../src/engine/index.ts";
 
 /** What is wrong with one stored game (nothing: an empty list). */
 export function gameProblems(row: GameRow): string[] {
   const problems: string[] = [];
   const moves = JSON.parse(row.moves) as number[];
   if (row.ply !== moves.length) problems.push(`ply ${row.ply} but ${moves.length} moves`);
-  const replayed = replay(row.ruleset as RulesetId, moves);
+  const replayed = replay(newGame(row.ruleset as RulesetId), moves);
   if (!replayed.ok) return [...problems, `the move list does not replay: ${replayed.error.message}`];
   const state = replayed.value;
   if (formatPosition(state.position) !== row.position) {
