@@ -11,7 +11,15 @@ export const definition = new SlashCommandSubcommandBuilder()
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
-  return changedGame(ctx, ctx.app.games.abort(target.row.id, ctx.userId), "Game aborted.");
+  const game = ctx.app.games.abort(target.row.id, ctx.userId);
+  const changed = changedGame(ctx, game, "Game aborted: no result, ratings unchanged.", true);
+  // Say who called it off, in the message that tells both players.
+  const posts = (changed.posts ?? []).map((post, i) =>
+    i === 0
+      ? { ...post, reply: { ...post.reply, content: `<@${ctx.userId}> aborted the game.\n${post.reply.content}` } }
+      : post,
+  );
+  return { ...changed, posts };
 }
 
 export const abort: Command = { definition, handle, autocomplete: gameChoices };

@@ -17,7 +17,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   requireAdmin(ctx, "cancel/forbidden", "Cancelling games");
   const { row } = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.cancel(row.id, options.getString("reason") ?? "");
-  return changedGame(ctx, game, `Game ${row.id} cancelled.`);
+  return changedGame(ctx, game, `Game ${row.id} cancelled.`, true);
 }
 
 export const cancel: Command = { definition, handle };

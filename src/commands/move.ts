@@ -53,7 +53,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
-  return changedGame(ctx, game, `Played: ${narration(game)}`);
+  return changedGame(ctx, game, `Played: ${narration(game)}`, true);
 }
 
 /** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */

@@ -11,7 +11,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
-  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), "You resigned.");
+  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), "You resigned.", true);
 }
 
 export const resign: Command = { definition, handle, autocomplete: gameChoices };

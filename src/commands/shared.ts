@@ -163,8 +163,11 @@ export async function gameChoices(ctx: HandlerContext, focused: { readonly value
     .map(({ id, name }) => ({ name: name.slice(0, 100), value: id }));
 }
 
-/** After a slash command changed a game: bring its message up to date (post a series' next game) and answer privately. */
-export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string): Response {
-  const { edits, posts } = updateGame(ctx, game);
+/**
+ * After a slash command changed a game: bring its message up to date, tell both players when the
+ * command `ended` it (and post a series' next game), and answer privately.
+ */
+export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, ended = false): Response {
+  const { edits, posts } = updateGame(ctx, game, undefined, ended);
   return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts };
 }

@@ -7,7 +7,8 @@ import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm
 import type { EngineReason, Player, RulesetId } from "../engine/index.ts";
 
 /** Why the bot (not the engine) ended a game. */
-export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "cancel";
+/** `no-first-move`: aborted because the player to move never made a first move in time. */
+export type BotReason = "resign" | "timeout" | "agreement" | "abort" | "no-first-move" | "cancel";
 /** Why a game ended: the engine's reason or the bot's. */
 export type GameReason = EngineReason | BotReason;
 

@@ -24,7 +24,10 @@ export function payload(reply: Reply, image: ImageFile | null) {
     content: reply.content,
     components: reply.components,
     allowedMentions: { users: [...(reply.mentions ?? [])] },
-    ...(image && { files: [new AttachmentBuilder(image.data, { name: image.name })], attachments: [] }),
+    ...(image && {
+      files: [new AttachmentBuilder(image.data, { name: image.name, description: image.description })],
+      attachments: [],
+    }),
     ...(reply.ephemeral && { flags: MessageFlags.Ephemeral as const }),
   };
 }

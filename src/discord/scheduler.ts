@@ -11,11 +11,10 @@
  * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
 
-import { resultText, SIDE_NAMES } from "../games/narrate.ts";
 import { type Downtime, type GameNotice, RetryLater, type SweepFailure } from "../games/service.ts";
 import type { App } from "../interactions/context.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, gameReply, reminderReply } from "../interactions/views.ts";
+import { challengeReply, endingPost, gameReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 
@@ -67,13 +66,8 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
   logger.info({ game: row.id, status: row.status }, "game ended on time");
   const reply = gameReply(app, notice.game);
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
-  const players = [row.southId, row.northId];
-  const result = `**${resultText(row, SIDE_NAMES, notice.game.state.position.stores)}**`;
-  await messenger.send(row.channelId, {
-    content: `<@${row.southId}> <@${row.northId}> game \`${row.id}\`: ${result}`,
-    mentions: players,
-  });
-  await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
+  // Both players are told in a new message (who ran out of time, what it changes), as after any ending.
+  await sendPosts(app, messenger, [endingPost(app, notice.game), ...nextSeriesPost(app, notice.game)]);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */

@@ -8,14 +8,21 @@ import type { RatingPoint, Rung } from "../render/chart.ts";
 import type { RenderPool } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
 import type { Lane } from "../workers/pool.ts";
-import { resultText } from "./narrate.ts";
 import type { GameSnapshot } from "./snapshot.ts";
 
+/** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
+export interface BoardLook {
+  readonly footer?: string;
+  /** Added to the result banner, e.g. "alice wins the series 6–4". */
+  readonly bannerNote?: string;
+}
+
 export interface Images {
-  /** `footer`: a small line under the board, e.g. the series score. */
-  boardPng(game: GameSnapshot, names: readonly [string, string], footer?: string): Promise<Buffer>;
+  boardPng(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
-  moveGif(game: GameSnapshot, names: readonly [string, string], footer?: string): Promise<Buffer | null>;
+  moveGif(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<Buffer | null>;
+  /** The board's alt text: pit by pit, the stores, whose turn or the result, what the last move did. */
+  boardAlt(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<string>;
   /** A player's rating after each game (at least one point). */
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
@@ -26,22 +33,25 @@ export interface Images {
 interface Drawing {
   board(view: BoardView, lane: Lane): Promise<Buffer>;
   animation(view: BoardView, lane: Lane): Promise<Buffer>;
+  boardAlt(view: BoardView, lane: Lane): Promise<string>;
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
 }
 
 /** The board view of a game, with the bot's own endings (resign, timeout...) as the outcome. */
-export function viewOf(game: GameSnapshot, names: readonly [string, string], footer?: string): BoardView {
+export function viewOf(game: GameSnapshot, names: readonly [string, string], look: BoardLook = {}): BoardView {
   const players: [PlayerLabel, PlayerLabel] = [{ name: names[0] }, { name: names[1] }];
   const last = game.last ? { before: game.last.before, events: game.last.events } : undefined;
-  const view = { ...viewFromState(game.state, players, last), footer };
+  const { footer, bannerNote } = look;
+  const view = { ...viewFromState(game.state, players, last), footer, bannerNote, gameId: game.row.id };
   const { row } = game;
   if (row.status !== "active" && !game.state.outcome.over) {
     // Ended by the bot, not the engine: the renderer shows the reason it is given.
     const reason = row.status === "finished" ? (row.reason ?? "") : (row.reason ?? row.status);
     const winner = row.winner === 0 || row.winner === 1 ? row.winner : null;
-    const lines = [row.note ? resultText(row, names) : undefined, footer].filter(Boolean);
-    return { ...view, outcome: { over: true, winner, reason }, footer: lines.length ? lines.join(" · ") : undefined };
+    // An admin's reason for a cancel goes on the banner, with what the result meant.
+    const note = [row.note ? `admin: ${row.note}` : undefined, bannerNote].filter(Boolean).join(" · ");
+    return { ...view, outcome: { over: true, winner, reason }, bannerNote: note || undefined };
   }
   return view;
 }
@@ -49,11 +59,12 @@ export function viewOf(game: GameSnapshot, names: readonly [string, string], foo
 function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Images {
   const lane = (game: GameSnapshot): Lane => (isBot(game.row.southId) || isBot(game.row.northId) ? "bot" : "people");
   return {
-    boardPng: (game, names, footer) => drawing.board(viewOf(game, names, footer), lane(game)),
-    async moveGif(game, names, footer) {
+    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game)),
+    async moveGif(game, names, look) {
       if (!game.last) return null;
-      return drawing.animation(viewOf(game, names, footer), lane(game));
+      return drawing.animation(viewOf(game, names, look), lane(game));
     },
+    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game)),
     ratingChart: (title, points) => drawing.ratingChart(title, points),
     ladderPng: (title, rungs, more) => drawing.ladder(title, rungs, more),
   };
@@ -65,6 +76,7 @@ export function pooledImages(pool: RenderPool, isBot: (userId: string) => boolea
 }
 
 let renderer: Promise<typeof import("../render/index.ts")> | null = null;
+let describe: Promise<typeof import("../render/describe.ts")> | null = null;
 let charts: Promise<typeof import("../render/chart.ts")> | null = null;
 
 function load(): Promise<typeof import("../render/index.ts")> {
@@ -74,6 +86,11 @@ function load(): Promise<typeof import("../render/index.ts")> {
     return mod;
   })();
   return renderer;
+}
+
+function loadDescribe(): Promise<typeof import("../render/describe.ts")> {
+  describe ??= load().then(() => import("../render/describe.ts"));
+  return describe;
 }
 
 function loadCharts(): Promise<typeof import("../render/chart.ts")> {
@@ -86,6 +103,7 @@ export const rendererImages: Images = imagesThrough(
   {
     board: async (view) => (await load()).renderBoardPng(view),
     animation: async (view) => (await load()).renderMoveGif(view),
+    boardAlt: async (view) => (await loadDescribe()).describeBoard(view),
     ratingChart: async (title, points) => (await loadCharts()).renderRatingChart(title, points),
     ladder: async (title, rungs, more) => (await loadCharts()).renderLadderImage(title, rungs, more),
   },

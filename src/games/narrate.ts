@@ -1,14 +1,15 @@
 /**
- * One line saying what a move did, built from the engine's move events:
- * "South sows C: captures 5 from d and c", "Kay! North sows b: captures 4 from E",
- * "South sows F. Grand slam: no capture under Abapa". Also the line that states a result.
+ * One line saying what a move did, built from the engine's move events, in the words of the board
+ * image ("played", "took"): "alice played C: took 5 from d and c", "Kay! bob played b: took 4 from E",
+ * "alice played F. Grand slam: nothing taken under Abapa rules". The result is not repeated here: the
+ * result line says it once (`resultText`, phrased like the image's banner by render/phrases.ts).
  */
 import { type MoveEvent, moveLetter, type Player, pitLetter, type RulesetId } from "../engine/index.ts";
-import { formatScore } from "../render/words.ts";
+import { type ResultInput, resultLine } from "../render/phrases.ts";
 
 const RULESET_SHORT: Record<RulesetId, string> = {
-  abapa: "Abapa",
-  wari: "Wari",
+  abapa: "Abapa rules",
+  wari: "Wari rules",
   caribbean: "Caribbean rules",
   speightstown: "Speightstown rules",
   bridgetown: "Bridgetown rules",
@@ -35,42 +36,42 @@ export interface NarrateInput {
   readonly events: readonly MoveEvent[];
   /** Names for South and North; defaults to the side names. */
   readonly names?: readonly [string, string];
-  /** Stores after the move, to state the final score (in kay for haiti). */
-  readonly stores?: readonly [number, number];
 }
 
 export function narrateMove(input: NarrateInput): string {
   const names = input.names ?? SIDE_NAMES;
   const who = names[input.player];
   let kay = false;
-  let line = `${who} sows ${moveLetter(input.player, input.house)}`;
+  let line = `${who} played ${moveLetter(input.player, input.house)}`;
   const relays: number[] = [];
   const sentences: string[] = [];
   let slamTaken = false;
   for (const event of input.events) {
     switch (event.type) {
       case "single":
-        line = `${who} moves the lone seed from ${pitLetter(event.from)} to ${pitLetter(event.to)}`;
+        line = `${who} moved the lone seed from ${pitLetter(event.from)} to ${pitLetter(event.to)}`;
         break;
       case "pickup":
         if (event.relay) relays.push(event.pit);
         break;
       case "transfer":
-        line += `${flushRelays(relays)}, the last seed moves on to ${pitLetter(event.to)}`;
+        line += `${flushRelays(relays)}, the last seed moved on to ${pitLetter(event.to)}`;
         break;
       case "capture":
         if (slamTaken) break; // already told by the grand slam sentence
         if (event.kay) kay = true;
-        line += `${flushRelays(relays)}: captures ${event.total} from ${listLetters(event.pits)}`;
+        line += `${flushRelays(relays)}: took ${event.total} from ${listLetters(event.pits)}`;
         break;
       case "grand-slam":
         line += flushRelays(relays);
         if (event.treatment === "no-capture") {
-          sentences.push(`Grand slam: no capture under ${RULESET_SHORT[input.ruleset]}`);
+          sentences.push(`Grand slam: nothing taken under ${RULESET_SHORT[input.ruleset]}`);
         } else {
           slamTaken = true;
           const forced = event.treatment === "forced" ? " (forced)" : "";
-          sentences.push(`Grand slam${forced}! ${names[event.player]} captures the whole row, ${event.seeds}`);
+          sentences.push(
+            `Grand slam${forced}! ${names[event.player]} took the whole row, ${plural(event.seeds, "seed")}`,
+          );
         }
         break;
       case "extra-move":
@@ -79,9 +80,7 @@ export function narrateMove(input: NarrateInput): string {
       case "award":
         sentences.push(awardText(event, names));
         break;
-      case "game-over":
-        sentences.push(gameOverText(event.winner, event.reason, names, input.ruleset, input.stores));
-        break;
+      case "game-over": // said once, by the result line
       case "sow":
         break;
     }
@@ -93,7 +92,7 @@ export function narrateMove(input: NarrateInput): string {
 /** Appends the relays seen so far (Haitian sowing) and empties the list. */
 function flushRelays(relays: number[]): string {
   if (relays.length === 0) return "";
-  const text = `, relays from ${listLetters(relays)}`;
+  const text = `, relaying from ${listLetters(relays)}`;
   relays.length = 0;
   return text;
 }
@@ -102,14 +101,15 @@ function awardText(event: Extract<MoveEvent, { type: "award" }>, names: readonly
   const who = names[event.player];
   switch (event.kind) {
     case "own-side":
-      return `${who} takes the ${plural(event.seeds, "seed")} left on their side`;
+      return `${who} took the ${plural(event.seeds, "seed")} left on their side`;
     case "starvation":
-      return `${who} claims the ${plural(event.seeds, "seed")} left on the board`;
+      return `${who} took the ${plural(event.seeds, "seed")} left on the board`;
     case "division":
-      return `${who} gets ${event.seeds} of the seeds left on the board`;
+      return `${who} got ${event.seeds} of the seeds left on the board`;
   }
 }
 
+/** What decided a game, as a short phrase for listings: "25 seeds", "resignation", "time"... */
 const REASON_TEXT: Record<string, string> = {
   "twenty-five": "25 seeds",
   "no-moves": "no legal move left",
@@ -120,40 +120,37 @@ const REASON_TEXT: Record<string, string> = {
   resign: "resignation",
   timeout: "time",
   agreement: "agreement",
+  abort: "aborted before both had moved",
+  "no-first-move": "no first move in time",
+  cancel: "cancelled by an admin",
 };
 
 /** "25 seeds", "resignation", "time"... for an engine or bot reason. */
 export function reasonText(reason: string | null): string {
-  return reason === null ? "" : (REASON_TEXT[reason] ?? reason);
+  return reason === null ? "" : (REASON_TEXT[reason] ?? reason.replace(/-/g, " "));
 }
 
-function gameOverText(
-  winner: Player | null,
-  reason: string,
-  names: readonly [string, string],
-  ruleset: RulesetId,
-  stores?: readonly [number, number],
-): string {
-  const score = stores ? ` ${formatScore(ruleset, stores[0], stores[1])}` : "";
-  const by = reasonText(reason);
-  return winner === null ? `Game over: draw${score} (${by})` : `Game over: ${names[winner]} wins${score} (${by})`;
-}
-
-/** The result of a finished game, whoever ended it. */
+/**
+ * The result of an ended game, whoever ended it, as the banner says it: "bob wins 25–21: reached 25
+ * seeds", "Game aborted: alice made no first move in time: no result, ratings unchanged".
+ * `idle`: for a game aborted for no first move, who did not move (the player to move).
+ */
 export function resultText(
   result: { status: string; winner: Player | null; reason: string | null; note?: string | null; ruleset?: string },
   names: readonly [string, string],
-  stores?: readonly [number, number],
+  stores: readonly [number, number] = [0, 0],
+  idle: Player | null = null,
 ): string {
   if (result.status === "active") return "";
-  if (result.status === "aborted") return "Game aborted: no result.";
-  if (result.status === "cancelled") return `Game cancelled by an admin${result.note ? `: ${result.note}` : ""}.`;
-  const winner = result.winner ?? null;
-  const how = result.reason === "timeout" ? "on time" : `by ${reasonText(result.reason)}`;
-  const score =
-    stores && result.reason !== "timeout" && result.reason !== "resign"
-      ? ` ${formatScore(result.ruleset ?? "", stores[0], stores[1])}`
-      : "";
-  if (winner === null) return `Draw${score} ${how}.`;
-  return `${names[winner]} wins${score} ${how}.`;
+  const reason = result.status === "cancelled" ? "cancel" : (result.reason ?? result.status);
+  const input: ResultInput = {
+    ruleset: result.ruleset ?? "",
+    stores,
+    winner: result.winner === 0 || result.winner === 1 ? result.winner : null,
+    reason: result.status === "aborted" && reason !== "no-first-move" ? "abort" : reason,
+    names,
+    idle,
+    note: result.note,
+  };
+  return resultLine(input);
 }

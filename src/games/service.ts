@@ -270,6 +270,17 @@ export class GameService {
     }, IMMEDIATE);
   }
 
+  /** Declines the opponent's pending draw offer (the game goes on). */
+  declineDraw(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
+    return this.db.transaction((tx) => {
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const offerBy = game.row.drawOfferBy;
+      if (offerBy === null) throw new UserError("draw/none", "There is no draw offer to decline.");
+      if (offerBy === seat) throw new UserError("draw/own-offer", "That is your own offer: your opponent answers it.");
+      return this.write(tx, game, { drawOfferBy: null, updatedAt: this.clock.now() });
+    }, IMMEDIATE);
+  }
+
   /** Ends a game with no result, allowed until both players have moved (never in a ladder or series game). */
   abort(gameId: string, userId: string): GameSnapshot {
     return this.db.transaction((tx) => {
@@ -417,7 +428,7 @@ export class GameService {
       // A player who never moved has not really started: abort instead of scoring a win. Except in
       // a ladder or series game: accepting it was the commitment, so time counts from the start.
       if (!game.state.movers.includes(loser) && !isCommitted(row)) {
-        return { kind: "timeout", game: this.finish(tx, game, "aborted", null, "abort") };
+        return { kind: "timeout", game: this.finish(tx, game, "aborted", null, "no-first-move") };
       }
       return { kind: "timeout", game: this.finish(tx, game, "finished", opponent(loser), "timeout") };
     }

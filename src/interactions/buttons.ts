@@ -1,15 +1,17 @@
 /** Handles button presses, already parsed from their custom ids. */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import type { Player } from "../engine/index.ts";
 import { isUserError, UserError } from "../errors.ts";
+import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
-import { seatOf } from "../games/snapshot.ts";
+import { seatOf, userOf } from "../games/snapshot.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
-import type { Edit, Reply, Response } from "./reply.ts";
+import type { Edit, Post, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, gameReply, narration, playerNames } from "./views.ts";
+import { challengeReply, drawOfferReply, endingPost, gameReply, narration, playerNames } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -37,16 +39,18 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
 
 /**
  * Updates the pressed message with `reply` (default: the board), and the game's own message too when
- * the press came from another one (an ephemeral "current board", an older repost). When the game
- * ended a series game, the series' next game is posted too.
+ * the press came from another one (an ephemeral "current board", an older repost). When the action
+ * `ended` the game, both players are told in a new message (a mention notifies only there), and a
+ * series game's next game is posted.
  */
-export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply): Response {
+export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply, ended = false): Response {
   const board = gameReply(ctx.app, game);
+  const ending = ended && game.row.status !== "active" ? [endingPost(ctx.app, game)] : [];
   return {
     mode: "update",
     reply: reply ?? board,
     edits: gameMessageEdits(game, board, ctx.messageId),
-    posts: nextSeriesPost(ctx.app, game),
+    posts: [...ending, ...nextSeriesPost(ctx.app, game)],
   };
 }
 
@@ -56,20 +60,38 @@ export function gameMessageEdits(game: GameSnapshot, board: Reply, answered: str
   return messageId && messageId !== answered ? [{ ref: { channelId, messageId }, reply: board }] : [];
 }
 
+/** A link to the game's own message, when it has one. */
+export function boardLink(game: GameSnapshot): string {
+  const { guildId, channelId, messageId } = game.row;
+  return messageId ? ` https://discord.com/channels/${guildId}/${channelId}/${messageId}` : "";
+}
+
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
 function staleAnswer(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.get(gameId);
   if (!game) throw new UserError("game/not-found", "This game no longer exists.");
   const current = gameReply(ctx.app, game);
+  const where =
+    game.row.messageId && game.row.messageId !== ctx.messageId ? ` The game's board:${boardLink(game)}` : "";
   return {
     mode: "reply",
     reply: {
       ...current,
       ephemeral: true,
       mentions: [],
-      content: `This board is out of date; here is the current one.\n${current.content}`,
+      content: `This board is out of date; here is the current one.${where}\n${current.content}`,
     },
   };
+}
+
+/** "It is not your turn" says who is to move (a mention in an ephemeral answer pings nobody). */
+function notYourTurn(ctx: HandlerContext, gameId: string): UserError {
+  const game = ctx.app.games.get(gameId);
+  const toMove = game ? userOf(game.row, game.state.position.toMove) : null;
+  return new UserError(
+    "game/not-your-turn",
+    toMove ? `It is not your turn: <@${toMove}> is to move.` : "It is not your turn.",
+  );
 }
 
 async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
@@ -77,24 +99,93 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
   try {
     switch (id.action.kind) {
       case "move":
-        return updateGame(ctx, games.play(id.gameId, ctx.userId, id.action.house, id.ply));
+        return updateGame(ctx, games.play(id.gameId, ctx.userId, id.action.house, id.ply), undefined, true);
       case "resign":
         return confirmResign(ctx, id);
       case "resign-confirm": {
         const game = games.resign(id.gameId, ctx.userId, id.ply);
         // Confirmed on the ephemeral question: that answer just says so, the board is edited.
         const onBoard = ctx.messageId === game.row.messageId;
-        return updateGame(ctx, game, onBoard ? undefined : { content: "You resigned.", components: [] });
+        return updateGame(ctx, game, onBoard ? undefined : { content: "You resigned.", components: [] }, true);
       }
       case "draw":
-        return updateGame(ctx, games.draw(id.gameId, ctx.userId, id.ply).game);
+        return drawPressed(ctx, games.draw(id.gameId, ctx.userId, id.ply));
+      case "draw-accept": {
+        const current = ctx.app.games.get(id.gameId);
+        const seat = current ? seatOf(current.row, ctx.userId) : null;
+        if (current && seat !== null && current.row.drawOfferBy !== 1 - seat) {
+          throw new UserError(
+            "draw/none",
+            current.row.drawOfferBy === seat
+              ? "That is your own offer: your opponent answers it."
+              : "There is no draw offer to accept.",
+          );
+        }
+        const result = games.draw(id.gameId, ctx.userId, id.ply);
+        return updateGame(ctx, result.game, { content: `<@${ctx.userId}> accepted the draw.`, components: [] }, true);
+      }
+      case "draw-decline": {
+        const game = games.declineDraw(id.gameId, ctx.userId, id.ply);
+        return updateGame(ctx, game, {
+          content: `<@${ctx.userId}> declined the draw offer: the game goes on.${boardLink(game)}`,
+          components: [],
+          mentions: [],
+        });
+      }
       case "animate":
         return animate(ctx, id.gameId);
+      case "rematch":
+        return rematch(ctx, id.gameId);
     }
   } catch (error) {
     if (isUserError(error) && error.code === "game/stale") return staleAnswer(ctx, id.gameId);
+    if (isUserError(error) && error.code === "game/not-your-turn") throw notYourTurn(ctx, id.gameId);
     throw error;
   }
+}
+
+/**
+ * A draw offered from the board: the board shows it, and the opponent is asked in a new message
+ * (pinged) with Accept draw / Decline. Accepting from the board agrees the draw.
+ */
+export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "update" | "command" = "update"): Response {
+  if (result.kind === "agreed") {
+    const updated = updateGame(ctx, result.game, undefined, true);
+    return mode === "update"
+      ? updated
+      : { ...updated, mode: "reply", reply: { content: "Draw agreed.", ephemeral: true } };
+  }
+  const updated = updateGame(ctx, result.game);
+  const ask: Post = { channelId: result.game.row.channelId, reply: drawOfferReply(result.game) };
+  if (mode === "command") return { ...updated, mode: "reply", reply: drawOfferReply(result.game) };
+  return { ...updated, posts: [...(updated.posts ?? []), ask] };
+}
+
+/** Rematch: a new challenge to the same opponent on the same terms, sides swapped, answered like any challenge. */
+function rematch(ctx: HandlerContext, gameId: string): Response {
+  const game = ctx.app.games.get(gameId);
+  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+  const seat = seatOf(game.row, ctx.userId);
+  if (seat === null) throw new UserError("game/not-yours", "Only the players can ask for a rematch.");
+  if (game.row.status === "active") throw new UserError("game/not-over", "This game is still going on.");
+  const { row } = game;
+  const challenge = ctx.app.challenges.create({
+    guildId: row.guildId,
+    channelId: ctx.channelId,
+    challengerId: ctx.userId,
+    opponent: { id: userOf(row, (1 - seat) as Player), bot: false },
+    ruleset: row.ruleset,
+    // Sides swapped: whoever was North is South (and moves first) this time.
+    first: seat === 1 ? "me" : "them",
+    timeLimit: row.timeLimit,
+    rated: row.rated,
+  });
+  const reply = challengeReply(challenge);
+  return {
+    mode: "reply",
+    reply: { ...reply, content: `Rematch of game \`${row.id}\`, sides swapped.\n${reply.content}` },
+    bind: { kind: "challenge", id: challenge.id },
+  };
 }
 
 /** Resigning is final, so the button asks first (the confirmation carries the same ply). */
@@ -131,9 +222,12 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
     reply: {
       content: `Move ${game.row.ply}: ${narration(game)}`,
       ephemeral: true,
+      mentions: [],
       image: async () => {
-        const data = await ctx.app.images.moveGif(game, await playerNames(ctx.app, game));
-        return data ? { name: `nickar-${game.row.id}-${game.row.ply}.gif`, data } : null;
+        const names = await playerNames(ctx.app, game);
+        const data = await ctx.app.images.moveGif(game, names);
+        const description = await ctx.app.images.boardAlt(game, names);
+        return data ? { name: `nickar-${game.row.id}-${game.row.ply}.gif`, data, description } : null;
       },
     },
   };
@@ -145,7 +239,7 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
     case "accept": {
       const { game, note } = challenges.accept(id.challengeId, ctx.userId);
       const { row, state } = game;
-      const first = state.position.toMove === 0 ? row.southId : row.northId;
+      const first = userOf(row, state.position.toMove);
       const start = row.seriesId ? "The series is on! Game 1:" : "Game on!";
       return {
         mode: "update",
@@ -154,9 +248,54 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
         followUps: [{ content: `${start} <@${first}>, you move first.${note ? `\n${note}` : ""}`, mentions: [first] }],
       };
     }
-    case "decline":
+    case "decline": {
+      const challenge = challenges.get(id.challengeId);
+      // Declining a ladder challenge is a loss on the ladder: ask first, as Resign does.
+      if (challenge?.kind === "ladder" && challenge.status === "pending" && challenge.opponentId === ctx.userId) {
+        return confirmLadderDecline(ctx, id);
+      }
       return { mode: "update", reply: challengeReply(challenges.decline(id.challengeId, ctx.userId)) };
+    }
+    case "confirm-decline": {
+      const declined = challenges.decline(id.challengeId, ctx.userId);
+      const message = declined.messageId
+        ? [{ ref: { channelId: declined.channelId, messageId: declined.messageId }, reply: challengeReply(declined) }]
+        : [];
+      return {
+        mode: "update",
+        reply: { content: "You declined the ladder challenge: it counts as a loss on the ladder.", components: [] },
+        edits: message,
+      };
+    }
     case "cancel":
       return { mode: "update", reply: challengeReply(challenges.cancel(id.challengeId, ctx.userId)) };
   }
+}
+
+/** The question before declining a ladder challenge: what it costs, and a button to confirm. */
+function confirmLadderDecline(ctx: HandlerContext, id: ChallengeId): Response {
+  const challenge = ctx.app.challenges.get(id.challengeId);
+  const challenger = challenge ? `<@${challenge.challengerId}>` : "the challenger";
+  const confirm = formatCustomId({ ...id, action: "confirm-decline" });
+  return {
+    mode: "reply",
+    reply: {
+      content: `Decline this ladder challenge? On the ladder it counts as a loss: ${challenger} moves above you, as if they had won the game. Playing it gives you the chance to defend your rung.`,
+      ephemeral: true,
+      mentions: [],
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              custom_id: confirm,
+              label: "Yes, decline (a ladder loss)",
+              style: ButtonStyle.Danger,
+            },
+          ],
+        },
+      ],
+    },
+  };
 }

@@ -13,9 +13,15 @@ export type GameAction =
   /** The confirmation of a resignation (a second press, on an ephemeral message). */
   | { readonly kind: "resign-confirm" }
   | { readonly kind: "draw" }
-  | { readonly kind: "animate" };
+  /** The opponent's answers to a draw offer, on the message that pinged them. */
+  | { readonly kind: "draw-accept" }
+  | { readonly kind: "draw-decline" }
+  | { readonly kind: "animate" }
+  /** A finished game: challenge the opponent again, same terms, sides swapped. */
+  | { readonly kind: "rematch" };
 
-export type ChallengeAction = "accept" | "decline" | "cancel";
+/** `confirm-decline`: the second press that declines a ladder challenge (a loss, so it asks first). */
+export type ChallengeAction = "accept" | "decline" | "confirm-decline" | "cancel";
 /** "me" jumps to the page of whoever presses it (the page number is then ignored). */
 export type PageNav = "prev" | "next" | "me";
 export type ViewNav = "first" | "back" | "forward" | "last";
@@ -32,7 +38,16 @@ export type CustomId =
     }
   | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
 
-const GAME_CODES = { resign: "r", "resign-confirm": "rc", draw: "d", animate: "a" } as const;
+const GAME_CODES = {
+  resign: "r",
+  "resign-confirm": "rc",
+  draw: "d",
+  "draw-accept": "da",
+  "draw-decline": "dd",
+  animate: "a",
+  rematch: "rm",
+} as const;
+const CHALLENGE_ACTIONS: readonly ChallengeAction[] = ["accept", "decline", "confirm-decline", "cancel"];
 const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };
 const VIEW_CODES: Record<ViewNav, string> = { first: "f", back: "b", forward: "n", last: "l" };
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -56,11 +71,8 @@ export function formatCustomId(id: CustomId): string {
 export function parseCustomId(text: string): CustomId | null {
   const parts = text.split(":");
   if (parts[0] === "c" && parts.length === 3 && ID.test(parts[1])) {
-    const action = parts[2];
-    if (action === "accept" || action === "decline" || action === "cancel") {
-      return { type: "challenge", challengeId: parts[1], action };
-    }
-    return null;
+    const action = CHALLENGE_ACTIONS.find((a) => a === parts[2]);
+    return action ? { type: "challenge", challengeId: parts[1], action } : null;
   }
   const ruleset = parts[1];
   if (parts[0] === "lb" && parts.length === 5 && isRulesetId(ruleset)) {

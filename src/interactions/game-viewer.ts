@@ -5,14 +5,13 @@
  */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
-import { formatPosition, recordText, rulesetName } from "../engine/index.ts";
-import { resultText, SIDE_NAMES } from "../games/narrate.ts";
+import { formatPosition, type GameState, moveLetter, rulesetName } from "../engine/index.ts";
 import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
 import { clip, MESSAGE_LIMIT } from "./text-budget.ts";
-import { narration, playerNames } from "./views.ts";
+import { narration, playerNames, resultOf } from "./views.ts";
 
 /** The longest record shown; the whole record is in /nickar export anyway. */
 const MAX_RECORD = 1200;
@@ -24,8 +23,32 @@ export function dateText(ms: number): string {
 
 function statusText(row: GameRow, final: GameSnapshot): string {
   if (row.status === "active") return "in progress";
-  const result = resultText(row, SIDE_NAMES, final.state.position.stores);
-  return row.voidedAt === null ? result : `${result} Void: ${row.voidReason ?? "voided by an admin"}.`;
+  const result = resultOf(final);
+  return row.voidedAt === null ? result : `${result}. Void: ${row.voidReason ?? "voided by an admin"}.`;
+}
+
+/**
+ * The record numbered by move, as players write it: "1. D a  2. C e …". A number starts with South's
+ * move after North's, so a Caribbean extra move stays in its number ("3. E F b").
+ */
+export function numberedRecord(state: GameState): string {
+  const entries: string[][] = [];
+  state.history.forEach((house, i) => {
+    const mover = state.movers[i];
+    if (entries.length === 0 || (mover === 0 && state.movers[i - 1] === 1)) entries.push([]);
+    entries[entries.length - 1].push(moveLetter(mover, house));
+  });
+  return entries.map((letters, i) => `${i + 1}. ${letters.join(" ")}`).join("  ");
+}
+
+/** The position string; an ended game's has no side to move (nobody is to move). */
+export function positionText(game: GameSnapshot): string {
+  const text = formatPosition(game.state.position);
+  return isOver(game) ? text.replace(/-[SN]$/, "") : text;
+}
+
+function isOver(game: GameSnapshot): boolean {
+  return game.row.status !== "active" || game.state.outcome.over;
 }
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
@@ -33,14 +56,14 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
   const total = final.state.history.length;
   const at = snapshotAt(row, ply);
   const shown = at.state.history.length;
-  const record = recordText(final.state);
+  const record = numberedRecord(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
     // An admin's cancel or void reason is free text: it must not push the record out.
     `**${clip(statusText(row, final), MAX_STATUS)}**`,
     "",
     shown === 0 ? `Start (move 0 of ${total})` : `Move ${shown} of ${total}: ${narration(at)}`,
-    `Position: \`${formatPosition(at.state.position)}\``,
+    `Position: \`${positionText(at)}\`${isOver(at) ? " (game over: nobody to move)" : ""}`,
   ];
   // The record gets what the other lines leave of Discord's 2000 characters (the whole of it is in /nickar export).
   const room = Math.min(MAX_RECORD, MESSAGE_LIMIT - lines.join("\n").length - "Record: ``".length);
@@ -68,9 +91,13 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
         ],
       },
     ],
-    image: async () => ({
-      name: `nickar-${row.id}-move-${shown}.png`,
-      data: await app.images.boardPng(at, await playerNames(app, at)),
-    }),
+    image: async () => {
+      const names = await playerNames(app, at);
+      return {
+        name: `nickar-${row.id}-move-${shown}.png`,
+        data: await app.images.boardPng(at, names),
+        description: await app.images.boardAlt(at, names),
+      };
+    },
   };
 }

@@ -7,6 +7,8 @@ import type { APIActionRowComponent, APIButtonComponent } from "discord-api-type
 export interface ImageFile {
   readonly name: string;
   readonly data: Buffer;
+  /** Alt text for screen readers (Discord's attachment description, at most 1024 characters). */
+  readonly description?: string;
 }
 
 export interface Reply {

@@ -18,13 +18,22 @@ export function seriesLine(summary: SeriesSummary): string {
     case "active":
       return `Series, first to ${s.firstTo}: ${score}`;
     case "finished":
-      return `**<@${s.winnerId}> wins the series** (first to ${s.firstTo}): ${score}`;
+      return `**${seriesWinText(summary)}** (first to ${s.firstTo})`;
     case "resigned": {
       return `<@${seriesOpponent(s, s.winnerId)}> resigned the series: **<@${s.winnerId}> wins it** (${score})`;
     }
     case "abandoned":
       return `Series abandoned (a game was cancelled) at ${score}`;
   }
+}
+
+/** "<@a> wins the series 6–4" (the winner's games first; draws after), or "" while it is undecided. */
+export function seriesWinText(summary: SeriesSummary, names: (id: string) => string = mention): string {
+  const { series: s, score } = summary;
+  if (!s.winnerId) return "";
+  const loser = seriesOpponent(s, s.winnerId);
+  const draws = score.draws ? `, ${score.draws} drawn` : "";
+  return `${names(s.winnerId)} wins the series ${score.wins[s.winnerId] ?? 0}–${score.wins[loser] ?? 0}${draws}`;
 }
 
 /** The small line under the board, with display names. */

@@ -2,13 +2,13 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
 import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
-import { narrateMove, resultText, SIDE_NAMES } from "../games/narrate.ts";
-import type { GameSnapshot } from "../games/snapshot.ts";
+import { narrateMove, resultText } from "../games/narrate.ts";
+import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
-import type { Reply } from "./reply.ts";
-import { seriesFooter, seriesLine } from "./series-view.ts";
+import type { Post, Reply } from "./reply.ts";
+import { seriesFooter, seriesLine, seriesWinText } from "./series-view.ts";
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
@@ -24,7 +24,15 @@ function row(...components: APIButtonComponent[]): Row {
 
 const time = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
-/** The narration of the move that led to this position, or null at the start. */
+/** How a player is written in Discord text: a mention, which shows their name. */
+const mention = (id: string) => `<@${id}>`;
+
+/** The players as mentions, South first. */
+function mentions(game: GameSnapshot): [string, string] {
+  return [mention(game.row.southId), mention(game.row.northId)];
+}
+
+/** The narration of the move that led to this position (names as mentions), or null at the start. */
 export function narration(game: GameSnapshot): string | null {
   if (!game.last) return null;
   return narrateMove({
@@ -32,8 +40,14 @@ export function narration(game: GameSnapshot): string | null {
     player: game.last.player,
     house: game.last.house,
     events: game.last.events,
-    stores: game.state.position.stores,
+    names: mentions(game),
   });
+}
+
+/** The result line of an ended game, as the image's banner says it. */
+export function resultOf(game: GameSnapshot): string {
+  const { row, state } = game;
+  return resultText(row, mentions(game), state.position.stores, state.position.toMove);
 }
 
 export function gameHeader(game: GameSnapshot): string {
@@ -41,21 +55,78 @@ export function gameHeader(game: GameSnapshot): string {
   const ruleset = rulesetName(g.ruleset);
   const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
-  return `**${ruleset}** · <@${g.southId}> (South) vs <@${g.northId}> (North) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
+  return `**${ruleset}** · game \`${g.id}\` · <@${g.southId}> (South, A–F) vs <@${g.northId}> (North, a–f) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
+}
+
+function signed(n: number): string {
+  const r = Math.round(n);
+  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "±0";
+}
+
+/** "Ratings: <@a> 1512 (+12) · <@b> 1488 (−12)", or why the ratings did not change. */
+export function ratingLine(app: App, game: GameSnapshot): string | null {
+  const { row } = game;
+  if (row.status === "active") return null;
+  if (row.voidedAt !== null) return "Ratings: void, this game no longer counts.";
+  if (row.status !== "finished") return null; // an abort or a cancel says "ratings unchanged" itself
+  if (!row.rated) return `Ratings: unrated game, <@${row.southId}> and <@${row.northId}> unchanged.`;
+  const parts = [row.southId, row.northId].map((userId) => {
+    const change = app.ratings.changesIn([row.id], userId).get(row.id);
+    return change
+      ? `<@${userId}> ${Math.round(change.ratingAfter)} (${signed(change.ratingAfter - change.ratingBefore)})`
+      : `<@${userId}> unrated`;
+  });
+  return `Ratings: ${parts.join(" · ")}`;
+}
+
+/** What an ended ladder game did to the rungs, said where it happened. */
+export function ladderLine(app: App, game: GameSnapshot): string | null {
+  const { row } = game;
+  if (!row.ladderChallengerId || row.status !== "finished") return null;
+  const challenger = row.ladderChallengerId;
+  const target = challenger === row.southId ? row.northId : row.southId;
+  const challengerSeat = challenger === row.southId ? 0 : 1;
+  if (row.winner !== challengerSeat) {
+    const how = row.winner === null ? "A draw" : `<@${target}> defended their rung`;
+    return `Ladder: ${how}: the rungs stay as they were.`;
+  }
+  const rungs = app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset }).rungs;
+  const mine = rungs.find((r) => r.userId === challenger)?.rung;
+  const theirs = rungs.find((r) => r.userId === target)?.rung;
+  if (mine === undefined) return null;
+  return theirs !== undefined && theirs > mine
+    ? `Ladder: <@${challenger}> takes rung ${mine} from <@${target}>, who moves down to rung ${theirs}.`
+    : `Ladder: <@${challenger}> is on rung ${mine}.`;
+}
+
+/** A series game's line: the score, and the series result once it is decided. */
+function seriesLines(
+  app: App,
+  game: GameSnapshot,
+): { line: string | null; bannerNote?: (name: (id: string) => string) => string } {
+  const { row: g } = game;
+  const series = g.seriesId ? app.series.summary(g.seriesId) : null;
+  if (!series) return { line: null };
+  const decidedNow = g.status !== "active" && series.series.status !== "active" && series.series.winnerId !== null;
+  const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, name) : undefined;
+  return { line: seriesLine(series), bannerNote };
 }
 
 function gameButtons(game: GameSnapshot): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
-  if (g.status !== "active") return game.last ? [row(animate)] : [];
+  if (g.status !== "active") {
+    const ended = [...(game.last ? [animate] : []), ...(canRematch(game) ? [rematchButton(game)] : [])];
+    return ended.length ? [row(...ended)] : [];
+  }
   const player = state.position.toMove;
   const house = (h: number) => {
     const legal = state.legalMoves.includes(h);
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
-  const drawLabel = g.drawOfferBy === null ? "Offer draw" : `Accept draw (${SIDE_NAMES[g.drawOfferBy]} offers)`;
+  const drawLabel = g.drawOfferBy === null ? "Offer draw" : "Accept draw";
   return [
     row(house(1), house(2), house(3)),
     row(house(4), house(5), house(6)),
@@ -65,6 +136,20 @@ function gameButtons(game: GameSnapshot): Row[] {
       animate,
     ),
   ];
+}
+
+/** A rematch is offered after a game with a result or an abort, not after ladder or series games (they have their own paths). */
+export function canRematch(game: GameSnapshot): boolean {
+  const { row } = game;
+  return row.status !== "active" && row.status !== "cancelled" && !row.ladderChallengerId && !row.seriesId;
+}
+
+function rematchButton(game: GameSnapshot): APIButtonComponent {
+  return button(
+    { type: "game", gameId: game.row.id, ply: game.row.ply, action: { kind: "rematch" } },
+    "Rematch",
+    ButtonStyle.Success,
+  );
 }
 
 /** Display names of South and North, for the images (looked up together). */
@@ -82,38 +167,89 @@ function once<T>(render: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The game message: header, what just happened, whose move it is (mentioned) or the result; board image; buttons. */
+/**
+ * The game message: header (with the game id), what just happened, whose move it is (mentioned) or
+ * the result with the rating changes and what it meant for a series or the ladder; board image; buttons.
+ */
 export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   const { row: g, state } = game;
   const lines = [gameHeader(game)];
   const told = narration(game);
   if (told) lines.push(told);
-  const mentions: string[] = [];
+  const pinged: string[] = [];
   if (g.status === "active") {
-    const player: Player = state.position.toMove;
-    const userId = player === 0 ? g.southId : g.northId;
-    mentions.push(userId);
+    const userId = userOf(g, state.position.toMove);
+    pinged.push(userId);
     const deadline = g.deadlineAt === null ? "" : ` · time runs out ${time(g.deadlineAt)}`;
-    lines.push(`<@${userId}> to move (${SIDE_NAMES[player]})${deadline}`);
-    if (g.drawOfferBy !== null) lines.push(`${SIDE_NAMES[g.drawOfferBy]} offers a draw.`);
+    lines.push(`<@${userId}> to move (${state.position.toMove === 0 ? "South" : "North"})${deadline}`);
+    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy as Player)}> offers a draw.`);
   } else {
-    lines.push(`**${resultText(g, SIDE_NAMES, state.position.stores)}**`);
+    lines.push(`**${resultOf(game)}**`);
+    for (const line of [ratingLine(app, game), ladderLine(app, game)]) if (line) lines.push(line);
   }
-  const series = g.seriesId ? app.series.summary(g.seriesId) : null;
-  if (series) lines.push(seriesLine(series));
+  const series = seriesLines(app, game);
+  if (series.line) lines.push(series.line);
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
     components: gameButtons(game),
-    mentions,
+    mentions: pinged,
     image: once(async () => {
       const names = await playerNames(app, game);
-      const footer = series ? seriesFooter(series, (id) => (id === g.southId ? names[0] : names[1])) : undefined;
-      // With animations on, a board that follows a move shows that move (the GIF ends on the position).
-      const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, footer) : null;
-      if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif };
-      return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, footer) };
+      const name = (id: string) => (id === g.southId ? names[0] : names[1]);
+      const summary = g.seriesId ? app.series.summary(g.seriesId) : null;
+      const footer = summary ? seriesFooter(summary, name) : undefined;
+      const look = { footer, bannerNote: series.bannerNote?.(name) };
+      // With animations on, a board that follows a move shows that move (the GIF opens and ends on the position).
+      const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, look) : null;
+      const description = await app.images.boardAlt(game, names, look);
+      if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif, description };
+      return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, look), description };
     }),
+  };
+}
+
+/**
+ * The new message that tells both players how their game ended (a mention only notifies in a new
+ * message): the result, the rating changes, the series or ladder consequence, and a Rematch button.
+ */
+export function endingPost(app: App, game: GameSnapshot): Post {
+  const { row: g } = game;
+  const lines = [`<@${g.southId}> <@${g.northId}> game \`${g.id}\` is over: **${resultOf(game)}**`];
+  for (const line of [ratingLine(app, game), ladderLine(app, game), seriesLines(app, game).line])
+    if (line) lines.push(line);
+  if (g.messageId) lines.push(`The board: https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}`);
+  return {
+    channelId: g.channelId,
+    reply: {
+      content: lines.join("\n"),
+      components: canRematch(game) ? [row(rematchButton(game))] : [],
+      mentions: [g.southId, g.northId],
+    },
+  };
+}
+
+/** The new message that asks the opponent to answer a draw offer, with Accept draw and Decline. */
+export function drawOfferReply(game: GameSnapshot): Reply {
+  const { row: g } = game;
+  if (g.drawOfferBy === null) throw new Error(`game ${g.id} has no draw offer`);
+  const by = userOf(g, g.drawOfferBy as Player);
+  const to = userOf(g, (1 - g.drawOfferBy) as Player);
+  const id = (kind: "draw-accept" | "draw-decline"): CustomId => ({
+    type: "game",
+    gameId: g.id,
+    ply: g.ply,
+    action: { kind },
+  });
+  return {
+    content: `<@${to}>, <@${by}> offers you a draw in game \`${g.id}\`. Playing a move also declines it.`,
+    components: [
+      row(
+        button(id("draw-accept"), "Accept draw", ButtonStyle.Success),
+        button(id("draw-decline"), "Decline", ButtonStyle.Secondary),
+      ),
+    ],
+    mentions: [to],
   };
 }
 

@@ -44,6 +44,14 @@ export function validateMessage(
   validateComponents(body.components, (flags & MessageFlags.IsComponentsV2) !== 0, add);
   const attachmentCount = Math.max(files.length, Array.isArray(body.attachments) ? body.attachments.length : 0);
   if (attachmentCount > opts.limits.maxAttachments) add(["attachments"], maxLength(opts.limits.maxAttachments));
+  // An attachment's description (alt text) is at most 1024 characters.
+  if (Array.isArray(body.attachments)) {
+    body.attachments.forEach((a, i) => {
+      const d = (a as Json | null)?.description;
+      if (typeof d === "string" && [...d].length > 1024)
+        add(["attachments", String(i), "description"], maxLength(1024));
+    });
+  }
 
   if (!errors.empty) throw errors.toError(opts.prefix);
   if (opts.creating && isEmpty(body, files)) throw emptyMessage();

@@ -8,10 +8,12 @@ import type { Player } from "../engine/index.ts";
 import { pitLetter } from "../engine/index.ts";
 import { seededRandom } from "../engine/internal.ts";
 import { font } from "./fonts.ts";
+import { drawLabel } from "./labels.ts";
 import {
   BOARD,
   CARD_RADIUS,
   HEIGHT,
+  LABEL_MIN,
   MIDDLE_Y,
   PIT_RADIUS,
   pitCenter,
@@ -23,7 +25,7 @@ import {
 import { THEME } from "./theme.ts";
 
 /** Letter chips sit left of the count in each pit's label band. */
-export const LETTER_OFFSET = -22;
+export const LETTER_OFFSET = -24;
 
 export function roundRect(ctx: SKRSContext2D, r: Rect, radius: number): void {
   ctx.beginPath();
@@ -166,18 +168,18 @@ function paintPits(ctx: SKRSContext2D): void {
   }
 }
 
-function paintLetters(ctx: SKRSContext2D): void {
-  ctx.font = font(700, 14);
+/** The house letters in their chips (exported for the legibility check, which collects its labels). */
+export function paintLetters(ctx: SKRSContext2D): void {
+  ctx.font = font(700, LABEL_MIN);
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (let pit = 0; pit < 12; pit++) {
     const c = pitLabelCenter(pit);
     const x = c.x + LETTER_OFFSET;
     ctx.fillStyle = THEME.chip;
-    roundRect(ctx, { x: x - 10, y: c.y - 10, w: 20, h: 20 }, 6);
+    roundRect(ctx, { x: x - 13, y: c.y - 13, w: 26, h: 26 }, 7);
     ctx.fill();
-    ctx.fillStyle = "#f3dcb8";
-    ctx.fillText(pitLetter(pit), x, c.y + 1);
+    drawLabel(ctx, pitLetter(pit), x, c.y + 1, { fill: "#f3dcb8", align: "center" });
   }
 }
 

@@ -1,28 +1,91 @@
 /**
- * The bundled Nunito font. It is registered under an alias of our own so that the images look the
- * same on every machine: a system font named Nunito (or none at all) never changes the rendering.
+ * The fonts. Nunito (bundled in assets/fonts) draws every Latin, Cyrillic and Vietnamese letter, and
+ * is registered under an alias of our own so that a system font named Nunito (or none at all) never
+ * changes the rendering. Names in other scripts and emoji, as Discord users write them, fall back
+ * glyph by glyph through the families of `font()`: Twemoji (the emoji Discord draws, as a colour font),
+ * then Noto Sans for Japanese and Chinese ideographs, Korean, Arabic, Hebrew, Devanagari and Thai.
+ * The fallback fonts are read from their npm packages (node_modules), not copied into the repository.
  */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 
-/** The only font family the renderer names. */
+/** The font family the renderer names first. */
 export const FONT_FAMILY = "NickarNunito";
 
-const FILES = ["Nunito_400Regular.ttf", "Nunito_700Bold.ttf"];
+const NUNITO = ["Nunito_400Regular.ttf", "Nunito_700Bold.ttf"];
+
+/** Fallback families in the order they are tried; each [alias, npm package, file pattern]. */
+const FALLBACKS: readonly (readonly [string, string, (weight: 400 | 700) => string | null])[] = [
+  ["NickarEmoji", "twemoji-colr-font", (w) => (w === 400 ? "twemoji.woff2" : null)],
+  ...(
+    [
+      ["NickarJP", "noto-sans-jp", "NotoSansJP"],
+      ["NickarKR", "noto-sans-kr", "NotoSansKR"],
+      ["NickarArabic", "noto-sans-arabic", "NotoSansArabic"],
+      ["NickarHebrew", "noto-sans-hebrew", "NotoSansHebrew"],
+      ["NickarDevanagari", "noto-sans-devanagari", "NotoSansDevanagari"],
+      ["NickarThai", "noto-sans-thai", "NotoSansThai"],
+    ] as const
+  ).map(
+    ([alias, pkg, base]) =>
+      [
+        alias,
+        `@expo-google-fonts/${pkg}`,
+        (w: 400 | 700) => (w === 400 ? `400Regular/${base}_400Regular.ttf` : `700Bold/${base}_700Bold.ttf`),
+      ] as const,
+  ),
+];
+
+const FAMILIES = [FONT_FAMILY, ...FALLBACKS.map(([alias]) => alias)].join(", ");
 
 let registered = false;
 
-/** Registers the repository's font files once; later calls do nothing. Throws when a file is missing. */
+function register(path: string, alias: string): void {
+  if (!GlobalFonts.registerFromPath(path, alias)) throw new Error(`could not load the font ${path}`);
+}
+
+/** Registers the fonts once; later calls do nothing. Throws when a file is missing. */
 export function registerFonts(): void {
   if (registered) return;
-  for (const file of FILES) {
-    const path = fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url));
-    if (!GlobalFonts.registerFromPath(path, FONT_FAMILY)) throw new Error(`could not load the font ${path}`);
+  for (const file of NUNITO)
+    register(fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url)), FONT_FAMILY);
+  const require = createRequire(import.meta.url);
+  for (const [alias, pkg, file] of FALLBACKS) {
+    const root = dirname(require.resolve(`${pkg}/package.json`));
+    for (const weight of [400, 700] as const) {
+      const name = file(weight);
+      if (name) register(join(root, name), alias);
+    }
   }
   registered = true;
 }
 
-/** A CSS font string in the bundled family, e.g. font(700, 20). */
+/** A CSS font string with the whole fallback chain, e.g. font(700, 20). */
 export function font(weight: 400 | 700, size: number): string {
-  return `${weight} ${size}px ${FONT_FAMILY}`;
+  return `${weight} ${size}px ${FAMILIES}`;
+}
+
+let measurer: SKRSContext2D | null = null;
+
+/** The width of `text` in logical pixels at the given font (for fitting names outside a drawing). */
+export function textWidth(text: string, weight: 400 | 700, size: number): number {
+  registerFonts();
+  measurer ??= createCanvas(8, 8).getContext("2d");
+  measurer.font = font(weight, size);
+  return measurer.measureText(text).width;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Shortens `value` with an ellipsis until `width(value)` fits `maxWidth`, cutting between graphemes
+ * (a flag, a skin-toned or joined emoji, a letter with its accents stay whole).
+ */
+export function fitWidth(value: string, maxWidth: number, width: (s: string) => number): string {
+  if (width(value) <= maxWidth) return value;
+  const parts = [...graphemes.segment(value)].map((s) => s.segment);
+  while (parts.length > 1 && width(`${parts.join("").trimEnd()}…`) > maxWidth) parts.pop();
+  return `${parts.join("").trimEnd()}…`;
 }

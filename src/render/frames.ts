@@ -12,7 +12,8 @@ import { type Point, pitCenter, storeCenter } from "./layout.ts";
 import type { Flight, Scene } from "./scene.ts";
 import { stillScene } from "./still.ts";
 import { applyEvent, emptyTrace, type MoveTrace } from "./trace.ts";
-import { type BoardView, shortName } from "./view.ts";
+import type { BoardView } from "./view.ts";
+import { shortName } from "./words.ts";
 
 export interface Frame {
   scene: Scene;
@@ -26,6 +27,7 @@ const MOTION_FRAMES = 26;
 const MOTION_BUDGET_MS = 3600;
 const MIN_DELAY_MS = 60;
 export const DELAYS = {
+  poster: 1200,
   intro: 700,
   pickup: 380,
   relayPickup: 300,
@@ -100,6 +102,7 @@ class Animator {
         pits: [...this.pits],
         stores: [this.stores[0], this.stores[1]],
         turn: this.mover,
+        playing: true,
         trace: cloneTrace(trace),
         caption: this.caption,
         banner: null,
@@ -208,28 +211,38 @@ class Animator {
 
 /** Squeezes the moving part of long animations into the time budget. */
 function fitBudget(frames: Frame[]): void {
-  const motion = frames.slice(1);
+  // Everything after the poster and the replay's first frame.
+  const motion = frames.slice(2);
   const total = motion.reduce((sum, f) => sum + f.delay, 0);
   if (total <= MOTION_BUDGET_MS) return;
   const factor = MOTION_BUDGET_MS / total;
   for (const f of motion) f.delay = Math.max(MIN_DELAY_MS, Math.round((f.delay * factor) / 10) * 10);
 }
 
-/** The frames of the view's last move, ending on the still image of the view. */
+/**
+ * The frames of the view's last move. The first and the last frame are both the still image of the
+ * view (the position after the move, the right player to move): Discord shows a GIF's first frame to
+ * whoever has autoplay off, and the file plays once (no loop extension) and stays on its last frame,
+ * so anyone who does not watch it play still sees the current position. In between, the move is
+ * replayed from the position before it.
+ */
 export function moveFrames(view: BoardView): Frame[] {
   const move = view.lastMove;
   if (!move) throw new Error("an animation needs the view's last move");
   const animator = new Animator(view, move.player);
-  // The first frame: the position before the move, the origin ringed.
+  const still = stillScene(view);
+  // The poster: the position after the move, held long enough to read the result, then the replay.
+  animator.frames.push({ scene: still, delay: DELAYS.poster });
+  // The replay starts on the position before the move, the origin ringed.
   const first = move.events.find((e) => e.type === "pickup" || e.type === "single");
   const originPit = first ? (first.type === "pickup" ? first.pit : first.from) : move.player * 6 + move.house - 1;
   const intro = emptyTrace();
   intro.marks[originPit].origin = true;
   const letter = pitLetter(originPit);
-  animator.caption = `${shortName(view, move.player)} plays ${letter}`;
+  animator.caption = `Replay: ${shortName(view, move.player)} plays ${letter}`;
   animator.snap(DELAYS.intro, [], intro);
   animator.play(move.events);
   fitBudget(animator.frames);
-  animator.frames.push({ scene: stillScene(view), delay: DELAYS.final });
+  animator.frames.push({ scene: still, delay: DELAYS.final });
   return animator.frames;
 }

@@ -134,7 +134,8 @@ export class GifWriter {
         ...common,
         first: true,
         palette: this.indexer.palette,
-        repeat: 0,
+        // No loop extension: the animation plays once and stays on its last frame.
+        repeat: -1,
       });
       this.shown.set(this.next);
       return;

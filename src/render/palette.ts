@@ -32,6 +32,7 @@ function sampleScenes(): Scene[] {
     pits: SAMPLE_VIEW.position.pits,
     stores: SAMPLE_VIEW.position.stores,
     turn: 0,
+    playing: true,
     trace,
     caption: "relay: picks up 7 from c",
     banner: null,
@@ -45,7 +46,8 @@ function sampleScenes(): Scene[] {
       turn: 1,
       hand: null,
       flights: [],
-      banner: { title: "North wins 5–2 kay", detail: "no legal move left" },
+      banner: { title: "North wins 5–2 kay", detail: "no legal move was left" },
+      playing: false,
     },
   ];
 }

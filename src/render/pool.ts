@@ -16,7 +16,7 @@ export interface RenderPoolOptions {
 }
 
 export class RenderPool {
-  private readonly pool: WorkerPool<RenderTask, Uint8Array>;
+  private readonly pool: WorkerPool<RenderTask, Uint8Array | string>;
 
   constructor(options: RenderPoolOptions = {}) {
     this.pool = new WorkerPool({ module: new URL("./worker.ts", import.meta.url), ...options });
@@ -24,6 +24,7 @@ export class RenderPool {
 
   private async run(task: RenderTask, lane: Lane): Promise<Buffer> {
     const bytes = await this.pool.run(task, lane);
+    if (typeof bytes === "string") throw new Error(`a ${task.kind} render answered text`);
     // A Buffer arrives from the worker as a plain Uint8Array over a copy of its bytes.
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
@@ -34,6 +35,13 @@ export class RenderPool {
 
   animation(view: BoardView, lane: Lane = "people"): Promise<Buffer> {
     return this.run({ kind: "animation", view }, lane);
+  }
+
+  /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */
+  async boardAlt(view: BoardView, lane: Lane = "people"): Promise<string> {
+    const text = await this.pool.run({ kind: "board-alt", view }, lane);
+    if (typeof text !== "string") throw new Error("the board's alt text came back as bytes");
+    return text;
   }
 
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer> {

@@ -6,15 +6,19 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import type { Player } from "../engine/index.ts";
 import { background, roundRect } from "./background.ts";
-import { font } from "./fonts.ts";
+import { fitWidth, font } from "./fonts.ts";
+import { drawLabel } from "./labels.ts";
 import {
+  GROOVE,
   HEIGHT,
+  LABEL_MIN,
   MIDDLE_Y,
   PIT_RADIUS,
   type Point,
   pitCenter,
   pitLabelCenter,
   storeLabelCenter,
+  storeRect,
   WIDTH,
 } from "./layout.ts";
 import { COUNTABLE, type Spot, seedsInPit, seedsInStore } from "./placement.ts";
@@ -43,6 +47,8 @@ export interface Scene {
   stores: readonly [number, number];
   /** Whose turn the header shows, null when the game is over. */
   turn: Player | null;
+  /** An animation frame of `turn`'s move: the header says "playing" rather than "to move". */
+  playing: boolean;
   trace: MoveTrace | null;
   caption: string | null;
   banner: Banner | null;
@@ -52,43 +58,31 @@ export interface Scene {
 
 /** Shortens `value` with an ellipsis until it fits `maxWidth` in the current font. */
 function fitText(ctx: SKRSContext2D, value: string, maxWidth: number): string {
-  if (ctx.measureText(value).width <= maxWidth) return value;
-  const chars = [...value];
-  while (chars.length > 1 && ctx.measureText(`${chars.join("")}…`).width > maxWidth) chars.pop();
-  return `${chars.join("").trimEnd()}…`;
+  return fitWidth(value, maxWidth, (s) => ctx.measureText(s).width);
 }
 
-function text(ctx: SKRSContext2D, value: string, x: number, y: number, fill: string, align: CanvasTextAlign): void {
-  ctx.textAlign = align;
-  ctx.fillStyle = fill;
-  ctx.fillText(value, x, y);
-}
-
-/** Text with a dark halo, legible on any part of the wood. */
-function inkText(ctx: SKRSContext2D, value: string, x: number, y: number, fill: string): void {
-  ctx.textAlign = "center";
-  ctx.lineJoin = "round";
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = "rgba(30, 14, 4, 0.75)";
-  ctx.strokeText(value, x, y);
-  ctx.fillStyle = fill;
-  ctx.fillText(value, x, y);
-}
+const HALO = "rgba(30, 14, 4, 0.75)";
 
 function pillWidth(ctx: SKRSContext2D, label: string, size: number): number {
   ctx.font = font(700, size);
   return Math.max(ctx.measureText(label).width + size * 0.9, size * 1.7);
 }
 
-function pill(ctx: SKRSContext2D, label: string, x: number, y: number, fill: string, ink: string, size = 14): void {
+function pill(
+  ctx: SKRSContext2D,
+  label: string,
+  x: number,
+  y: number,
+  fill: string,
+  ink: string,
+  size = LABEL_MIN,
+): void {
   const w = pillWidth(ctx, label, size);
   const h = size + 8;
   ctx.fillStyle = fill;
   roundRect(ctx, { x: x - w / 2, y: y - h / 2, w, h }, h / 2);
   ctx.fill();
-  ctx.textAlign = "center";
-  ctx.fillStyle = ink;
-  ctx.fillText(label, x, y + 1);
+  drawLabel(ctx, label, x, y + 1, { fill: ink, align: "center" });
 }
 
 function ring(ctx: SKRSContext2D, c: Point, colour: string, width: number, dashed = false): void {
@@ -125,7 +119,7 @@ function drawMarks(ctx: SKRSContext2D, trace: MoveTrace): void {
   });
 }
 
-/** Badges over the seeds: relay order, seeds captured. */
+/** Badges over the seeds: relay order, seeds captured (a number, not only a colour). */
 function drawBadges(ctx: SKRSContext2D, trace: MoveTrace): void {
   ctx.textBaseline = "middle";
   trace.marks.forEach((m, pit) => {
@@ -135,12 +129,12 @@ function drawBadges(ctx: SKRSContext2D, trace: MoveTrace): void {
       const y = c.y + (pit < 6 ? PIT_RADIUS * 0.72 : -PIT_RADIUS * 0.72);
       ctx.fillStyle = THEME.relay;
       ctx.beginPath();
-      ctx.arc(x, y, 10, 0, 2 * Math.PI);
+      ctx.arc(x, y, 14, 0, 2 * Math.PI);
       ctx.fill();
-      ctx.font = font(700, 13);
-      text(ctx, String(m.relay), x, y + 1, "#0d2233", "center");
+      ctx.font = font(700, LABEL_MIN);
+      drawLabel(ctx, String(m.relay), x, y + 1, { fill: "#0d2233", align: "center" });
     }
-    if (m.captured) pill(ctx, `−${m.captured}`, c.x, c.y, THEME.capture, "#2a0905", 16);
+    if (m.captured) pill(ctx, `−${m.captured}`, c.x, c.y, THEME.capture, "#2a0905");
   });
 }
 
@@ -151,88 +145,114 @@ function drawPits(ctx: SKRSContext2D, scale: number, scene: Scene): void {
     if (n > COUNTABLE) {
       // A heap too big to count by eye: the number goes on it as well.
       const c = pitCenter(pit);
-      pill(ctx, String(n), c.x, c.y, "rgba(25, 12, 4, 0.78)", THEME.labelInk, 17);
+      pill(ctx, String(n), c.x, c.y, "rgba(25, 12, 4, 0.78)", THEME.labelInk);
     }
   }
-  ctx.font = font(700, 21);
+  ctx.font = font(700, 24);
   ctx.textBaseline = "middle";
   for (let pit = 0; pit < 12; pit++) {
     const c = pitLabelCenter(pit);
-    inkText(ctx, String(scene.pits[pit]), c.x + 10, c.y + 1, countColour(scene.trace, pit));
+    drawLabel(ctx, String(scene.pits[pit]), c.x + 12, c.y + 1, {
+      fill: countColour(scene.trace, pit),
+      align: "center",
+      halo: HALO,
+    });
   }
 }
 
-/** A store's count at its owner's end (kay below it in haiti), and the seeds it gained this move beside it. */
+/**
+ * Each store carries its owner's name at the end next to that player's name in the header, then its
+ * count (kay below it in haiti), and the seeds it gained this move beside the count.
+ */
 function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene): void {
   const haiti = view.ruleset === "haiti";
   for (const player of [0, 1] as Player[]) {
     const n = scene.stores[player];
     drawSeeds(ctx, scale, seedsInStore(player, n));
-    const c = storeLabelCenter(player);
-    const gain = scene.trace?.storeGain[player] ?? 0;
-    const y = haiti && player === 0 ? c.y - 9 : c.y;
-    const count = String(n);
+    const width = storeRect(player).w - 10;
     ctx.textBaseline = "middle";
-    ctx.font = font(700, 24);
+    const owner = storeLabelCenter(player, 0);
+    ctx.font = font(700, LABEL_MIN);
+    drawLabel(ctx, fitText(ctx, playerName(view, player), width), owner.x, owner.y, {
+      fill: THEME.text,
+      align: "center",
+      halo: HALO,
+    });
+    const c = storeLabelCenter(player, 1);
+    const gain = scene.trace?.storeGain[player] ?? 0;
+    const count = String(n);
+    ctx.font = font(700, 26);
     let x = c.x;
     if (gain > 0) {
       const countWidth = ctx.measureText(count).width;
-      const gainWidth = pillWidth(ctx, `+${gain}`, 14);
-      const total = countWidth + 5 + gainWidth;
+      const gainWidth = pillWidth(ctx, `+${gain}`, LABEL_MIN);
+      const total = countWidth + 4 + gainWidth;
       x = c.x - total / 2 + countWidth / 2;
-      pill(ctx, `+${gain}`, c.x + total / 2 - gainWidth / 2, y, THEME.capture, "#2a0905", 14);
-      ctx.font = font(700, 24);
+      pill(ctx, `+${gain}`, c.x + total / 2 - gainWidth / 2, c.y, THEME.capture, "#2a0905");
+      ctx.font = font(700, 26);
     }
-    inkText(ctx, count, x, y, gain > 0 ? THEME.capture : THEME.labelInk);
+    drawLabel(ctx, count, x, c.y, { fill: gain > 0 ? THEME.capture : THEME.labelInk, align: "center", halo: HALO });
     if (haiti) {
-      ctx.font = font(700, 13);
-      inkText(ctx, `${Math.floor(n / 4)} kay`, c.x, y + 19, THEME.textDim);
+      const k = storeLabelCenter(player, 2);
+      ctx.font = font(700, LABEL_MIN);
+      drawLabel(ctx, `${Math.floor(n / 4)} kay`, k.x, k.y, { fill: THEME.text, align: "center", halo: HALO });
     }
   }
 }
 
+/**
+ * The players' names at their own ends (North top left, South bottom right), the player to move
+ * marked with a dot and the words "to move" ("playing" during the animation of their move); the
+ * ruleset and the game id top right; the footer (series score) bottom left.
+ */
 function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene): void {
   ctx.textBaseline = "middle";
-  const sides: { player: Player; x: number; y: number; align: "left" | "right" }[] = [
-    { player: 1, x: 26, y: 23, align: "left" },
-    { player: 0, x: WIDTH - 26, y: HEIGHT - 23, align: "right" },
+  ctx.font = font(400, LABEL_MIN);
+  const corner = view.gameId ? `${rulesetName(view)} · game ${view.gameId}` : rulesetName(view);
+  const cornerText = fitText(ctx, corner, 420);
+  drawLabel(ctx, cornerText, WIDTH - 26, 25, { fill: THEME.textDim, align: "right" });
+  const cornerWidth = ctx.measureText(cornerText).width;
+  let footerWidth = 0;
+  if (view.footer) {
+    const footer = fitText(ctx, view.footer, 330);
+    drawLabel(ctx, footer, 26, HEIGHT - 27, { fill: THEME.textDim, align: "left" });
+    footerWidth = ctx.measureText(footer).width;
+  }
+  const sides: { player: Player; x: number; y: number; align: "left" | "right"; room: number }[] = [
+    { player: 1, x: 26, y: 25, align: "left", room: WIDTH - 52 - cornerWidth - 24 },
+    { player: 0, x: WIDTH - 26, y: HEIGHT - 27, align: "right", room: WIDTH - 52 - footerWidth - 24 },
   ];
   for (const side of sides) {
-    const toMove = scene.turn === side.player;
-    ctx.font = font(700, 19);
-    const name = fitText(ctx, playerName(view, side.player), 420);
+    const marked = scene.turn === side.player;
+    const turnLabel = marked ? (scene.playing ? "playing" : "to move") : "";
+    ctx.font = font(700, LABEL_MIN);
+    const turnWidth = marked ? ctx.measureText(turnLabel).width + 30 : 0;
+    ctx.font = font(700, 24);
+    const name = fitText(ctx, playerName(view, side.player), side.room - turnWidth);
     const nameWidth = ctx.measureText(name).width;
-    ctx.font = font(700, 14);
-    const turnLabel = toMove ? "to move" : "";
-    const turnWidth = toMove ? ctx.measureText(turnLabel).width + 26 : 0;
-    const total = nameWidth + turnWidth;
-    const left = side.align === "left" ? side.x : side.x - total;
-    ctx.font = font(700, 19);
-    text(ctx, name, left, side.y, toMove || scene.turn === null ? THEME.text : THEME.textDim, "left");
-    if (toMove) {
-      const dotX = left + nameWidth + 13;
+    const left = side.align === "left" ? side.x : side.x - nameWidth - turnWidth;
+    drawLabel(ctx, name, left, side.y, { fill: marked || scene.turn === null ? THEME.text : THEME.textDim });
+    if (marked) {
+      const dotX = left + nameWidth + 14;
       ctx.fillStyle = THEME.turn;
       ctx.beginPath();
-      ctx.arc(dotX, side.y, 5, 0, 2 * Math.PI);
+      ctx.arc(dotX, side.y, 6, 0, 2 * Math.PI);
       ctx.fill();
-      ctx.font = font(700, 14);
-      text(ctx, turnLabel, dotX + 10, side.y + 1, THEME.turn, "left");
+      ctx.font = font(700, LABEL_MIN);
+      drawLabel(ctx, turnLabel, dotX + 12, side.y + 1, { fill: THEME.turn });
     }
   }
-  ctx.font = font(400, 15);
-  text(ctx, rulesetName(view), WIDTH - 26, 23, THEME.textDim, "right");
-  if (view.footer) text(ctx, fitText(ctx, view.footer, 260), 26, HEIGHT - 22, THEME.textDim, "left");
 }
 
 function drawCaption(ctx: SKRSContext2D, full: string): void {
-  ctx.font = font(700, 14);
+  ctx.font = font(700, LABEL_MIN);
   ctx.textBaseline = "middle";
-  const caption = fitText(ctx, full, 500);
-  const w = ctx.measureText(caption).width + 28;
+  const caption = fitText(ctx, full, 560);
+  const w = ctx.measureText(caption).width + 32;
   ctx.fillStyle = THEME.captionFill;
-  roundRect(ctx, { x: WIDTH / 2 - w / 2, y: MIDDLE_Y - 12, w, h: 24 }, 12);
+  roundRect(ctx, { x: WIDTH / 2 - w / 2, y: MIDDLE_Y - 17, w, h: 34 }, 17);
   ctx.fill();
-  text(ctx, caption, WIDTH / 2, MIDDLE_Y + 1, THEME.text, "center");
+  drawLabel(ctx, caption, WIDTH / 2, MIDDLE_Y + 1, { fill: THEME.text, align: "center" });
 }
 
 /** A small tight cluster for seeds in hand or in flight, with their number. */
@@ -254,7 +274,7 @@ function drawCluster(ctx: SKRSContext2D, scale: number, at: Point, seeds: number
   ctx.ellipse(at.x + 3, at.y + 6, 22, 10, 0, 0, 2 * Math.PI);
   ctx.fill();
   drawSeeds(ctx, scale, CLUSTER.slice(0, Math.min(seeds, CLUSTER.length)), at.x, at.y - lift, 1.15);
-  pill(ctx, label, at.x + 24, at.y - lift - 18, THEME.origin, "#2b1a00", 13);
+  pill(ctx, label, at.x + 26, at.y - lift - 20, THEME.origin, "#2b1a00");
 }
 
 function drawHand(ctx: SKRSContext2D, scale: number, hand: Hand): void {
@@ -268,31 +288,32 @@ function drawFlight(ctx: SKRSContext2D, scale: number, flight: Flight): void {
   drawCluster(ctx, scale, at, flight.seeds, `+${flight.seeds}`);
 }
 
+/** The result between the rows, clear of every pit: the title (who won, the score) and what decided it. */
 function drawBanner(ctx: SKRSContext2D, banner: Banner): void {
-  const w = 560;
-  const h = 86;
+  const w = 556;
+  const h = GROOVE.bottom - GROOVE.top - 8;
   const x = (WIDTH - w) / 2;
   const y = MIDDLE_Y - h / 2;
   ctx.save();
   ctx.shadowColor = "rgba(0, 0, 0, 0.6)";
-  ctx.shadowBlur = 16;
-  ctx.shadowOffsetY = 4;
+  ctx.shadowBlur = 12;
+  ctx.shadowOffsetY = 3;
   ctx.fillStyle = THEME.bannerFill;
-  roundRect(ctx, { x, y, w, h }, 18);
+  roundRect(ctx, { x, y, w, h }, 16);
   ctx.fill();
   ctx.restore();
   ctx.lineWidth = 2;
   ctx.strokeStyle = THEME.origin;
-  roundRect(ctx, { x: x + 1, y: y + 1, w: w - 2, h: h - 2 }, 17);
+  roundRect(ctx, { x: x + 1, y: y + 1, w: w - 2, h: h - 2 }, 15);
   ctx.stroke();
   ctx.textBaseline = "middle";
-  // Long names shrink the title a little, then get shortened.
+  // Long titles shrink a little, then get shortened.
   let size = 28;
   ctx.font = font(700, size);
-  while (size > 20 && ctx.measureText(banner.title).width > w - 40) ctx.font = font(700, --size);
-  text(ctx, fitText(ctx, banner.title, w - 40), WIDTH / 2, y + 32, THEME.origin, "center");
-  ctx.font = font(400, 16);
-  text(ctx, fitText(ctx, banner.detail, w - 40), WIDTH / 2, y + 62, THEME.text, "center");
+  while (size > 22 && ctx.measureText(banner.title).width > w - 32) ctx.font = font(700, --size);
+  drawLabel(ctx, fitText(ctx, banner.title, w - 32), WIDTH / 2, y + h * 0.33, { fill: THEME.origin, align: "center" });
+  ctx.font = font(400, LABEL_MIN);
+  drawLabel(ctx, fitText(ctx, banner.detail, w - 32), WIDTH / 2, y + h * 0.74, { fill: THEME.text, align: "center" });
 }
 
 /** Draws the whole scene on a context whose transform is `scale` (logical 800 x 360 units). */

@@ -10,6 +10,7 @@ export function stillScene(view: BoardView): Scene {
     pits: view.position.pits,
     stores: view.position.stores,
     turn: view.outcome.over ? null : view.position.toMove,
+    playing: false,
     trace,
     caption: trace ? moveSummary(view, trace) : null,
     banner: bannerFor(view),

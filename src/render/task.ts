@@ -5,6 +5,7 @@ import type { BoardView } from "./view.ts";
 export type RenderTask =
   | { readonly kind: "board"; readonly view: BoardView }
   | { readonly kind: "animation"; readonly view: BoardView }
+  | { readonly kind: "board-alt"; readonly view: BoardView }
   | { readonly kind: "rating-chart"; readonly title: string; readonly points: readonly RatingPoint[] }
   | { readonly kind: "ladder"; readonly title: string; readonly rungs: readonly Rung[]; readonly more: number };
 

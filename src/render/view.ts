@@ -31,6 +31,10 @@ export interface BoardView {
   lastMove?: LastMove | null;
   /** An optional small line, e.g. "Series 3-2 · first to 6". */
   footer?: string;
+  /** The game's id, shown in the corner so that a player can type it. */
+  gameId?: string;
+  /** What the result meant beyond the game, added to the banner: "alice wins the series 6–4". */
+  bannerNote?: string;
 }
 
 /** The name written for a player: their display name, or their side. */
@@ -56,15 +60,4 @@ export function viewFromState(
     };
   }
   return { ruleset: state.ruleset, position: state.position, outcome: state.outcome, players, lastMove };
-}
-
-/** A name for running text (captions, the banner): long names are cut so the sentence still fits. */
-export function shortName(view: BoardView, player: Player, max = 20): string {
-  const chars = [...playerName(view, player)];
-  return chars.length <= max
-    ? chars.join("")
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
 }

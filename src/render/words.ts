@@ -1,8 +1,11 @@
-/** The texts of the image: move summaries, animation captions, the result banner. */
+/** The texts of the image: move summaries, the result banner (phrased by phrases.ts, like the bot's messages). */
 import type { Player } from "../engine/index.ts";
-import { opponent, pitLetter, RULESETS } from "../engine/index.ts";
+import { pitLetter, RULESETS } from "../engine/index.ts";
+import { fitWidth, textWidth } from "./fonts.ts";
+import { LABEL_MIN } from "./layout.ts";
+import { resultPhrase } from "./phrases.ts";
 import type { MoveTrace } from "./trace.ts";
-import { type BoardView, shortName } from "./view.ts";
+import { type BoardView, playerName } from "./view.ts";
 
 export interface Banner {
   title: string;
@@ -14,11 +17,15 @@ function plural(n: number, word: string): string {
 }
 
 /** One line about the last move for the still image, e.g. "Ada played C · took 5". */
-export function moveSummary(view: BoardView, trace: MoveTrace): string {
+export function moveSummary(
+  view: BoardView,
+  trace: MoveTrace,
+  name: (player: Player) => string = (player) => shortName(view, player),
+): string {
   const move = view.lastMove;
   if (!move) return "";
   const letter = trace.origin !== null ? pitLetter(trace.origin) : pitLetter(move.player * 6 + move.house - 1);
-  const parts = [`${shortName(view, move.player)} played ${letter}`];
+  const parts = [`${name(move.player)} played ${letter}`];
   if (trace.single !== null) parts.push(`lone seed to ${pitLetter(trace.single)}`);
   if (trace.relays > 0) parts.push(`${plural(trace.relays, "relay")}`);
   if (trace.transfer !== null) parts.push(`last seed moved on to ${pitLetter(trace.transfer)}`);
@@ -29,56 +36,31 @@ export function moveSummary(view: BoardView, trace: MoveTrace): string {
   return parts.join(" · ");
 }
 
-/** Two stores as a score: seeds, "20–28"; haiti scores in kay (fours), "5–7 kay". */
-export function formatScore(ruleset: string, a: number, b: number): string {
-  return ruleset === "haiti" ? `${Math.floor(a / 4)}–${Math.floor(b / 4)} kay` : `${a}–${b}`;
-}
-
-/** The score with `first`'s store first. */
-export function scoreText(view: BoardView, first: Player): string {
-  return formatScore(view.ruleset, view.position.stores[first], view.position.stores[opponent(first)]);
-}
-
-function reasonText(view: BoardView, reason: string, winner: Player | null): string {
-  const loser = winner === null ? null : shortName(view, opponent(winner));
-  switch (reason) {
-    case "twenty-five":
-      return winner === null ? "a store reached 25 seeds" : `${shortName(view, winner)} reached 25 seeds`;
-    case "no-moves":
-      return "no legal move left: each side took its own seeds";
-    case "grand-slam":
-      return "forced grand slam: the whole row was taken";
-    case "starvation":
-      return "starvation: the starved side claimed the board";
-    case "cycle":
-      return view.ruleset === "speightstown"
-        ? "the position repeated three times: a draw"
-        : "the position repeated three times";
-    case "stuck":
-      return "no legal move left";
-    case "resign":
-      return loser ? `${loser} resigned` : "a player resigned";
-    case "timeout":
-      return loser ? `${loser} ran out of time` : "a player ran out of time";
-    case "agreement":
-      return "agreed by both players";
-    case "abort":
-      return "the game was aborted";
-    default:
-      return reason.replace(/-/g, " ");
-  }
-}
-
-/** The result banner of a finished game, or null while it goes on. */
+/** The result banner of a finished game (and what it meant for a series, when it did), or null while it goes on. */
 export function bannerFor(view: BoardView): Banner | null {
   const outcome = view.outcome;
   if (!outcome.over) return null;
-  const { winner, reason } = outcome;
-  let title: string;
-  if (winner !== null) title = `${shortName(view, winner)} wins ${scoreText(view, winner)}`;
-  else if (reason === "abort") title = `Game aborted · ${scoreText(view, 0)}`;
-  else title = `Draw ${scoreText(view, 0)}`;
-  return { title, detail: reasonText(view, reason, winner) };
+  return bannerWith(view, [shortName(view, 0), shortName(view, 1)]);
+}
+
+/** The banner with the names written as given. */
+export function bannerWith(view: BoardView, names: readonly [string, string]): Banner | null {
+  const outcome = view.outcome;
+  if (!outcome.over) return null;
+  const phrase = resultPhrase({
+    ruleset: view.ruleset,
+    stores: view.position.stores,
+    winner: outcome.winner,
+    reason: outcome.reason,
+    names,
+    idle: view.position.toMove,
+  });
+  return { title: phrase.title, detail: view.bannerNote ? `${phrase.detail} · ${view.bannerNote}` : phrase.detail };
+}
+
+/** A name for running text (captions, the banner): a long name is shortened to a width, so the sentence still fits. */
+export function shortName(view: BoardView, player: Player, maxWidth = 230): string {
+  return fitWidth(playerName(view, player), maxWidth, (s) => textWidth(s, 700, LABEL_MIN));
 }
 
 export function rulesetName(view: BoardView): string {

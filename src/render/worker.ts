@@ -8,6 +8,7 @@
 import { constants, setPriority } from "node:os";
 import { background } from "./background.ts";
 import { renderLadderImage, renderRatingChart } from "./chart.ts";
+import { describeBoard } from "./describe.ts";
 import { registerFonts } from "./fonts.ts";
 import { renderMoveGif } from "./gif.ts";
 import { paletteFor } from "./palette.ts";
@@ -23,12 +24,14 @@ registerFonts();
 background(1);
 paletteFor(1);
 
-export default function render(task: RenderTask): Promise<Buffer> {
+export default async function render(task: RenderTask): Promise<Buffer | string> {
   switch (task.kind) {
     case "board":
       return renderBoardPng(task.view);
     case "animation":
       return renderMoveGif(task.view);
+    case "board-alt":
+      return describeBoard(task.view);
     case "rating-chart":
       return renderRatingChart(task.title, task.points);
     case "ladder":

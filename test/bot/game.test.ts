@@ -71,7 +71,15 @@ describe("games", () => {
     );
     expect(last.reply.content).toMatch(/Game over|wins|Draw/);
     // Only the Animate button is left.
-    expect(last.reply.components?.flatMap((r) => r.components).length).toBe(1);
+    // Animate and Rematch; both players are pinged in a new message with the result and the ratings.
+    expect(last.reply.components?.flatMap((r) => r.components).map((b) => ("label" in b ? b.label : ""))).toEqual([
+      "Animate",
+      "Rematch",
+    ]);
+    const ending = last.posts?.[0];
+    expect(ending?.reply.mentions).toEqual([ALICE, BOB]);
+    expect(ending?.reply.content).toMatch(/is over: \*\*(<@\d+> wins \d+–\d+|Draw \d+–\d+)/);
+    expect(ending?.reply.content).toMatch(/Ratings: <@1001> \d+ \([+−±]\d+\) · <@1002> \d+ \([+−±]\d+\)/);
     await expect(press(ALICE, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/over" });
   });
 
@@ -83,7 +91,7 @@ describe("games", () => {
     const labels = rows.flatMap((r) => r.components.map((c) => ("label" in c ? c.label : "")));
     expect(labels.slice(0, 6)).toEqual(["a · 5", "b · 4", "c · 4", "d · 4", "e · 4", "f · 4"]);
     expect(labels.slice(6)).toEqual(["Resign", "Offer draw", "Animate"]);
-    expect(res.reply.content).toContain("South sows C");
+    expect(res.reply.content).toContain(`<@${ALICE}> played C`);
     expect(res.reply.content).toContain(`<@${BOB}> to move (North)`);
     expect(res.reply.mentions).toEqual([BOB]);
     expect(res.edits).toEqual([]);
@@ -148,7 +156,8 @@ describe("games", () => {
     expect(game(id).row.status).toBe("active");
     const done = await press(ALICE, id, { kind: "resign-confirm" }, 0, "confirm-message");
     expect(done.reply.content).toBe("You resigned.");
-    expect(done.edits?.[0].reply.content).toContain("North wins by resignation");
+    expect(done.edits?.[0].reply.content).toContain(`**<@${BOB}> wins 0–0: <@${ALICE}> resigned**`);
+    expect(done.posts?.[0].reply.mentions).toEqual([ALICE, BOB]);
     expect(game(id).row).toMatchObject({ status: "finished", winner: 1, reason: "resign" });
   });
 
@@ -156,7 +165,14 @@ describe("games", () => {
     const id = await start();
     await press(ALICE, id, { kind: "move", house: 3 });
     const offered = await press(ALICE, id, { kind: "draw" });
-    expect(offered.reply.content).toContain("South offers a draw");
+    expect(offered.reply.content).toContain(`<@${ALICE}> offers a draw`);
+    // The opponent is asked in a new message, pinged, with Accept draw and Decline.
+    const ask = offered.posts?.at(-1)?.reply;
+    expect(ask?.mentions).toEqual([BOB]);
+    expect(ask?.components?.[0].components.map((b) => ("label" in b ? b.label : ""))).toEqual([
+      "Accept draw",
+      "Decline",
+    ]);
     await expect(press(ALICE, id, { kind: "draw" })).rejects.toMatchObject({ code: "draw/already-offered" });
     const agreed = await press(BOB, id, { kind: "draw" });
     expect(agreed.reply.content).toContain("Draw");
@@ -176,7 +192,10 @@ describe("games", () => {
     const id = await start();
     await press(ALICE, id, { kind: "move", house: 3 });
     const res = await COMMANDS.abort.handle(w.ctx(BOB), options());
-    expect(res.edits?.[0].reply.content).toContain("aborted");
+    expect(res.edits?.[0].reply.content).toContain("Game aborted: called off before both players had moved");
+    // Both are told in a new message, which says who aborted.
+    expect(res.posts?.[0].reply.content).toMatch(new RegExp(`^<@${BOB}> aborted the game\\.`));
+    expect(res.posts?.[0].reply.mentions).toEqual([ALICE, BOB]);
     expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "abort" });
   });
 
@@ -196,7 +215,7 @@ describe("games", () => {
       code: "cancel/forbidden",
     });
     const res = await COMMANDS.cancel.handle(w.ctx(CAROL, { canManageGuild: true }), opts);
-    expect(res.edits?.[0].reply.content).toContain("cancelled by an admin: cheating");
+    expect(res.edits?.[0].reply.content).toContain("cancelled by an admin (cheating): no result, ratings unchanged");
     expect(game(id).row).toMatchObject({ status: "cancelled", reason: "cancel", note: "cheating" });
   });
 
@@ -223,7 +242,7 @@ describe("games", () => {
     w.clock.advance(5 * 60_000);
     const { notices } = w.app.games.sweep();
     expect(notices.map((n) => n.kind)).toEqual(["timeout"]);
-    expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "abort" });
+    expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "no-first-move" });
   });
 
   it("game - continues where it was - restart in the middle", async () => {
@@ -244,7 +263,7 @@ describe("games", () => {
     const id = await start();
     const res = await COMMANDS.move.handle(w.ctx(ALICE), options({ house: "C" }));
     expect(res.reply).toMatchObject({ ephemeral: true });
-    expect(res.reply.content).toContain("South sows C");
+    expect(res.reply.content).toContain(`<@${ALICE}> played C`);
     expect(res.edits?.map((e) => e.ref.messageId)).toEqual(["board"]);
     await expect(async () => COMMANDS.move.handle(w.ctx(ALICE), options({ house: "C" }))).rejects.toMatchObject({
       code: "game/not-your-turn",

@@ -20,6 +20,7 @@ export const DAY = 24 * HOUR;
 export const fakeImages: Images = {
   boardPng: async () => Buffer.from("png"),
   moveGif: async (game) => (game.last ? Buffer.from("gif") : null),
+  boardAlt: async (game) => `board of game ${game.row.id}`,
   ratingChart: async () => Buffer.from("chart"),
   ladderPng: async () => Buffer.from("ladder"),
 };

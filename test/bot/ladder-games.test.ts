@@ -124,7 +124,18 @@ describe("challenge ladder", () => {
       challengeId: res.bind!.id,
       action: "decline",
     });
-    expect(declined.reply.content).toContain(`counts as a loss for <@${P[0]}>`);
+    // Declining is a loss on the ladder: it asks first, and nothing moves until confirmed.
+    expect(declined.reply).toMatchObject({ ephemeral: true, content: expect.stringContaining("counts as a loss") });
+    expect(rungs()).toEqual(P);
+    const confirm = declined.reply.components?.[0].components[0];
+    expect(confirm && "custom_id" in confirm ? confirm.custom_id : "").toBe(`c:${res.bind!.id}:confirm-decline`);
+    const done = await handleButton(w.ctx(P[0]), {
+      type: "challenge",
+      challengeId: res.bind!.id,
+      action: "confirm-decline",
+    });
+    expect(done.reply.content).toContain("counts as a loss on the ladder");
+    expect(done.edits?.[0].reply.content).toContain(`counts as a loss for <@${P[0]}>`);
     expect(rungs()).toEqual([P[3], P[0], P[1], P[2], P[4], P[5]]);
   });
 

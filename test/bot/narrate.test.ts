@@ -8,7 +8,7 @@ describe("narrate", () => {
   it("narrate - names the sown house - quiet move from the engine", () => {
     const played = play(newGame("abapa"), 3);
     if (!played.ok) throw new Error(played.error.message);
-    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events: played.value.events })).toBe("South sows C");
+    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events: played.value.events })).toBe("South played C");
   });
 
   it("narrate - lists captured pits in order - capture from the engine", () => {
@@ -20,7 +20,7 @@ describe("narrate", () => {
     const played = play(game.value, 6);
     if (!played.ok) throw new Error(played.error.message);
     const text = narrateMove({ ruleset: "abapa", player: 0, house: 6, events: played.value.events });
-    expect(text).toBe("South sows F: captures 8 from d, c, b and a");
+    expect(text).toBe("South played F: took 8 from d, c, b and a");
   });
 
   it("narrate - matches the issue's example - capture of two pits", () => {
@@ -28,9 +28,7 @@ describe("narrate", () => {
       pickup(2, 5),
       { type: "capture", player: 0, pits: [9, 8], seeds: [3, 2], total: 5, kay: false },
     ];
-    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events })).toBe(
-      "South sows C: captures 5 from d and c",
-    );
+    expect(narrateMove({ ruleset: "abapa", player: 0, house: 3, events })).toBe("South played C: took 5 from d and c");
   });
 
   it("narrate - starts with Kay - haitian capture of fours", () => {
@@ -40,7 +38,7 @@ describe("narrate", () => {
       { type: "capture", player: 1, pits: [4, 3], seeds: [4, 4], total: 8, kay: true },
     ];
     expect(narrateMove({ ruleset: "haiti", player: 1, house: 2, events, names: ["Ama", "Kofi"] })).toBe(
-      "Kay! Kofi sows b, relays from e: captures 8 from E and D",
+      "Kay! Kofi played b, relaying from e: took 8 from E and D",
     );
   });
 
@@ -50,7 +48,7 @@ describe("narrate", () => {
       { type: "grand-slam", player: 0, treatment: "no-capture", pits: [11, 10], seeds: 5 },
     ];
     expect(narrateMove({ ruleset: "abapa", player: 0, house: 6, events })).toBe(
-      "South sows F. Grand slam: no capture under Abapa",
+      "South played F. Grand slam: nothing taken under Abapa rules",
     );
   });
 
@@ -62,36 +60,29 @@ describe("narrate", () => {
       { type: "extra-move", player: 0 },
     ];
     expect(narrateMove({ ruleset: "caribbean", player: 0, house: 6, events })).toBe(
-      "South sows F. Grand slam! South captures the whole row, 5. South moves again",
+      "South played F. Grand slam! South took the whole row, 5 seeds. South moves again",
     );
   });
 
-  it("narrate - tells the awards and the result - game over", () => {
+  it("narrate - tells the awards, and leaves the result to the result line - game over", () => {
     const events: MoveEvent[] = [
       pickup(0, 1),
       { type: "award", player: 1, kind: "own-side", pits: [6, 7], seeds: 3 },
       { type: "game-over", winner: 1, reason: "no-moves" },
     ];
-    expect(narrateMove({ ruleset: "wari", player: 0, house: 1, events, stores: [20, 28] })).toBe(
-      "South sows A. North takes the 3 seeds left on their side. Game over: North wins 20–28 (no legal move left)",
-    );
-  });
-
-  it("narrate - states the score in kay - haitian game over", () => {
-    const events: MoveEvent[] = [pickup(0, 2), { type: "game-over", winner: 1, reason: "stuck" }];
-    expect(narrateMove({ ruleset: "haiti", player: 0, house: 1, events, stores: [20, 28] })).toBe(
-      "South sows A. Game over: North wins 5–7 kay (no legal move left)",
+    expect(narrateMove({ ruleset: "wari", player: 0, house: 1, events })).toBe(
+      "South played A. North took the 3 seeds left on their side",
     );
   });
 
   it("narrate - describes the lone seed and the transfer - haitian single and empty landing", () => {
     const single: MoveEvent[] = [{ type: "single", from: 2, to: 3 }];
     expect(narrateMove({ ruleset: "haiti", player: 0, house: 3, events: single })).toBe(
-      "South moves the lone seed from C to D",
+      "South moved the lone seed from C to D",
     );
     const transfer: MoveEvent[] = [pickup(2, 2), { type: "transfer", from: 4, to: 6 }];
     expect(narrateMove({ ruleset: "haiti", player: 0, house: 3, events: transfer })).toBe(
-      "South sows C, the last seed moves on to a",
+      "South played C, the last seed moved on to a",
     );
   });
 
@@ -102,18 +93,28 @@ describe("narrate", () => {
   });
 
   it.each([
-    [{ status: "finished", winner: 1, reason: "resign" }, "North wins by resignation."],
-    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins on time."],
-    [{ status: "finished", winner: null, reason: "agreement" }, "Draw 10–12 by agreement."],
-    [{ status: "finished", winner: 0, reason: "twenty-five" }, "South wins 10–12 by 25 seeds."],
-    [{ status: "aborted", winner: null, reason: "abort" }, "Game aborted: no result."],
-    [{ status: "cancelled", winner: null, reason: "cancel", note: "spam" }, "Game cancelled by an admin: spam."],
+    [{ status: "finished", winner: 1, reason: "resign" }, "North wins 12–10: South resigned"],
+    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins 10–12: North ran out of time"],
+    [{ status: "finished", winner: null, reason: "agreement" }, "Draw 10–12: both players agreed"],
+    [{ status: "finished", winner: 1, reason: "twenty-five" }, "North wins 12–10: reached 25 seeds"],
+    [
+      { status: "aborted", winner: null, reason: "abort" },
+      "Game aborted: called off before both players had moved: no result, ratings unchanged",
+    ],
+    [
+      { status: "aborted", winner: null, reason: "no-first-move" },
+      "Game aborted: North made no first move in time: no result, ratings unchanged",
+    ],
+    [
+      { status: "cancelled", winner: null, reason: "cancel", note: "spam" },
+      "Game cancelled: cancelled by an admin (spam): no result, ratings unchanged",
+    ],
   ] as const)("result text - states the ending - %j", (result, expected) => {
-    expect(resultText(result, ["South", "North"], [10, 12])).toBe(expected);
+    expect(resultText(result, ["South", "North"], [10, 12], 1)).toBe(expected);
   });
 
   it("result text - states the score in kay - haitian game", () => {
     const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" } as const;
-    expect(resultText(result, ["South", "North"], [20, 28])).toBe("North wins 5–7 kay by no legal move left.");
+    expect(resultText(result, ["South", "North"], [20, 28])).toBe("North wins 7–5 kay: no legal move was left");
   });
 });

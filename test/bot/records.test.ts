@@ -92,24 +92,25 @@ describe("game viewer", () => {
 
     const last = await COMMANDS.game.handle(w.ctx(CAROL), options({ id }));
     expect(last.reply.ephemeral).toBe(true);
-    expect(last.reply.content).toContain("Record: `abapa CeA`");
-    expect(last.reply.content).toContain("Move 3 of 3: South sows A");
-    expect(last.reply.content).toContain("North wins by resignation.");
-    expect(last.reply.content).toContain("Position: `0-6-2-6-6-6-5-4-4-4-0-5-0-0-N`");
+    expect(last.reply.content).toContain("Record: `1. C e  2. A`");
+    expect(last.reply.content).toContain(`Move 3 of 3: <@${ALICE}> played A`);
+    expect(last.reply.content).toContain(`<@${BOB}> wins`);
+    expect(last.reply.content).toContain(`<@${ALICE}> resigned`);
+    expect(last.reply.content).toContain("Position: `0-6-2-6-6-6-5-4-4-4-0-5-0-0` (game over: nobody to move)");
     expect(buttonIds(last)).toEqual([`v:${id}:0:f`, `v:${id}:2:b`, `v:${id}:3:n`, `v:${id}:3:l`]);
     const disabled = last.reply.components![0].components.map((c) => ("disabled" in c ? c.disabled : false));
     expect(disabled).toEqual([false, false, true, true]);
 
     const back = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(last)[1])!);
     expect(back.mode).toBe("update");
-    expect(back.reply.content).toContain("Move 2 of 3: North sows e");
+    expect(back.reply.content).toContain(`Move 2 of 3: <@${BOB}> played e`);
     expect(back.reply.content).toContain("Position: `5-5-1-5-5-5-5-4-4-4-0-5-0-0-S`");
     const first = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(back)[0])!);
     expect(first.reply.content).toContain("Start (move 0 of 3)");
     expect(first.reply.content).toContain(`Position: \`${"4-".repeat(12)}0-0-S\``);
     expect(buttonIds(first)).toEqual([`v:${id}:0:f`, `v:${id}:0:b`, `v:${id}:1:n`, `v:${id}:3:l`]);
     const forward = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(first)[2])!);
-    expect(forward.reply.content).toContain("Move 1 of 3: South sows C");
+    expect(forward.reply.content).toContain(`Move 1 of 3: <@${ALICE}> played C`);
     expect(await forward.reply.image!()).toMatchObject({ name: `nickar-${id}-move-1.png` });
     // The move option jumps straight to a position; a game of another server is not found.
     const at = await COMMANDS.game.handle(w.ctx(CAROL), options({ id, move: 2 }));
@@ -202,7 +203,7 @@ describe("stats", () => {
     expect(text).toMatch(/- `\w+` 2025-01-01 · beat <@1002> · \d{4} → \d{4} \(\+\d+\)/);
     expect(text).toMatch(/lost to <@1002> · \d{4} → \d{4} \(-\d+\)/);
     const chart = (await res.reply.image!())!;
-    expect(PNG.sync.read(chart.data)).toMatchObject({ width: 800, height: 360 });
+    expect(PNG.sync.read(chart.data)).toMatchObject({ width: 800, height: 420 });
     expect(goldPixels(chart.data)).toBeGreaterThan(200);
     const nobody = await COMMANDS.stats.handle(w.ctx(BOB), options({ user: { id: "4242" } }));
     expect(nobody.reply.content).toContain("No rated games yet");

@@ -76,8 +76,9 @@ describe("deadlines", () => {
     await runDue(w.app, messenger, logger);
     expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "finished", winner: 1, reason: "timeout" });
     expect(edits.at(-1)?.ref.messageId).toBe("challenge-msg");
-    expect(edits.at(-1)?.reply.content).toContain("North wins on time");
-    expect(sent.at(-1)?.reply.content).toContain("North wins on time");
+    expect(edits.at(-1)?.reply.content).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
+    expect(sent.at(-1)?.reply.content).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
+    expect(sent.at(-1)?.reply.mentions).toEqual([ALICE, BOB]);
 
     // Nothing is due any more.
     edits = [];
@@ -144,7 +145,7 @@ describe("scheduler resilience", () => {
 
     expect(sweeps).toHaveBeenCalledTimes(1);
     expect(w.app.games.get(healthy)!.row).toMatchObject({ status: "finished", reason: "timeout", winner: 1 });
-    expect(sent.map((s) => s.reply.content)).toEqual([expect.stringContaining("North wins on time")]);
+    expect(sent.map((s) => s.reply.content)).toEqual([expect.stringContaining("ran out of time")]);
     expect(capture.errors()).toEqual([expect.objectContaining({ game: corrupt, attempts: 1 })]);
 
     // The bad game is skipped for a minute: no sweep in between, then one retry.
@@ -166,7 +167,7 @@ describe("scheduler resilience", () => {
     w.clock.advance(5 * 60_000);
     const capture = capturingLogger();
     expect(await runDue(w.app, messenger, capture.log)).toEqual({ failed: 1 });
-    expect(w.app.games.get(healthy)!.row).toMatchObject({ status: "aborted", reason: "abort" });
+    expect(w.app.games.get(healthy)!.row).toMatchObject({ status: "aborted", reason: "no-first-move" });
     expect(capture.errors()).toEqual([expect.objectContaining({ game: corrupt })]);
     // Skipped until its retry time, a minute later; the next deadline the timer waits for is that.
     expect(await runDue(w.app, messenger, capture.log)).toEqual({ failed: 0 });
@@ -251,7 +252,7 @@ describe("clocks stop while the bot is down", () => {
     expect(w.app.games.get(gameId)!.row.status).toBe("active");
     await elapse(1_000);
     // Bob never moved: the game is aborted on time (not lost), as without a downtime.
-    expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "aborted", reason: "abort" });
+    expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "aborted", reason: "no-first-move" });
     expect(w.app.challenges.get(open.bind!.id)!.status).toBe("pending");
     scheduler.stop();
   });

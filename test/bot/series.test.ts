@@ -30,7 +30,7 @@ async function playSeriesGame(gameId: string, winner: string | null): Promise<{ 
   const { row } = w.app.games.get(gameId)!;
   const result = winner === null ? "draw" : winner === row.southId ? "south" : "north";
   const res = await finish(w, gameId, result);
-  const post = res.posts?.[0];
+  const post = res.posts?.find((p) => p.bindGame);
   if (post?.bindGame) w.app.games.bindMessage(post.bindGame, post.channelId, `msg-${post.bindGame}`);
   return { next: post?.bindGame ?? null, res };
 }
@@ -55,9 +55,11 @@ describe("first-to-six series", () => {
       souths.push(game.row.southId);
       const { next, res: ended } = await playSeriesGame(current!, c === "x" ? null : c === "A" ? ALICE : BOB);
       if (i < script.length - 1) {
-        expect(ended.posts).toHaveLength(1);
-        expect(ended.posts![0].reply.content).toContain(`Game ${i + 2} of the series`);
-        expect(ended.posts![0].channelId).toBe(CHANNEL);
+        // Both players told of the result, then the next game.
+        expect(ended.posts).toHaveLength(2);
+        expect(ended.posts![0].reply.content).toContain("is over:");
+        expect(ended.posts![1].reply.content).toContain(`Game ${i + 2} of the series`);
+        expect(ended.posts![1].channelId).toBe(CHANNEL);
       }
       current = next;
     }
@@ -76,7 +78,7 @@ describe("first-to-six series", () => {
     // The last game's message says who won the series; each game was rated on its own.
     const lastGame = w.app.games.get(w.app.games.history(GUILD, ALICE, 1).rows[0].id)!;
     const { gameReply } = await import("../../src/interactions/views.ts");
-    expect(gameReply(w.app, lastGame).content).toContain(`**<@${ALICE}> wins the series** (first to 6)`);
+    expect(gameReply(w.app, lastGame).content).toContain(`**<@${ALICE}> wins the series 6–4, 2 drawn** (first to 6)`);
     expect(w.app.ratings.stats(GUILD, "abapa", ALICE).standing).toMatchObject({
       games: 12,
       wins: 6,
@@ -91,8 +93,8 @@ describe("first-to-six series", () => {
       ...w.app,
       images: {
         ...w.app.images,
-        boardPng: async (_g, _n, footer) => {
-          seen.push(footer);
+        boardPng: async (_g, _n, look) => {
+          seen.push(look?.footer);
           return Buffer.from("png");
         },
       },
@@ -165,7 +167,7 @@ describe("first-to-six series", () => {
     // Alice never moved in game 1: in a series that is a loss on time, not an abort.
     expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "finished", reason: "timeout", winner: 1 });
     expect(sent.map((s) => s.content)).toEqual([
-      expect.stringContaining("North wins on time"),
+      expect.stringContaining("ran out of time"),
       expect.stringContaining("Game 2 of the series"),
     ]);
     const game2 = w.app.games.activeFor(GUILD, BOB)[0];

@@ -13,6 +13,7 @@ import {
 } from "../../src/engine/internal.ts";
 import { narrateMove } from "../../src/games/narrate.ts";
 import {
+  buttonsOf,
   type Driver,
   gameRow,
   isEphemeral,
@@ -126,7 +127,7 @@ async function playToTheEnd(
       player: seat,
       house: choice.house,
       events: played.value.events,
-      stores: mirror.position.stores,
+      names: [`<@${driver.idOf(players[0])}>`, `<@${driver.idOf(players[1])}>`],
     });
     expect(message.content).toContain(told);
     expect(message.attachments).toHaveLength(1);
@@ -158,15 +159,30 @@ describe("a complete game in every ruleset", () => {
       if (ruleset === "caribbean") expect(sameMoverTwice).toBe(true);
       expect(slashMoves).toBeGreaterThan(0);
 
-      // The final message: the result in bold, no house buttons (only Animate), the final board.
+      // The final message: the result in bold, winner first, as the banner says it; the rating
+      // changes; no house buttons (Animate and Rematch); the final board with its alt text.
       if (!mirror.outcome.over) throw new Error("unreachable");
       const { winner } = mirror.outcome;
+      const ids = players.map((p) => driver.idOf(p));
       const result =
-        winner === null ? /\*\*Draw \d+–\d+( kay)? by [^*]+\.\*\*/ : new RegExp(`\\*\\*${SIDES[winner]} wins`);
+        winner === null
+          ? /\*\*Draw \d+–\d+( kay)?: [^*]+\*\*/
+          : new RegExp(`\\*\\*<@${ids[winner]}> wins (\\d+)–(\\d+)( kay)?: [^*]+\\*\\*`);
       expect(message.content).toMatch(result);
+      if (winner !== null) {
+        const [, mine, theirs] = result.exec(message.content)!;
+        expect(Number(mine)).toBeGreaterThanOrEqual(Number(theirs));
+      }
+      expect(message.content).toMatch(
+        new RegExp(`Ratings: <@${ids[0]}> \\d+ \\([+−±]\\d+\\) · <@${ids[1]}> \\d+ \\([+−±]\\d+\\)`),
+      );
       expect(message.content).not.toContain("to move");
+      expect(message.content).not.toContain("Game over");
       expect(moveButtons(message)).toEqual([]);
-      expect(message.components?.length ?? 0).toBeLessThanOrEqual(1);
+      expect(buttonsOf(message).map((b) => b.label)).toEqual(["Animate", "Rematch"]);
+      expect(message.attachments[0].description).toMatch(
+        /board, game \w+\. Last move: .*(wins|Draw).*South, .*: houses A \d+/,
+      );
 
       const row = gameRow(database, started.gameId)!;
       expect(row).toMatchObject({
@@ -180,12 +196,29 @@ describe("a complete game in every ruleset", () => {
       expect(row.finishedAt).not.toBeNull();
       expect(row.deadlineAt).toBeNull();
 
-      // In the channel: the game message and "Game on!", nothing else (no error, no stray board).
-      const ids = players.map((p) => driver.idOf(p));
+      // In the channel: the game message, "Game on!" and the ending that pings both players with
+      // the result and a Rematch button; nothing else (no error, no stray board).
       const mine = (await driver.messages()).filter((m) => ids.some((id) => m.content.includes(`<@${id}>`)));
-      expect(mine.map((m) => m.id)).toHaveLength(2);
+      expect(mine.map((m) => m.id)).toHaveLength(3);
       expect(mine[0].id).toBe(started.messageId);
       expect(mine[1].content).toBe(`Game on! <@${ids[0]}>, you move first.`);
+      const ending = mine[2];
+      expect(ending.content).toMatch(new RegExp(`^<@${ids[0]}> <@${ids[1]}> game \`${started.gameId}\` is over: `));
+      expect(ending.content).toMatch(result);
+      expect(ending.mentions.map((u) => u.id).sort()).toEqual([...ids].sort());
+
+      // Rematch: a challenge on the same terms, sides swapped, that the opponent accepts like any other.
+      const rematch = buttonsOf(ending).find((b) => b.label === "Rematch")!;
+      const asked = await driver.click(players[0], ending.id, rematch.custom_id!);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      const challenge = (asked.body.messages as APIMessage[]).find((m) => m.content.includes("Rematch of game"))!;
+      expect(challenge.content).toContain(`<@${ids[0]}> challenges <@${ids[1]}>`);
+      const accept = buttonsOf(challenge).find((b) => b.label === "Accept")!;
+      const accepted = await driver.click(players[1], challenge.id, accept.custom_id!);
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const next = (accepted.body.messages as APIMessage[]).find((m) => m.id === challenge.id)!;
+      expect(next.content).toContain(`<@${ids[1]}> (South, A–F) vs <@${ids[0]}> (North, a–f)`);
+      expect(moverOf(next)?.userId).toBe(ids[1]);
       // The private answers to the typed moves are there for the mover only.
       const privately = (await driver.messages("games", players[0])).filter(isEphemeral);
       expect(privately.length).toBeGreaterThan(0);

@@ -77,7 +77,7 @@ describe("interactions with one bot", () => {
     // Ivy (South) moves first; Jack presses one of her enabled houses.
     const house = moveButtons(game.message).find((b) => !b.disabled)!;
     const answer = privateAnswer(await driver.click("jack", game.messageId, house.customId));
-    expect(answer.content).toBe("It is not your turn.");
+    expect(answer.content).toBe(`It is not your turn: <@${driver.idOf("ivy")}> is to move.`);
     expect(await readers(driver, answer.id, [null, "ivy", "jack"])).toEqual(["jack"]);
 
     expect(gameRow(database, game.gameId)).toMatchObject({ ply: 0, moves: "[]", status: "active" });
@@ -167,9 +167,9 @@ describe("interactions with one bot", () => {
 
     // One narration, of that move, on the game message; no other public message appeared.
     const message = await waitForPly(driver, game.messageId, 1);
-    const narrations = message.content.split("\n").filter((line) => / sows /.test(line));
+    const narrations = message.content.split("\n").filter((line) => / played /.test(line));
     expect(narrations).toHaveLength(1);
-    expect(narrations[0]).toMatch(new RegExp(`^South sows ${String.fromCharCode(64 + moves[0])}\\b`));
+    expect(narrations[0]).toMatch(new RegExp(`^<@${row.southId}> played ${String.fromCharCode(64 + moves[0])}\\b`));
     expect((await driver.messages()).length).toBe(before);
   }
 

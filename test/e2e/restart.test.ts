@@ -109,7 +109,7 @@ describe("the bot process killed and restarted", () => {
     const pressed = await driver.click(mover, game.messageId, house.customId);
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(200);
     const after = (pressed.body.messages as APIMessage[]).find((m) => m.id === game.messageId)!;
-    expect(after.content).toMatch(new RegExp(`sows ${house.label.split(" ")[0]}\\b`));
+    expect(after.content).toMatch(new RegExp(`played ${house.label.split(" ")[0]}\\b`));
     expect(gameRow(database, game.gameId)).toMatchObject({ ply: 4, status: "active" });
 
     // And the game goes on, by buttons and by command.

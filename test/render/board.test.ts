@@ -15,12 +15,12 @@ describe("renderBoardPng", () => {
     });
   }
 
-  it("renderBoardPng - an 800x360 PNG with transparent rounded corners - start position", async () => {
+  it("renderBoardPng - an 800x420 PNG with transparent rounded corners - start position", async () => {
     const png = PNG.sync.read(await renderBoardPng(SCENARIOS.start()));
-    expect([png.width, png.height]).toEqual([800, 360]);
+    expect([png.width, png.height]).toEqual([800, 420]);
     const alpha = (x: number, y: number) => png.data[(y * png.width + x) * 4 + 3];
     expect(alpha(0, 0)).toBe(0);
-    expect(alpha(799, 359)).toBe(0);
+    expect(alpha(799, 419)).toBe(0);
     expect(alpha(400, 5)).toBe(255);
     expect(alpha(2, 180)).toBe(255);
   });

@@ -29,7 +29,7 @@ describe("rating chart", () => {
       ),
       GOLD,
     );
-    expect([one.width, one.height]).toEqual([800, 360]);
+    expect([one.width, one.height]).toEqual([800, 420]);
     expect(one.count).toBeGreaterThan(20); // the single dot
     expect(many.count).toBeGreaterThan(one.count * 10); // a line across the plot
   });

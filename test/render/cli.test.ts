@@ -24,7 +24,7 @@ describe("render cli", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const png = PNG.sync.read(readFileSync(out));
-    expect([png.width, png.height]).toEqual([800, 360]);
+    expect([png.width, png.height]).toEqual([800, 420]);
   });
 
   it("render cli - writes the last move as GIF - from a position string", () => {

@@ -15,37 +15,46 @@ function asPng(rgba: Uint8Array, width: number, height: number): PNG {
 }
 
 describe("renderMoveGif", () => {
-  it("renderMoveGif - a looping GIF89a with one control extension per frame - opening move", async () => {
+  it("renderMoveGif - a GIF89a that plays once (no loop extension), one control extension per frame - opening move", async () => {
     const gif = await renderMoveGif(viewOf(playMoves("abapa", [3])));
     expect(gif.subarray(0, 6).toString("latin1")).toBe("GIF89a");
     expect(gif[gif.length - 1]).toBe(0x3b);
+    expect(gif.includes(Buffer.from("NETSCAPE2.0", "latin1"))).toBe(false);
     const decoded = decodeGif(gif);
-    expect([decoded.width, decoded.height]).toEqual([800, 360]);
-    expect(decoded.loop).toBe(0);
+    expect([decoded.width, decoded.height]).toEqual([800, 420]);
+    expect(decoded.loop).toBeNull();
     expect(decoded.controlExtensions).toBe(decoded.frames.length);
   });
 
-  it("renderMoveGif - intro, pickup, one frame per seed, final - C from the start sows 4", async () => {
-    // intro + pickup + 4 drops + final
-    expect(decodeGif(await renderMoveGif(viewOf(playMoves("abapa", [3])))).frames).toHaveLength(7);
+  it("renderMoveGif - poster, intro, pickup, one frame per seed, final - C from the start sows 4", async () => {
+    // poster + intro + pickup + 4 drops + final
+    expect(decodeGif(await renderMoveGif(viewOf(playMoves("abapa", [3])))).frames).toHaveLength(8);
   });
 
   it("renderMoveGif - a capture adds marking, three flight frames and the landing - D takes 5", async () => {
-    // intro + pickup + 4 drops + (mark + 3 flights + landed) + final
-    expect(decodeGif(await renderMoveGif(SCENARIOS.capture())).frames).toHaveLength(12);
+    // poster + intro + pickup + 4 drops + (mark + 3 flights + landed) + final
+    expect(decodeGif(await renderMoveGif(SCENARIOS.capture())).frames).toHaveLength(13);
   });
 
-  it("renderMoveGif - the last frame is the still image - every scenario with a move", async () => {
+  it("renderMoveGif - the first and the last frame are the still image of the current position - every scenario with a move", async () => {
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
       const view = scenario();
       if (!view.lastMove) continue;
       const decoded = decodeGif(await renderMoveGif(view));
-      const last = decoded.frames[decoded.frames.length - 1];
       const still = PNG.sync.read(await renderBoardPng(view));
       // The GIF has 255 colours: compare with a looser colour threshold, and allow a few edge pixels.
-      const diff = diffPixels(asPng(last.rgba, decoded.width, decoded.height), still, 0.2);
-      expect(diff.differing / diff.total, name).toBeLessThan(0.0005);
-      expect(last.delayMs, name).toBeGreaterThanOrEqual(2000);
+      for (const frame of [decoded.frames[0], decoded.frames[decoded.frames.length - 1]]) {
+        const diff = diffPixels(asPng(frame.rgba, decoded.width, decoded.height), still, 0.2);
+        expect(diff.differing / diff.total, name).toBeLessThan(0.0005);
+      }
+      expect(decoded.frames[0].delayMs, name).toBeGreaterThanOrEqual(1000);
+      expect(decoded.frames[decoded.frames.length - 1].delayMs, name).toBeGreaterThanOrEqual(2000);
+      // The replay in between starts from the position before the move.
+      const before = PNG.sync.read(
+        await renderBoardPng({ ...view, position: view.lastMove.before, lastMove: null, outcome: { over: false } }),
+      );
+      const second = diffPixels(asPng(decoded.frames[1].rgba, decoded.width, decoded.height), before, 0.2);
+      expect(second.differing / second.total, name).toBeGreaterThan(0.001);
     }
   });
 

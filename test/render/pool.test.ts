@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { renderLadderImage, renderRatingChart } from "../../src/render/chart.ts";
+import { describeBoard } from "../../src/render/describe.ts";
 import { renderBoardPng, renderMoveGif } from "../../src/render/index.ts";
 import { RenderPool } from "../../src/render/pool.ts";
 import { SCENARIOS } from "./fixtures.ts";
@@ -15,15 +16,17 @@ describe("RenderPool", () => {
       { at: Date.UTC(2026, 0, 2), rating: 1662, deviation: 290 },
     ];
     const rungs = [{ name: "Ada", detail: "1 win" }];
-    const [board, gif, chart, ladder] = await Promise.all([
+    const [board, gif, alt, chart, ladder] = await Promise.all([
       pool.board(view),
       pool.animation(view, "bot"),
+      pool.boardAlt(view),
       pool.ratingChart("Ada", points),
       pool.ladder("Ladder", rungs, 2),
     ]);
     expect(Buffer.isBuffer(board)).toBe(true);
     expect(board.equals(await renderBoardPng(view))).toBe(true);
     expect(gif.equals(await renderMoveGif(view))).toBe(true);
+    expect(alt).toBe(describeBoard(view));
     expect(chart.equals(await renderRatingChart("Ada", points))).toBe(true);
     expect(ladder.equals(await renderLadderImage("Ladder", rungs, 2))).toBe(true);
   });

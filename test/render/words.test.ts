@@ -26,7 +26,7 @@ describe("render words", () => {
   });
 
   it("bannerFor - winner, score and reason - 25 seeds", () => {
-    expect(bannerFor(SCENARIOS.finished())).toEqual({ title: "Ada wins 27–2", detail: "Ada reached 25 seeds" });
+    expect(bannerFor(SCENARIOS.finished())).toEqual({ title: "Ada wins 27–2", detail: "reached 25 seeds" });
   });
 
   it("bannerFor - the bot's reasons in words - resign, timeout, agreement, abort", () => {
@@ -35,14 +35,25 @@ describe("render words", () => {
       bannerFor({ ...view, outcome: { over: true, winner, reason } });
     expect(with_(1, "resign")).toEqual({ title: "Kwame wins 0–0", detail: "Ada resigned" });
     expect(with_(0, "timeout")?.detail).toBe("Kwame ran out of time");
-    expect(with_(null, "agreement")).toEqual({ title: "Draw 0–0", detail: "agreed by both players" });
-    expect(with_(null, "abort")?.title).toMatch(/^Game aborted/);
+    expect(with_(null, "agreement")).toEqual({ title: "Draw 0–0", detail: "both players agreed" });
+    expect(with_(null, "abort")).toEqual({
+      title: "Game aborted",
+      detail: "called off before both players had moved: no result, ratings unchanged",
+    });
+    // North is to move after South's opening move, and never moved.
+    expect(with_(null, "no-first-move")?.detail).toBe("Kwame made no first move in time: no result, ratings unchanged");
   });
 
   it("bannerFor - scores in kay - haiti", () => {
     const view = SCENARIOS["haiti-relay"]();
     const banner = bannerFor({ ...view, outcome: { over: true, winner: 0, reason: "stuck" } });
     expect(banner?.title).toBe("Ada wins 1–0 kay");
+  });
+
+  it("bannerFor - the winner's score first, and the series result added - North wins", () => {
+    const view = { ...SCENARIOS.finished(), bannerNote: "Kwame wins the series 6–4" };
+    const banner = bannerFor({ ...view, outcome: { over: true, winner: 1, reason: "resign" } });
+    expect(banner).toEqual({ title: "Kwame wins 2–27", detail: "Ada resigned · Kwame wins the series 6–4" });
   });
 
   it("bannerFor - nothing while the game goes on - start", () => {
