@@ -32,6 +32,8 @@ const schema = z.object({
     .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
   MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
   RENDER_THREADS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
+  METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
 });
 
 export interface Config {
@@ -44,6 +46,9 @@ export interface Config {
   readonly port: number;
   /** Render worker threads; undefined: one per core. */
   readonly renderThreads: number | undefined;
+  /** Port of /metrics and /healthz; undefined: not served. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -69,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
     renderThreads: e.RENDER_THREADS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const { defaults } = config;
   markRunning(db, process.pid);
   const renderPool = { threads: config.renderThreads };
+  const metrics = { metricsPort: config.metricsPort, metricsHost: config.metricsHost };
 
   let shuttingDown = false;
   let fatal: (reason: string) => void = () => {};
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       logger,
       defaults,
       renderPool,
+      ...metrics,
       databaseCheck,
       onFatal,
     });
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
       logger,
       defaults,
       renderPool,
+      ...metrics,
       databaseCheck,
       onFatal,
     });

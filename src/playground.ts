@@ -19,6 +19,8 @@ export interface PlaygroundOptions {
   readonly defaults?: Defaults;
   readonly clock?: Clock;
   readonly renderPool?: BotOptions["renderPool"];
+  readonly metricsPort?: BotOptions["metricsPort"];
+  readonly metricsHost?: BotOptions["metricsHost"];
   /** See BotOptions. */
   readonly databaseCheck?: BotOptions["databaseCheck"];
   readonly onFatal?: BotOptions["onFatal"];
@@ -47,6 +49,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       defaults: options.defaults,
       clock: options.clock,
       renderPool: options.renderPool,
+      metricsPort: options.metricsPort,
+      metricsHost: options.metricsHost,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
     });

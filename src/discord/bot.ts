@@ -6,6 +6,7 @@ import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } fro
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { countActiveGames } from "../db/counts.ts";
 import { type Images, pooledImages } from "../games/images.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
@@ -14,6 +15,7 @@ import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
+import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 
@@ -29,6 +31,9 @@ export interface BotOptions {
   readonly images?: Images;
   /** The render pool's size, when `images` is not given. */
   readonly renderPool?: RenderPoolOptions;
+  /** Serve Prometheus metrics and /healthz on this port (0: any free one); none when undefined. */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
   /**
    * What is wrong with the database file, or null: checked before every interaction, so that a file
    * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
@@ -43,6 +48,8 @@ export interface BotOptions {
 export interface Bot {
   readonly client: Client;
   readonly app: App;
+  /** Where /metrics and /healthz are served, when they are. */
+  readonly metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -89,11 +96,27 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
-  const scheduler = new Scheduler(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
-  const inFlight = new InFlight();
   let stopping = false;
   let fatal: string | null = null;
+  const metrics =
+    options.metricsPort === undefined
+      ? null
+      : new Metrics({
+          activeGames: () => countActiveGames(options.db),
+          pools: (): Record<string, PoolGauge> => (pool ? { render: pool.stats() } : {}),
+          problem: () =>
+            fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
+        });
+  metrics?.watch(client);
+  const scheduler = new Scheduler(app, messenger, logger, (ms) => metrics?.schedulerLag(ms));
+  const route = createRouter({
+    app,
+    messenger,
+    logger,
+    onChange: () => scheduler.poke(),
+    onError: (code) => metrics?.error(code),
+  });
+  const inFlight = new InFlight();
   client.on(Events.InteractionCreate, (interaction) => {
     if (!stopping && !fatal) {
       const problem = options.databaseCheck?.() ?? null;
@@ -110,10 +133,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logger.info({ user: ready.user.tag }, "bot ready");
     scheduler.start();
   });
+  let metricsServer: MetricsServer | null = null;
+  if (metrics) {
+    metricsServer = await serveMetrics(metrics, options.metricsPort!, options.metricsHost);
+    logger.info({ url: metricsServer.url }, "metrics served");
+  }
   await client.login(options.token);
   return {
     client,
     app,
+    metricsUrl: metricsServer?.url ?? null,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then
@@ -128,6 +157,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       await client.destroy();
       await pool?.close();
+      await metricsServer?.close();
     },
   };
 }
