@@ -34,6 +34,12 @@ const schema = z.object({
   RENDER_THREADS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
   METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  AI_MOVE_MS: optionalText.refine(
+    (s) => s === undefined || (/^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 60_000),
+    "must be milliseconds, 1 to 60000",
+  ),
+  AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
+  AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -49,6 +55,8 @@ export interface Config {
   /** Port of /metrics and /healthz; undefined: not served. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** The computer opponent's search times (ms); no move time: each level's own. */
+  readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -76,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreads: e.RENDER_THREADS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    computer: {
+      ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
+      analysisMs: e.AI_ANALYSIS_MS,
+      threads: e.AI_THREADS,
+    },
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const watch = config.databasePath === ":memory:" ? null : new DatabaseFileWatch(config.databasePath);
   logger.info({ database: config.databasePath }, "database ready (quick_check ok)");
   const { db } = database;
-  const { defaults } = config;
+  const { defaults, computer } = config;
   markRunning(db, process.pid);
   const renderPool = { threads: config.renderThreads };
   const metrics = { metricsPort: config.metricsPort, metricsHost: config.metricsHost };
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       defaults,
       renderPool,
       ...metrics,
+      computer,
       databaseCheck,
       onFatal,
     });
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       defaults,
       renderPool,
       ...metrics,
+      computer,
       databaseCheck,
       onFatal,
     });

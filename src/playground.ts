@@ -21,6 +21,8 @@ export interface PlaygroundOptions {
   readonly renderPool?: BotOptions["renderPool"];
   readonly metricsPort?: BotOptions["metricsPort"];
   readonly metricsHost?: BotOptions["metricsHost"];
+  /** The computer opponent's budgets (and pool). */
+  readonly computer?: BotOptions["computer"];
   /** See BotOptions. */
   readonly databaseCheck?: BotOptions["databaseCheck"];
   readonly onFatal?: BotOptions["onFatal"];
@@ -51,6 +53,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       renderPool: options.renderPool,
       metricsPort: options.metricsPort,
       metricsHost: options.metricsHost,
+      computer: options.computer,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
     });

@@ -3,15 +3,19 @@
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
 import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } from "discord.js";
+import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { countActiveGames } from "../db/counts.ts";
+import type { ComputerOptions } from "../games/computer.ts";
 import { type Images, pooledImages } from "../games/images.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
+import { AnalysisJobs } from "./analysis-jobs.ts";
+import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
@@ -34,6 +38,8 @@ export interface BotOptions {
   /** Serve Prometheus metrics and /healthz on this port (0: any free one); none when undefined. */
   readonly metricsPort?: number;
   readonly metricsHost?: string;
+  /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
+  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number };
   /**
    * What is wrong with the database file, or null: checked before every interaction, so that a file
    * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
@@ -87,12 +93,19 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     onError: (err, userId) => logger.debug({ err, userId }, "display name look-up failed"),
   });
-  const pool = options.images ? null : new RenderPool(options.renderPool);
+  // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
+  const bots = new Set<string>();
+  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool({ threads: options.computer?.threads });
+  const pool = options.computer?.pool ?? (ownPool as AiPool);
+  // Games against Nickar render in the bot lane of the render pool.
+  const renderPool = options.images ? null : new RenderPool(options.renderPool);
   const app = createApp({
     db: options.db,
     clock,
+    bots,
+    computer: { ...options.computer, pool },
     defaults: options.defaults ?? DEFAULTS,
-    images: pool ? pooledImages(pool) : options.images!,
+    images: renderPool ? pooledImages(renderPool, (id) => bots.has(id)) : options.images!,
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
@@ -103,19 +116,33 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       ? null
       : new Metrics({
           activeGames: () => countActiveGames(options.db),
-          pools: (): Record<string, PoolGauge> => (pool ? { render: pool.stats() } : {}),
+          pools: (): Record<string, PoolGauge> => ({
+            ...(renderPool && { render: renderPool.stats() }),
+            search: { threads: options.computer?.threads ?? 1, queued: { all: pool.queued } },
+          }),
           problem: () =>
             fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
         });
   metrics?.watch(client);
-  const scheduler = new Scheduler(app, messenger, logger, (ms) => metrics?.schedulerLag(ms));
-  const route = createRouter({
+  // Anything that changed may give Nickar a move to make, or start the next analysis.
+  const changed = () => {
+    scheduler.poke();
+    turns.poke();
+    analyses.poke();
+  };
+  const scheduler = new Scheduler(
     app,
     messenger,
     logger,
-    onChange: () => scheduler.poke(),
-    onError: (code) => metrics?.error(code),
-  });
+    () => {
+      turns.poke();
+      analyses.poke();
+    },
+    (ms) => metrics?.schedulerLag(ms),
+  );
+  const turns = new ComputerTurns(app, messenger, logger, changed);
+  const analyses = new AnalysisJobs(app, messenger, logger);
+  const route = createRouter({ app, messenger, logger, onChange: changed, onError: (code) => metrics?.error(code) });
   const inFlight = new InFlight();
   client.on(Events.InteractionCreate, (interaction) => {
     if (!stopping && !fatal) {
@@ -130,8 +157,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
+    bots.add(ready.user.id);
     logger.info({ user: ready.user.tag }, "bot ready");
     scheduler.start();
+    // Searches cut off by a restart resume here.
+    turns.poke();
+    analyses.start();
   });
   let metricsServer: MetricsServer | null = null;
   if (metrics) {
@@ -151,12 +182,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     async stop() {
       if (stopping) return;
       stopping = true;
+      // No new searches: those cut off here resume at the next start (all they need is in the database).
+      turns.stop();
+      analyses.stop();
       const busy = inFlight.size;
       const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       await client.destroy();
-      await pool?.close();
+      await ownPool?.close();
+      await renderPool?.close();
       await metricsServer?.close();
     },
   };

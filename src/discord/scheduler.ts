@@ -206,6 +206,8 @@ export class Scheduler {
     private readonly app: App,
     private readonly messenger: Messenger,
     private readonly logger: Logger,
+    /** Called after every sweep: the computer's games left to move and the analysis queue are looked at too. */
+    private readonly afterSweep: () => void = () => {},
     /** Told how many milliseconds late each timer fired (for the metrics). */
     private readonly onLag?: (ms: number) => void,
   ) {}
@@ -286,6 +288,7 @@ export class Scheduler {
         this.downtime = null;
         await refreshAfterDowntime(this.app, this.messenger, this.logger, downtime);
       }
+      this.afterSweep();
     } catch (err) {
       failed = true;
       this.sweepFailures++;

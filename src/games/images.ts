@@ -4,6 +4,7 @@
  * `rendererImages` draws in this thread, loaded lazily (canvas and fonts are needed by neither
  * commands deployment nor most tests), for tests and tools.
  */
+import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import type { RenderPool } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
@@ -27,6 +28,12 @@ export interface Images {
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  ): Promise<Buffer>;
 }
 
 /** What draws the images: the render pool, or the renderer in this thread. */
@@ -36,7 +43,10 @@ interface Drawing {
   boardAlt(view: BoardView, lane: Lane): Promise<string>;
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  advantageChart(title: string, evaluations: readonly number[], marks: readonly AdvantageAt[]): Promise<Buffer>;
 }
+
+type AdvantageAt = { readonly ply: number; readonly mark: AdvantageMark };
 
 /** The board view of a game, with the bot's own endings (resign, timeout...) as the outcome. */
 export function viewOf(game: GameSnapshot, names: readonly [string, string], look: BoardLook = {}): BoardView {
@@ -67,6 +77,7 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
     boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game)),
     ratingChart: (title, points) => drawing.ratingChart(title, points),
     ladderPng: (title, rungs, more) => drawing.ladder(title, rungs, more),
+    advantageChart: (title, evaluations, marks) => drawing.advantageChart(title, evaluations, marks),
   };
 }
 
@@ -106,6 +117,8 @@ export const rendererImages: Images = imagesThrough(
     boardAlt: async (view) => (await loadDescribe()).describeBoard(view),
     ratingChart: async (title, points) => (await loadCharts()).renderRatingChart(title, points),
     ladder: async (title, rungs, more) => (await loadCharts()).renderLadderImage(title, rungs, more),
+    advantageChart: async (title, evaluations, marks) =>
+      (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks),
   },
   () => false,
 );

@@ -4,6 +4,7 @@
  * the computer render in their own lane of the pool (see src/workers/pool.ts).
  */
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
+import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import type { RenderTask } from "./task.ts";
 import type { BoardView } from "./view.ts";
@@ -50,6 +51,14 @@ export class RenderPool {
 
   ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer> {
     return this.run({ kind: "ladder", title, rungs, more }, "people");
+  }
+
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  ): Promise<Buffer> {
+    return this.run({ kind: "advantage-chart", title, evaluations, marks }, "people");
   }
 
   stats(): PoolStats {

@@ -6,6 +6,7 @@
  * gets one. (On Linux, setpriority on "this process" from a thread changes only that thread.)
  */
 import { constants, setPriority } from "node:os";
+import { renderAdvantageChart } from "./advantage-chart.ts";
 import { background } from "./background.ts";
 import { renderLadderImage, renderRatingChart } from "./chart.ts";
 import { describeBoard } from "./describe.ts";
@@ -36,5 +37,7 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
       return renderRatingChart(task.title, task.points);
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more);
+    case "advantage-chart":
+      return renderAdvantageChart(task.title, task.evaluations, task.marks);
   }
 }
