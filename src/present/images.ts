@@ -4,12 +4,13 @@
  * `rendererImages` draws in this thread, loaded lazily (canvas and fonts are needed by neither
  * commands deployment nor most tests), for tests and tools.
  */
+
+import type { GameSnapshot } from "../games/snapshot.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import type { RenderPool } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
 import type { Lane } from "../workers/pool.ts";
-import type { GameSnapshot } from "./snapshot.ts";
 
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
