@@ -34,6 +34,8 @@ const schema = z.object({
   RENDER_THREADS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
   METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  COMMANDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(30),
+  CHALLENGES_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(15),
   AI_MOVE_MS: optionalText.refine(
     (s) => s === undefined || (/^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 60_000),
     "must be milliseconds, 1 to 60000",
@@ -61,6 +63,8 @@ export interface Config {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
     readonly challengeExpiry: number;
+    readonly commandsPerMinute: number;
+    readonly challengesPerHour: number;
   };
 }
 
@@ -93,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,
       challengeExpiry: e.CHALLENGE_EXPIRY_MINUTES * 60_000,
+      commandsPerMinute: e.COMMANDS_PER_MINUTE,
+      challengesPerHour: e.CHALLENGES_PER_HOUR,
     },
   };
 }

@@ -40,6 +40,8 @@ export interface RouterDeps {
   readonly onChange: () => void;
   /** Told the code of every refusal (a UserError's), or "internal" for a bug: for the metrics. */
   readonly onError?: (code: string) => void;
+  /** Throws a UserError when the player must wait (the command rate limit); moves never pass here. */
+  readonly admit?: (ctx: HandlerContext) => void;
 }
 
 function contextOf(app: App, interaction: Interaction): HandlerContext {
@@ -128,11 +130,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
       const command = commandOf(interaction.commandName, interaction.options);
+      if (command && command !== COMMANDS.move) deps.admit?.(ctx);
       if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
       return ephemeral(UNKNOWN_COMMAND);
     }
     const id = parseCustomId(interaction.customId);
+    if (id && !(id.type === "game" && id.action.kind === "move")) deps.admit?.(ctx);
     if (id) return handleButton(ctx, id);
     logger.warn({ id: interaction.id, customId: interaction.customId }, "button this bot does not know");
     return ephemeral(UNKNOWN_BUTTON);
