@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const { db } = database;
   const { defaults, computer } = config;
   markRunning(db, process.pid);
+  const renderPool = { threads: config.renderThreads };
+  const metrics = { metricsPort: config.metricsPort, metricsHost: config.metricsHost };
 
   let shuttingDown = false;
   let fatal: (reason: string) => void = () => {};
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
       db,
       logger,
       defaults,
+      renderPool,
+      ...metrics,
       computer,
       databaseCheck,
       onFatal,
@@ -55,6 +59,8 @@ async function main(): Promise<void> {
       db,
       logger,
       defaults,
+      renderPool,
+      ...metrics,
       computer,
       databaseCheck,
       onFatal,

@@ -42,6 +42,8 @@ export interface RouterDeps {
   readonly logger: Logger;
   /** Called after every handled interaction, so the scheduler sees new deadlines. */
   readonly onChange: () => void;
+  /** Told the code of every refusal (a UserError's), or "internal" for a bug: for the metrics. */
+  readonly onError?: (code: string) => void;
   /** Throws a UserError when the player must wait (the command rate limit); moves never pass here. */
   readonly admit?: (ctx: HandlerContext) => void;
 }
@@ -238,6 +240,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       deps.onChange();
     } catch (error) {
       const known = isUserError(error);
+      deps.onError?.(known ? error.code : "internal");
       if (!known)
         logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
