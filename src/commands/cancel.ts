@@ -2,12 +2,12 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, requireAdmin, requireGuild } from "./shared.ts";
+import { anyGameChoices, changedGame, gameHere, gameIdOption, requireAdmin, requireGuild } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("cancel")
   .setDescription("Admin: cancel any game in this server, with no result (Manage Server)")
-  .addStringOption((o) => o.setName("game").setDescription("Game id").setRequired(true))
+  .addStringOption(gameIdOption("game", "Game id"))
   .addStringOption((o) =>
     o.setName("reason").setDescription("Why, shown on the board").setRequired(true).setMaxLength(200),
   );
@@ -20,4 +20,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, `Game ${row.id} cancelled.`, true);
 }
 
-export const cancel: Command = { definition, handle };
+export const cancel: Command = { definition, handle, autocomplete: anyGameChoices };

@@ -4,12 +4,12 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { playerNames } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
-import { gameHere } from "./shared.ts";
+import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("export")
   .setDescription("Download a game's record (PGN-like text that the engine can replay)")
-  .addStringOption((o) => o.setName("id").setDescription("Game id (see /nickar history)").setRequired(true));
+  .addStringOption(gameIdOption("id", "Game id: pick from the list, or type it in any case"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
@@ -26,4 +26,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const exportGame: Command = { definition, handle };
+export const exportGame: Command = { definition, handle, autocomplete: anyGameChoices };

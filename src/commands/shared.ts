@@ -4,7 +4,7 @@
  */
 import type { SlashCommandStringOption } from "discord.js";
 import { type ChallengeRow, FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
-import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
+import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId, rulesetName } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
@@ -12,6 +12,7 @@ import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
@@ -61,12 +62,13 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
   return season;
 }
 
-/** The game with this id in the caller's server. */
+/** The game with this id in the caller's server (the id in any case). */
 export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
-  const game = id ? ctx.app.games.get(id) : null;
-  if (!game || game.row.guildId !== guildId) throw new UserError("game/not-found", `There is no game ${id} here.`);
+  const game = id ? ctx.app.games.find(guildId, id) : null;
+  if (!game)
+    throw new UserError("game/not-found", `There is no game ${id} here: /nickar history lists games with their ids.`);
   return game;
 }
 
@@ -87,6 +89,12 @@ export function firstOption(option: SlashCommandStringOption, description: strin
 
 export function gameOption(option: SlashCommandStringOption): SlashCommandStringOption {
   return option.setName("game").setDescription("Which game, when you have several").setAutocomplete(true);
+}
+
+/** An option naming any game of the server by id (`id` of game and export, `game` of void and cancel). */
+export function gameIdOption(name: "id" | "game", description: string) {
+  return (option: SlashCommandStringOption): SlashCommandStringOption =>
+    option.setName(name).setDescription(description).setRequired(true).setAutocomplete(true);
 }
 
 export function parseTime(text: string | null): number | null {
@@ -139,28 +147,59 @@ export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSna
   return active[0];
 }
 
-/** Suggestions for the `game` option (the autocomplete of every command that has it): the player's active games. */
+/** A game as a suggestion: "k7m2xq9d · Oware Abapa vs bob · your move · 1d" (at most 100 characters). */
+function suggestion(id: string, parts: readonly string[]): Choice {
+  return { name: [id, ...parts].join(" · ").slice(0, 100), value: id };
+}
+
+/** Keeps the suggestions whose text contains what was typed (in any case), at most 25. */
+function matching(choices: readonly Choice[], typed: string): Choice[] {
+  const wanted = typed.trim().toLowerCase();
+  return choices.filter((c) => c.name.toLowerCase().includes(wanted)).slice(0, 25);
+}
+
+/** Suggestions for the `game` option of the commands that act on your games: your active games, with opponent, ruleset and whose move. */
 export async function gameChoices(ctx: HandlerContext, focused: { readonly value: string }): Promise<Choice[]> {
   if (!ctx.guildId) return [];
-  const typed = focused.value.toLowerCase();
   // The opponents' names are looked up together: autocomplete has to answer within 3 seconds.
-  const names = await Promise.all(
+  const choices = await Promise.all(
     ctx.app.games.activeFor(ctx.guildId, ctx.userId).map(async (game) => {
       const { row } = game;
       const seat = seatOf(row, ctx.userId);
       const opponentId = seat === 0 ? row.northId : row.southId;
       const opponent = (await ctx.app.displayName(row.guildId, opponentId)) || opponentId;
       const turn = game.state.position.toMove === seat ? "your move" : "their move";
-      return {
-        id: row.id,
-        name: `${row.id} · ${RULESETS[game.state.ruleset].name} vs ${opponent} · ${turn} · ${formatTimeLimit(row.timeLimit)}`,
-      };
+      return suggestion(row.id, [
+        `${rulesetName(game.state.ruleset)} vs ${opponent}`,
+        turn,
+        formatTimeLimit(row.timeLimit),
+      ]);
     }),
   );
-  return names
-    .filter(({ name }) => name.toLowerCase().includes(typed))
-    .slice(0, 25)
-    .map(({ id, name }) => ({ name: name.slice(0, 100), value: id }));
+  return matching(choices, focused.value);
+}
+
+/**
+ * Suggestions for an option naming any game (`game id`, `export id`, the admins' `void` and `cancel`):
+ * your games first, then the server's recent games, with the players, ruleset, date and state.
+ */
+export async function anyGameChoices(ctx: HandlerContext, focused: { readonly value: string }): Promise<Choice[]> {
+  if (!ctx.guildId) return [];
+  const rows = ctx.app.games.recent(ctx.guildId, ctx.userId, 25);
+  const ids = [...new Set(rows.flatMap((r) => [r.southId, r.northId]))];
+  const names = new Map(
+    await Promise.all(ids.map(async (id) => [id, (await ctx.app.displayName(ctx.guildId, id)) || id] as const)),
+  );
+  const choices = rows.map((row) => {
+    const seat = seatOf(row, ctx.userId);
+    const players =
+      seat === null
+        ? `${names.get(row.southId)} vs ${names.get(row.northId)}`
+        : `you vs ${names.get(seat === 0 ? row.northId : row.southId)}`;
+    const state = row.status === "active" ? "in progress" : row.status;
+    return suggestion(row.id, [rulesetName(row.ruleset), players, dateText(row.finishedAt ?? row.createdAt), state]);
+  });
+  return matching(choices, focused.value);
 }
 
 /**

@@ -2,12 +2,12 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, requireAdmin } from "./shared.ts";
+import { anyGameChoices, changedGame, gameHere, gameIdOption, requireAdmin } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("void")
   .setDescription("Admin: a finished game stops counting for ratings (Manage Server)")
-  .addStringOption((o) => o.setName("game").setDescription("Game id").setRequired(true))
+  .addStringOption(gameIdOption("game", "Game id"))
   .addStringOption((o) => o.setName("reason").setDescription("Why").setRequired(true).setMaxLength(200));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
@@ -18,4 +18,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, `Game \`${id}\` is void (${voidReason}): ratings were recomputed without it.`);
 }
 
-export const voidGame: Command = { definition, handle };
+export const voidGame: Command = { definition, handle, autocomplete: anyGameChoices };

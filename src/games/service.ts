@@ -189,6 +189,47 @@ export class GameService {
       .map(snapshotOf);
   }
 
+  /**
+   * The game a person typed the id of, in a server: the exact id, else the id in another case (ids are
+   * lowercase now, older ones mixed-case: nobody should have to type the case right).
+   */
+  find(guildId: string, typed: string): GameSnapshot | null {
+    const id = typed.trim();
+    if (!id) return null;
+    const exact = this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.id, id), eq(games.guildId, guildId)))
+      .get();
+    const row =
+      exact ??
+      this.db
+        .select()
+        .from(games)
+        .where(and(sql`lower(${games.id}) = ${id.toLowerCase()}`, eq(games.guildId, guildId)))
+        .get();
+    return row ? snapshotOf(row) : null;
+  }
+
+  /** For id suggestions: the player's games first (latest first), then the server's other recent games. */
+  recent(guildId: string, userId: string, limit = 25): GameRow[] {
+    const mine = this.db
+      .select()
+      .from(games)
+      .where(playerGames(guildId, userId, sql`1 = 1`))
+      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
+      .limit(limit)
+      .all();
+    const others = this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.guildId, guildId), ne(games.southId, userId), ne(games.northId, userId)))
+      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
+      .limit(limit)
+      .all();
+    return [...mine, ...others].slice(0, limit);
+  }
+
   /** A player's ended games in a server, latest first, and how many there are in all. */
   history(guildId: string, userId: string, limit = 10): { rows: GameRow[]; total: number } {
     const where = playerGames(guildId, userId, ne(games.status, "active"));
