@@ -9,13 +9,14 @@ import {
   rulesetNameOption,
   rulesetOrDefault,
   timeOption,
+  VIEW_RULESET,
 } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("challenge")
   .setDescription("Challenge a player up to 3 rungs above you; win and you take their rung")
   .addUserOption((o) => o.setName("opponent").setDescription("Who to challenge").setRequired(true))
-  .addStringOption((o) => rulesetNameOption(o, "Which ladder (default: the server's ruleset)"))
+  .addStringOption((o) => rulesetNameOption(o, VIEW_RULESET))
   .addStringOption((o) => timeOption(o, "Time per move (default: the server's)"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {

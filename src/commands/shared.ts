@@ -42,10 +42,27 @@ export function rulesetNameOption(option: SlashCommandStringOption, description:
     .addChoices(...RULESET_IDS.map((id) => ({ name: RULESETS[id].name, value: id })));
 }
 
-/** The `ruleset` option, else the server's default ruleset. */
-export function rulesetOrDefault(ctx: HandlerContext, options: CommandOptions): RulesetId {
-  return asRuleset(options.getString("ruleset")) ?? ctx.app.settings.get(requireGuild(ctx)).defaultRuleset;
+/**
+ * The one rule by which leaderboard, stats and ladder choose their ruleset: the `ruleset` option, else
+ * the one `whose` (the caller, or the player looked at) plays most here this season, else the server's
+ * default ruleset.
+ */
+export function rulesetOrDefault(
+  ctx: HandlerContext,
+  options: CommandOptions,
+  whose: string = ctx.userId,
+  season?: number,
+): RulesetId {
+  const guildId = requireGuild(ctx);
+  return (
+    asRuleset(options.getString("ruleset")) ??
+    ctx.app.ratings.mostPlayedRuleset(guildId, whose, season) ??
+    ctx.app.settings.get(guildId).defaultRuleset
+  );
 }
+
+/** How the ruleset option of leaderboard, stats and ladder describes that rule. */
+export const VIEW_RULESET = "Ruleset (default: your most played, else the server's)";
 
 /** Manage Server is needed; `what` completes "... needs the Manage Server permission". */
 export function requireAdmin(ctx: HandlerContext, code: string, what: string): void {

@@ -102,7 +102,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       if (response.bind.kind === "game") app.games.bindMessage(response.bind.id, channelId, messageId);
       else app.challenges.bindMessage(response.bind.id, messageId);
     }
-    const bound = response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
+    const bound =
+      response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
     for (const edit of [...(response.edits ?? []), ...bound]) await deps.messenger.edit(edit.ref, edit.reply);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {

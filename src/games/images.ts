@@ -3,6 +3,9 @@
  * which commands deployment and most tests never need, and the first render registers the fonts.
  */
 import type { RatingPoint, Rung } from "../render/chart.ts";
+
+export { describeChart, describeLadder } from "../render/describe-charts.ts";
+
 import type { BoardView, PlayerLabel } from "../render/index.ts";
 import type { GameSnapshot } from "./snapshot.ts";
 

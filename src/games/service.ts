@@ -4,7 +4,7 @@
  * `WHERE id = ? AND ply = ? AND status = 'active'`, so two racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
@@ -209,6 +209,27 @@ export class GameService {
         .where(and(sql`lower(${games.id}) = ${id.toLowerCase()}`, eq(games.guildId, guildId)))
         .get();
     return row ? snapshotOf(row) : null;
+  }
+
+  /** The ladder game of a server and ruleset that finished last, if it finished at or after `since`. */
+  lastLadderGame(guildId: string, ruleset: RulesetId, since: number): GameRow | null {
+    return (
+      this.db
+        .select()
+        .from(games)
+        .where(
+          and(
+            eq(games.guildId, guildId),
+            eq(games.ruleset, ruleset),
+            eq(games.status, "finished"),
+            isNotNull(games.ladderChallengerId),
+            gte(games.finishedAt, since),
+          ),
+        )
+        .orderBy(desc(games.finishedAt), desc(sql`rowid`))
+        .limit(1)
+        .get() ?? null
+    );
   }
 
   /** For id suggestions: the player's games first (latest first), then the server's other recent games. */

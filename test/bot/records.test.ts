@@ -195,7 +195,7 @@ describe("stats", () => {
     const res = await COMMANDS.stats.handle(w.ctx(BOB), options({ user: { id: ALICE } }));
     const text = res.reply.content;
     expect(text).toContain(`**<@${ALICE}>** · Oware Abapa · season 1`);
-    expect(text).toMatch(/Rating \*\*\d{4}\?\*\* \(deviation \d+\) · provisional \(not ranked yet\)/);
+    expect(text).toMatch(/Rating \*\*\d{4}\?\*\* \(deviation \d+\) · needs a few more games to be ranked/);
     expect(text).toContain("Record: 5 games · 4 W 0 D 1 L");
     expect(text).toContain("Win streak: 2 now, best 2");
     expect(text).toMatch(/Best win: <@100[23]> \(\d{4}\) in game `/);
