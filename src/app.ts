@@ -17,6 +17,7 @@ export interface AppOptions {
   readonly defaults: Defaults;
   readonly images: Images;
   readonly displayName?: App["displayName"];
+  readonly guildName?: App["guildName"];
   readonly random?: () => number;
   /** Users whose games are never rated (the bot itself, once it plays). */
   readonly bots?: ReadonlySet<string>;
@@ -38,5 +39,6 @@ export function createApp(options: AppOptions): App {
     images: options.images,
     clock,
     displayName: options.displayName ?? (async () => ""),
+    guildName: options.guildName ?? (async () => ""),
   };
 }

@@ -20,7 +20,10 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       ephemeral: true,
       image: async () => ({
         name: `nickar-${game.row.id}.pgn`,
-        data: Buffer.from(gameRecordFile(game, await playerNames(ctx.app, game)), "utf8"),
+        data: Buffer.from(
+          gameRecordFile(game, await playerNames(ctx.app, game), await ctx.app.guildName(game.row.guildId)),
+          "utf8",
+        ),
       }),
     },
   };

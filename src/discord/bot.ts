@@ -82,6 +82,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     defaults: options.defaults ?? DEFAULTS,
     images: options.images ?? rendererImages,
     displayName: (guildId, userId) => names.get(guildId, userId),
+    guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
   });
   const messenger = discordMessenger(client, logger);
   const scheduler = new Scheduler(app, messenger, logger);
