@@ -13,7 +13,11 @@ export function gameRecordFile(game: GameSnapshot, names: readonly [string, stri
   const { row, state } = game;
   const winner: Player | null | undefined =
     row.status !== "finished" ? undefined : row.winner === 0 || row.winner === 1 ? row.winner : null;
-  const extra: Record<string, string> = { Game: row.id, Server: server || row.guildId, Rated: row.rated ? "yes" : "no" };
+  const extra: Record<string, string> = {
+    Game: row.id,
+    Server: server || row.guildId,
+    Rated: row.rated ? "yes" : "no",
+  };
   if (row.voidedAt !== null) extra.Void = row.voidReason ?? "yes";
   return exportRecord(state, {
     south: names[0] || row.southId,
