@@ -18,7 +18,7 @@ describe("engine package", () => {
   }, 120_000);
 
   it("build - emits JavaScript and declarations for both entries - dist/engine", () => {
-    for (const file of ["index.js", "index.d.ts", "internal.js", "internal.d.ts", "core.js", "cli.js"]) {
+    for (const file of ["index.js", "index.d.ts", "internal.js", "internal.d.ts", "core.js", "jsonl.js"]) {
       expect(existsSync(`dist/engine/${file}`), file).toBe(true);
     }
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 function runTool(input: string): Promise<{ lines: unknown[]; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "src/engine/cli.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn("npx", ["tsx", "src/tools/engine-cli.ts"], { stdio: ["pipe", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -60,7 +60,7 @@ describe("engine tool", () => {
   });
 
   it("engine tool - answers each line before the next is sent - a conversation", async () => {
-    const child = spawn("npx", ["tsx", "src/engine/cli.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn("npx", ["tsx", "src/tools/engine-cli.ts"], { stdio: ["pipe", "pipe", "inherit"] });
     const answers: string[] = [];
     let buffer = "";
     let wake: (() => void) | null = null;

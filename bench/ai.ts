@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:ai`: the computer opponent's strength and speed (issue 9).
+ *
+ * Strength: matches between levels and against a random and a one-ply greedy player, in each ruleset,
+ * from varied openings (the first two plies drawn at random, each opening played twice with colours
+ * swapped), at an equal short time per move (--ms, default 50: 1.5 s a move would take days). Score
+ * percentage and Elo difference with a 95% interval.
+ * Speed: nodes per second on this thread and the depth completed in 1 s (--speed-ms) from the start and
+ * from a midgame, in abapa and haiti; and how often small endgames are solved exactly within a budget.
+ *
+ * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
+ * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --seed N.
+ * Everything runs on this thread, through the same think() the pool's worker calls.
+ */
+import { think } from "../src/ai/think.ts";
+import { LEVELS, type Level } from "../src/ai/types.ts";
+import { CoreGame } from "../src/engine/core.ts";
+import { START_POSITION } from "../src/engine/notation.ts";
+import { seededRandom } from "../src/engine/random.ts";
+import { type Player, RULESET_IDS, type RulesetId } from "../src/engine/types.ts";
+
+type Contender = Level | "random" | "greedy";
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+const has = (name: string) => process.argv.includes(`--${name}`);
+
+const MS = Number(flag("ms", "50"));
+const OPENINGS = Number(flag("openings", "4"));
+const SEED = Number(flag("seed", "1"));
+const SPEED_MS = Number(flag("speed-ms", "1000"));
+const RULESETS = flag("rulesets", RULESET_IDS.join(",")).split(",") as RulesetId[];
+const PAIRS = flag("pairs", "expert-greedy,expert-hard,hard-medium,medium-easy,easy-random")
+  .split(",")
+  .map((p) => p.split("-") as [Contender, Contender]);
+/** A game still running after this many plies is scored a draw and reported (none has been so far). */
+const MAX_PLIES = 1000;
+
+function pick<T>(list: readonly T[], rand: () => number): T {
+  return list[Math.floor(rand() * list.length)];
+}
+
+/** The one-ply greedy player: the move that gains the most seeds at once (a win counts most), ties at random. */
+function greedyMove(game: CoreGame, rand: () => number): number {
+  const mover = game.toMove;
+  let best: number[] = [];
+  let bestGain = Number.NEGATIVE_INFINITY;
+  for (const house of game.legalHouses()) {
+    const child = game.clone();
+    child.play(house);
+    let gain = child.stores[mover] - game.stores[mover];
+    if (child.over) gain = child.winner === mover ? 1000 : child.winner === null ? gain : -1000;
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = [house];
+    } else if (gain === bestGain) best.push(house);
+  }
+  return pick(best, rand);
+}
+
+function chooseMove(who: Contender, ruleset: RulesetId, game: CoreGame, moves: number[], rand: () => number): number {
+  if (who === "random") return pick(game.legalHouses(), rand);
+  if (who === "greedy") return greedyMove(game, rand);
+  // Unseeded: the time budget is wall-clock, equal for both sides; the easy level's noise is random.
+  return think({ ruleset, moves, level: who, ms: MS }).best;
+}
+
+/** Plays one game; returns the points of `first` (1, 0.5, 0) and the plies. */
+function playGame(
+  ruleset: RulesetId,
+  opening: number[],
+  south: Contender,
+  north: Contender,
+  rand: () => number,
+): { southPoints: number; plies: number; capped: boolean } {
+  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+  const moves: number[] = [];
+  for (const house of opening) {
+    game.play(house);
+    moves.push(house);
+  }
+  while (!game.over && moves.length < MAX_PLIES) {
+    const who = game.toMove === 0 ? south : north;
+    const house = chooseMove(who, ruleset, game, moves, rand);
+    if (game.illegalReason(house)) throw new Error(`${who} played an illegal move ${house}`);
+    game.play(house);
+    moves.push(house);
+  }
+  const winner: Player | null = game.over ? game.winner : null;
+  return { southPoints: winner === null ? 0.5 : winner === 0 ? 1 : 0, plies: moves.length, capped: !game.over };
+}
+
+/** A two-ply random opening that does not end the game. */
+function opening(ruleset: RulesetId, rand: () => number): number[] {
+  for (;;) {
+    const game = CoreGame.fromPosition(ruleset, START_POSITION);
+    const moves: number[] = [];
+    while (moves.length < 2 && !game.over) {
+      const house = pick(game.legalHouses(), rand);
+      game.play(house);
+      moves.push(house);
+    }
+    if (!game.over) return moves;
+  }
+}
+
+interface Tally {
+  points: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  squares: number;
+}
+
+function elo(score: number): number {
+  const s = Math.min(Math.max(score, 1e-9), 1 - 1e-9);
+  return -400 * Math.log10(1 / s - 1);
+}
+
+function formatElo(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) > 1200) return value > 0 ? "> +1200" : "< -1200";
+  return `${value >= 0 ? "+" : ""}${Math.round(value)}`;
+}
+
+/** Score %, Elo and its 95% interval (normal approximation on the per-game points). */
+function describeTally(t: Tally): string {
+  const mean = t.points / t.games;
+  const variance = Math.max(t.squares / t.games - mean * mean, 0);
+  const half = 1.96 * Math.sqrt(variance / t.games);
+  const low = elo(Math.max(mean - half, 0));
+  const high = elo(Math.min(mean + half, 1));
+  return `${(100 * mean).toFixed(1)}% | ${formatElo(elo(mean))} [${formatElo(low)}, ${formatElo(high)}] | ${t.wins}/${t.draws}/${t.losses}`;
+}
+
+function matches(): void {
+  console.log(`Matches: ${MS} ms a move for the searching levels, ${OPENINGS} openings x 2 colours per ruleset\n`);
+  console.log("| pairing | ruleset | games | score of the first | Elo difference [95%] | W/D/L |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const [a, b] of PAIRS) {
+    const total: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
+    for (const ruleset of RULESETS) {
+      const rand = seededRandom(SEED * 7919 + RULESET_IDS.indexOf(ruleset));
+      const t: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
+      for (let o = 0; o < OPENINGS; o++) {
+        const moves = opening(ruleset, rand);
+        for (const aIsSouth of [true, false]) {
+          const result = aIsSouth ? playGame(ruleset, moves, a, b, rand) : playGame(ruleset, moves, b, a, rand);
+          if (result.capped) console.error(`capped at ${MAX_PLIES} plies: ${ruleset} ${a}-${b}`);
+          const p = aIsSouth ? result.southPoints : 1 - result.southPoints;
+          for (const tally of [t, total]) {
+            tally.points += p;
+            tally.squares += p * p;
+            tally.games++;
+            if (p === 1) tally.wins++;
+            else if (p === 0) tally.losses++;
+            else tally.draws++;
+          }
+        }
+      }
+      console.log(`| ${a} vs ${b} | ${ruleset} | ${t.games} | ${describeTally(t)} |`);
+    }
+    console.log(`| **${a} vs ${b}** | **all** | ${total.games} | ${describeTally(total)} |`);
+  }
+  console.log("");
+}
+
+/** A midgame: 20 plies of the medium level against itself (deterministic) from the start. */
+function midgame(ruleset: RulesetId): number[] {
+  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+  const moves: number[] = [];
+  while (moves.length < 20 && !game.over) {
+    const house = think({ ruleset, moves, level: "medium", seed: 1 }).best;
+    game.play(house);
+    moves.push(house);
+  }
+  return moves;
+}
+
+function speed(): void {
+  console.log(`Speed: one thread, ${SPEED_MS} ms a search (after a warm-up search)\n`);
+  console.log("| ruleset | position | level | depth | nodes | nodes/s |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const ruleset of ["abapa", "haiti"] as const) {
+    think({ ruleset, moves: [], level: "expert", ms: 300 });
+    think({ ruleset, moves: [], level: "hard", ms: 300 });
+    const positions: [string, number[]][] = [
+      ["start", []],
+      ["midgame", midgame(ruleset)],
+    ];
+    for (const [name, moves] of positions) {
+      for (const level of ["hard", "expert"] as const) {
+        const r = think({ ruleset, moves, level, ms: SPEED_MS });
+        const rate = (r.nodes / (r.ms / 1000) / 1e6).toFixed(2);
+        const where = name === "midgame" ? `midgame (${moves.join("")})` : name;
+        console.log(`| ${ruleset} | ${where} | ${level} | ${r.depth} | ${r.nodes} | ${rate} M |`);
+      }
+    }
+  }
+  console.log("");
+}
+
+/** Random positions with `seeds` on the board (stores split at random below 25), player to move with a move. */
+function endgamePositions(ruleset: RulesetId, seeds: number, count: number, rand: () => number): CoreGame[] {
+  const list: CoreGame[] = [];
+  while (list.length < count) {
+    const pits = Array<number>(12).fill(0);
+    for (let i = 0; i < seeds; i++) pits[Math.floor(rand() * 12)]++;
+    const rest = 48 - seeds;
+    const south = Math.max(rest - 24, Math.min(24, Math.floor(rand() * (rest + 1))));
+    const game = CoreGame.fromPosition(ruleset, { pits, stores: [south, rest - south], toMove: 0 });
+    if (!game.over) list.push(game);
+  }
+  return list;
+}
+
+function endgames(): void {
+  const budget = Number(flag("endgame-ms", "1000"));
+  console.log(`Endgames: expert, ${budget} ms budget, 20 random positions per row: share proven and median time\n`);
+  console.log("| ruleset | seeds on the board | proven | median ms | median depth |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const ruleset of ["abapa", "speightstown", "haiti"] as const) {
+    for (const seeds of [6, 10, 14, 18]) {
+      const rand = seededRandom(SEED + seeds);
+      const results = endgamePositions(ruleset, seeds, 20, rand).map((game) =>
+        think({ ruleset, start: game.position(), moves: [], level: "expert", ms: budget }),
+      );
+      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const proven = results.filter((r) => r.proven).length;
+      console.log(
+        `| ${ruleset} | ${seeds} | ${proven}/${results.length} | ${median(results.map((r) => r.ms))} | ${median(results.map((r) => r.depth))} |`,
+      );
+    }
+  }
+  console.log("");
+}
+
+console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")})\n`);
+if (!has("skip-speed")) speed();
+if (!has("skip-endgames")) endgames();
+if (!has("skip-matches")) matches();

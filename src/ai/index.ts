@@ -1,0 +1,13 @@
+/** The computer opponent (AI-API.md): levels, the search pool, and the helpers the bot needs. */
+export { type AiPool, type AiPoolOptions, AiQueueFullError, createAiPool } from "./pool.ts";
+export {
+  defaultBudgetMs,
+  isDecisive,
+  isLevel,
+  LEVELS,
+  type Level,
+  NODES_PER_MS,
+  type ThinkRequest,
+  type ThinkResult,
+  WIN_SCORE,
+} from "./types.ts";

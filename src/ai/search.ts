@@ -1,0 +1,407 @@
+/**
+ * One negamax alpha-beta search on the engine's mutable core (one rules implementation: every move,
+ * capture, award and game end, cycles included, is the core's own), configured per level: iterative
+ * deepening, principal-variation search, a transposition table with Zobrist hashing, move ordering
+ * (hash move, captures, killers, history), the store difference or the tuned evaluation.
+ *
+ * Scores are from the player to move's side, in search units (SCALE per seed). A finished game scores
+ * by the core's own winner: WIN minus the plies to it for a win, 0 for a draw. A player may move twice
+ * in a row (Caribbean extra move): the child's score is then not negated.
+ *
+ * Exactness: a leaf scored by the evaluation (or a table entry that relied on one) is counted; an
+ * iteration that counted none searched every line to the end of the game, so its result is the
+ * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
+ */
+import type { CoreGame } from "../engine/core.ts";
+import { CoreGame as Core } from "../engine/core.ts";
+import type { Evaluation, EvalWeights } from "./evaluate.ts";
+import { storeDifference, tunedEvaluation } from "./evaluate.ts";
+import { hashCheck, hashPosition } from "./zobrist.ts";
+
+/** The deepest line the search follows (plies from the root). */
+export const MAX_PLY = 100;
+export const WIN = 1_000_000;
+const INF = 2 * WIN;
+
+export interface SearchConfig {
+  readonly maxDepth: number;
+  /** Transposition table with Zobrist hashing (log2 of its slots), or none. */
+  readonly tableBits: number;
+  readonly pvs: boolean;
+  /** Captures first, killer moves, history heuristic (the hash move comes first whenever there is a table). */
+  readonly ordering: boolean;
+  readonly evaluation: Evaluation;
+  readonly weights: EvalWeights;
+  /** Every root move searched with a full window, so that each has its exact score (for the easy level's noise). */
+  readonly rootScores: boolean;
+}
+
+export interface SearchLimits {
+  /** performance.now() time to stop at (Infinity: none). */
+  readonly deadline: number;
+  /** Nodes to stop at (Infinity: none). */
+  readonly nodeLimit: number;
+  /** Set to non-zero by another thread to stop the search. */
+  readonly stop?: Int32Array;
+}
+
+export interface SearchOutcome {
+  readonly best: number;
+  /** Search units, from the root player's side. */
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly pv: number[];
+  /** The result is proven: every line was searched to the end of the game. */
+  readonly exact: boolean;
+  /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
+  readonly rootMoveScores: readonly number[];
+}
+
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+const PROVEN = 4;
+
+/** Copies a position and its repetition history without copying the history buffer (see Searcher). */
+function copyState(to: CoreGame, from: CoreGame): void {
+  const a = to.pits;
+  const b = from.pits;
+  for (let i = 0; i < 12; i++) a[i] = b[i];
+  to.stores[0] = from.stores[0];
+  to.stores[1] = from.stores[1];
+  to.toMove = from.toMove;
+  to.over = false;
+  to.winner = null;
+  to.reason = null;
+  to.history = from.history;
+  to.historyStart = from.historyStart;
+  to.historyLength = from.historyLength;
+}
+
+/** The last pit of sowing `origin` with the Oware rule (the origin is skipped on every lap). */
+function owareLastPit(origin: number, seeds: number): number {
+  return (origin + seeds + Math.floor((seeds - 1) / 11)) % 12;
+}
+
+interface Table {
+  readonly lock: Int32Array;
+  readonly score: Int32Array;
+  readonly depth: Int8Array;
+  /** Bound (2 bits), proven (1 bit), best house (3 bits); 0 = an empty slot. */
+  readonly info: Uint8Array;
+}
+
+// One table per size and thread, emptied for each search (a search is never interrupted by another on
+// the same thread), so that a request does not allocate 10 MB and the answer depends only on the request.
+const tables = new Map<number, Table>();
+
+function emptyTable(bits: number): Table {
+  let table = tables.get(bits);
+  if (!table) {
+    const slots = bits > 0 ? 1 << bits : 0;
+    table = {
+      lock: new Int32Array(slots),
+      score: new Int32Array(slots),
+      depth: new Int8Array(slots),
+      info: new Uint8Array(slots),
+    };
+    tables.set(bits, table);
+  } else table.info.fill(0);
+  return table;
+}
+
+export class Searcher {
+  /**
+   * stack[ply] is the position at that ply of the current line. All of them share the root's history
+   * buffer: a position at ply k only reads the history entries below its own length and writes the one
+   * at it, and depth-first search overwrites an entry only after leaving every line that read it.
+   */
+  private readonly stack: CoreGame[] = [];
+  private readonly moves = new Int8Array((MAX_PLY + 1) * 6);
+  private readonly keys = new Int32Array((MAX_PLY + 1) * 6);
+  private readonly pvTable = new Int8Array((MAX_PLY + 1) * (MAX_PLY + 1));
+  private readonly pvLength = new Int32Array(MAX_PLY + 2);
+  private readonly killers = new Int8Array((MAX_PLY + 1) * 2);
+  private readonly historyScores = new Int32Array(12);
+  private readonly ttLock: Int32Array;
+  private readonly ttScore: Int32Array;
+  private readonly ttDepth: Int8Array;
+  private readonly ttInfo: Uint8Array;
+  private readonly ttMask: number;
+  private nodes = 0;
+  private stopped = false;
+  private canStop = false;
+  private limits: SearchLimits = { deadline: Number.POSITIVE_INFINITY, nodeLimit: Number.POSITIVE_INFINITY };
+  /** Leaves scored by the evaluation so far (see the file comment). */
+  private heuristic = 0;
+  /** Cycle endings met so far: a score that depended on one depends on the path, so it is not stored. */
+  private cycles = 0;
+  private readonly owareFamily: boolean;
+
+  constructor(
+    root: CoreGame,
+    private readonly config: SearchConfig,
+  ) {
+    this.owareFamily = root.mechanics.family === "oware";
+    // Room in the shared history for the longest line, so that no position of the line reallocates it.
+    const base = new Core(root.ruleset);
+    base.copyFrom(root);
+    const room = new Float64Array((base.historyLength + MAX_PLY + 8) * 2);
+    room.set(base.history.subarray(0, base.historyLength * 2));
+    base.history = room;
+    this.stack.push(base);
+    for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
+    const table = emptyTable(config.tableBits);
+    this.ttLock = table.lock;
+    this.ttScore = table.score;
+    this.ttDepth = table.depth;
+    this.ttInfo = table.info;
+    this.ttMask = table.info.length - 1;
+  }
+
+  run(limits: SearchLimits): SearchOutcome {
+    this.limits = limits;
+    const root = this.stack[0];
+    const mask = root.legalMask();
+    if (mask === 0) throw new Error("the game is over: there is no move to search");
+    const rootMoves: number[] = [];
+    for (let h = 0; h < 6; h++) if (mask & (1 << h)) rootMoves.push(h + 1);
+    const rootScores = new Array<number>(6).fill(-INF);
+    let best = rootMoves[0];
+    let score = 0;
+    let depth = 0;
+    let pv: number[] = [best];
+    let exact = false;
+    let lastScores: number[] = [];
+    for (let d = 1; d <= this.config.maxDepth; d++) {
+      const heuristicBefore = this.heuristic;
+      const value = this.searchRoot(rootMoves, d, rootScores);
+      if (this.stopped) break;
+      depth = d;
+      score = value;
+      best = this.pvTable[0];
+      pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
+      lastScores = rootScores.slice();
+      this.canStop = true;
+      // Best first next time, then the others by this iteration's scores.
+      rootMoves.sort((x, y) => (x === best ? -1 : y === best ? 1 : rootScores[y - 1] - rootScores[x - 1]));
+      if (this.heuristic === heuristicBefore) {
+        exact = true;
+        break;
+      }
+      // A win or loss within the horizon is the fastest win (or slowest loss) there is: deeper changes nothing.
+      if (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d) {
+        exact = true;
+        break;
+      }
+    }
+    return {
+      best,
+      score,
+      depth,
+      nodes: this.nodes,
+      pv,
+      exact,
+      rootMoveScores: this.config.rootScores ? lastScores : [],
+    };
+  }
+
+  private searchRoot(rootMoves: number[], depth: number, rootScores: number[]): number {
+    const root = this.stack[0];
+    const child = this.stack[1];
+    const mover = root.toMove;
+    let alpha = -INF;
+    const beta = INF;
+    let best = -INF;
+    this.pvLength[0] = 0;
+    for (let k = 0; k < rootMoves.length; k++) {
+      const house = rootMoves[k];
+      copyState(child, root);
+      child.play(house);
+      this.countNode();
+      let value: number;
+      if (child.over) {
+        value = this.terminal(child, mover, 1);
+        this.pvLength[1] = 1;
+      } else if (this.config.rootScores || k === 0 || !this.config.pvs) {
+        value = this.childValue(1, mover, depth - 1, this.config.rootScores ? -INF : alpha, beta);
+      } else {
+        value = this.childValue(1, mover, depth - 1, alpha, alpha + 1);
+        if (value > alpha && !this.stopped) value = this.childValue(1, mover, depth - 1, alpha, beta);
+      }
+      if (this.stopped) return 0;
+      rootScores[house - 1] = value;
+      if (value > best) {
+        best = value;
+        this.setPv(0, house);
+        if (value > alpha) alpha = value;
+      }
+    }
+    return best;
+  }
+
+  private childValue(ply: number, mover: number, depth: number, alpha: number, beta: number): number {
+    return this.stack[ply].toMove === mover
+      ? this.search(ply, depth, alpha, beta)
+      : -this.search(ply, depth, -beta, -alpha);
+  }
+
+  private search(ply: number, depth: number, alpha: number, beta: number): number {
+    const node = this.stack[ply];
+    this.pvLength[ply] = ply;
+    if (depth <= 0 || ply >= MAX_PLY) {
+      this.heuristic++;
+      return this.config.evaluation === "stores" ? storeDifference(node) : tunedEvaluation(node, this.config.weights);
+    }
+    // Nodes one ply above the leaves are the most numerous and gain least from the table: skipped.
+    const useTable = this.config.tableBits > 0 && depth >= 2;
+    let hashMove = 0;
+    let slot = 0;
+    let lock = 0;
+    if (useTable) {
+      slot = hashPosition(node) & this.ttMask;
+      lock = hashCheck;
+      const info = this.ttInfo[slot];
+      if (info !== 0 && this.ttLock[slot] === lock) {
+        hashMove = info >> 3;
+        if (this.ttDepth[slot] >= depth) {
+          const stored = this.ttScore[slot];
+          const value = stored > WIN / 2 ? stored - ply : stored < -WIN / 2 ? stored + ply : stored;
+          const bound = info & 3;
+          if (bound === EXACT || (bound === LOWER && value >= beta) || (bound === UPPER && value <= alpha)) {
+            if ((info & PROVEN) === 0) this.heuristic++;
+            return value;
+          }
+        }
+      }
+    }
+    const count = this.orderMoves(node, ply, hashMove);
+    const alphaBefore = alpha;
+    const heuristicBefore = this.heuristic;
+    const cyclesBefore = this.cycles;
+    const mover = node.toMove;
+    const child = this.stack[ply + 1];
+    const base = ply * 6;
+    let best = -INF;
+    let bestMove = 0;
+    for (let k = 0; k < count; k++) {
+      const house = this.moves[base + k];
+      copyState(child, node);
+      child.play(house);
+      this.countNode();
+      let value: number;
+      if (child.over) {
+        value = this.terminal(child, mover, ply + 1);
+        this.pvLength[ply + 1] = ply + 1;
+      } else if (k === 0 || !this.config.pvs) {
+        value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
+      } else {
+        value = this.childValue(ply + 1, mover, depth - 1, alpha, alpha + 1);
+        if (value > alpha && value < beta && !this.stopped) {
+          value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
+        }
+      }
+      if (this.stopped) return 0;
+      if (value > best) {
+        best = value;
+        bestMove = house;
+        if (value > alpha) {
+          alpha = value;
+          this.setPv(ply, house);
+          if (alpha >= beta) {
+            if (this.config.ordering) this.rememberCutoff(ply, mover, house, depth);
+            break;
+          }
+        }
+      }
+    }
+    if (useTable && this.cycles === cyclesBefore) {
+      const bound = best <= alphaBefore ? UPPER : best >= beta ? LOWER : EXACT;
+      const proven = this.heuristic === heuristicBefore ? PROVEN : 0;
+      this.ttLock[slot] = lock;
+      this.ttScore[slot] = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
+      this.ttDepth[slot] = depth;
+      this.ttInfo[slot] = (bestMove << 3) | proven | bound;
+    }
+    return best;
+  }
+
+  /** A finished game, scored by the core's own result, from `mover`'s side. */
+  private terminal(game: CoreGame, mover: number, ply: number): number {
+    if (game.reason === "cycle") this.cycles++;
+    if (game.winner === null) return 0;
+    return game.winner === mover ? WIN - ply : ply - WIN;
+  }
+
+  private setPv(ply: number, house: number): void {
+    const row = ply * (MAX_PLY + 1);
+    const next = (ply + 1) * (MAX_PLY + 1);
+    this.pvTable[row + ply] = house;
+    const end = this.pvLength[ply + 1];
+    for (let i = ply + 1; i < end; i++) this.pvTable[row + i] = this.pvTable[next + i];
+    this.pvLength[ply] = Math.max(end, ply + 1);
+  }
+
+  private rememberCutoff(ply: number, mover: number, house: number, depth: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== house) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = house;
+    }
+    const i = mover * 6 + house - 1;
+    this.historyScores[i] += depth * depth;
+    if (this.historyScores[i] > 1 << 18) for (let j = 0; j < 12; j++) this.historyScores[j] >>= 1;
+  }
+
+  /** Writes the legal moves of `node` at moves[ply * 6..] in search order; returns how many. */
+  private orderMoves(node: CoreGame, ply: number, hashMove: number): number {
+    const mask = node.legalMask();
+    const base = ply * 6;
+    const moves = this.moves;
+    const keys = this.keys;
+    let count = 0;
+    const ordering = this.config.ordering;
+    const own = node.toMove * 6;
+    const pits = node.pits;
+    for (let h = 1; h <= 6; h++) {
+      if ((mask & (1 << (h - 1))) === 0) continue;
+      let key = 0;
+      if (h === hashMove) key = 1 << 30;
+      else if (ordering) {
+        key = this.historyScores[own + h - 1];
+        if (this.killers[ply * 2] === h) key = 1 << 21;
+        else if (this.killers[ply * 2 + 1] === h) key = (1 << 21) - 1;
+        if (this.owareFamily) {
+          const origin = own + h - 1;
+          const seeds = pits[origin];
+          const last = owareLastPit(origin, seeds);
+          const target = pits[last];
+          if (seeds < 12 && last < 6 !== (own === 0) && (target === 1 || target === 2)) key = (1 << 22) + target;
+        }
+      }
+      // Insertion by key, stable for equal keys (ascending houses when nothing is known).
+      let i = count++;
+      while (i > 0 && keys[base + i - 1] < key) {
+        keys[base + i] = keys[base + i - 1];
+        moves[base + i] = moves[base + i - 1];
+        i--;
+      }
+      keys[base + i] = key;
+      moves[base + i] = h;
+    }
+    return count;
+  }
+
+  private countNode(): void {
+    if ((++this.nodes & 1023) !== 0 || !this.canStop) return;
+    const limits = this.limits;
+    if (
+      this.nodes >= limits.nodeLimit ||
+      performance.now() >= limits.deadline ||
+      (limits.stop !== undefined && Atomics.load(limits.stop, 0) !== 0)
+    ) {
+      this.stopped = true;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Thinking about one request, synchronously: the worker's job (src/ai/worker.ts), also called directly
+ * by tests and benchmarks. The levels differ only by the search's configuration and, for easy, by noise.
+ */
+import { CoreGame } from "../engine/core.ts";
+import { START_POSITION, validatePosition } from "../engine/notation.ts";
+import { seededRandom } from "../engine/random.ts";
+import { isRulesetId } from "../engine/rulesets.ts";
+import { HAITI_WEIGHTS, OWARE_WEIGHTS, SCALE } from "./evaluate.ts";
+import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
+import {
+  defaultBudgetMs,
+  isLevel,
+  type Level,
+  NODES_PER_MS,
+  type ThinkRequest,
+  type ThinkResult,
+  WIN_SCORE,
+} from "./types.ts";
+
+const STORES_ONLY = {
+  evaluation: "stores",
+  weights: OWARE_WEIGHTS,
+  pvs: false,
+  ordering: false,
+  tableBits: 0,
+} as const;
+
+/** What each level searches with (AI-API.md, issue 9). */
+const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
+  // Two plies and noisy root scores (see EASY_NOISE): sees its own captures, often not the reply.
+  easy: { ...STORES_ONLY, maxDepth: 2, rootScores: true },
+  // A few plies on the store difference.
+  medium: { ...STORES_ONLY, maxDepth: 4, rootScores: false },
+  // The textbook program: iterative-deepening alpha-beta on the store difference, no table.
+  hard: { ...STORES_ONLY, maxDepth: MAX_PLY, rootScores: false },
+  expert: {
+    maxDepth: MAX_PLY,
+    tableBits: 20,
+    pvs: true,
+    ordering: true,
+    evaluation: "tuned",
+    weights: OWARE_WEIGHTS,
+    rootScores: false,
+  },
+};
+
+/** The easy level's mistakes: each root move's score gets uniform noise of up to this many seeds either way. */
+const EASY_NOISE = 4;
+/** ...and this often it looks only one ply ahead, missing the opponent's reply. */
+const EASY_ONE_PLY = 0.3;
+
+/** The game of a request after its move list, with the repetition history; throws on a bad request. */
+export function requestGame(request: ThinkRequest): CoreGame {
+  if (!isRulesetId(request.ruleset)) throw new Error(`unknown ruleset ${JSON.stringify(request.ruleset)}`);
+  const start = validatePosition(request.ruleset, request.start ?? START_POSITION);
+  if (!start.ok) throw new Error(`invalid position: ${start.error.message}`);
+  const game = CoreGame.fromPosition(request.ruleset, start.value);
+  request.moves.forEach((move, ply) => {
+    const why = game.illegalReason(move);
+    if (why) throw new Error(`move ${move} at ply ${ply} is illegal (${why})`);
+    game.play(move);
+  });
+  if (game.over) throw new Error("the game is over: there is no move to think about");
+  return game;
+}
+
+/** A search score in the API's units: seeds, or ±(WIN_SCORE - plies) for a proven result. */
+export function apiScore(units: number): number {
+  if (Math.abs(units) > WIN / 2) return Math.sign(units) * (WIN_SCORE - (WIN - Math.abs(units)));
+  return units / SCALE;
+}
+
+/** Thinks about a request on this thread. `stop` (shared memory) set to non-zero stops it early. */
+export function think(request: ThinkRequest, stop?: Int32Array): ThinkResult {
+  const started = performance.now();
+  if (!isLevel(request.level)) throw new Error(`unknown level ${JSON.stringify(request.level)}`);
+  const game = requestGame(request);
+  const base = LEVEL_CONFIG[request.level];
+  const config: SearchConfig =
+    base.evaluation === "tuned" && game.mechanics.family === "haiti" ? { ...base, weights: HAITI_WEIGHTS } : base;
+  let ms = request.ms ?? defaultBudgetMs(request.level);
+  if (!(ms > 0)) throw new Error(`the time budget must be positive, not ${ms}`);
+  // A forced move needs no long thought; the search still gives its score.
+  const mask = game.legalMask();
+  if ((mask & (mask - 1)) === 0) ms = Math.max(1, ms / 10);
+  const seeded = request.seed !== undefined;
+  const rand = seededRandom(seeded ? (request.seed as number) : Math.floor(Math.random() * 2 ** 32));
+  const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
+  const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
+  const outcome = searcher.run({
+    deadline: seeded ? Number.POSITIVE_INFINITY : started + ms,
+    nodeLimit: seeded ? Math.max(1, ms * NODES_PER_MS) : Number.POSITIVE_INFINITY,
+    stop,
+  });
+  const chosen = request.level === "easy" ? noisyChoice(outcome, rand) : outcome;
+  return {
+    best: chosen.best,
+    score: apiScore(chosen.score),
+    depth: outcome.depth,
+    nodes: outcome.nodes,
+    pv: chosen.pv,
+    ms: Math.round(performance.now() - started),
+    proven: request.level !== "easy" && outcome.exact,
+  };
+}
+
+/** The easy level: the best root move after noise on every score. */
+function noisyChoice(outcome: SearchOutcome, rand: () => number): SearchOutcome {
+  let best = outcome.best;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  outcome.rootMoveScores.forEach((score, i) => {
+    if (score <= -2 * WIN) return; // not a legal move
+    const noisy = score + (rand() * 2 - 1) * EASY_NOISE * SCALE;
+    if (noisy > bestScore) {
+      bestScore = noisy;
+      best = i + 1;
+    }
+  });
+  if (best === outcome.best) return outcome;
+  return { ...outcome, best, score: outcome.rootMoveScores[best - 1], pv: [best] };
+}

@@ -1,0 +1,67 @@
+/**
+ * The computer opponent's interface (agreed with the bot's game code in team/AI-API.md: change it only by
+ * adding fields). src/ai imports only the engine.
+ */
+import type { Position, RulesetId } from "../engine/types.ts";
+
+export const LEVELS = ["easy", "medium", "hard", "expert"] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface ThinkRequest {
+  readonly ruleset: RulesetId;
+  /** Omitted: the standard start. */
+  readonly start?: Position;
+  /** The houses played from the start: the game's whole move list, so the search knows the repetition history. */
+  readonly moves: readonly number[];
+  readonly level: Level;
+  /** Time budget; omitted: the level's default (defaultBudgetMs). */
+  readonly ms?: number;
+  /**
+   * Given: deterministic (same request, same answer). The budget is then counted in nodes instead of
+   * milliseconds (NODES_PER_MS per millisecond of `ms`), so the answer does not depend on the machine's load.
+   */
+  readonly seed?: number;
+}
+
+export interface ThinkResult {
+  /** House 1..6 of the player to move; always legal. */
+  readonly best: number;
+  /** From the player to move's side, in seeds of evaluation; proven results are beyond ±WIN_SCORE/2 (isDecisive). */
+  readonly score: number;
+  /** Deepest completed iteration. */
+  readonly depth: number;
+  readonly nodes: number;
+  /** Principal variation, houses, starting with best. */
+  readonly pv: readonly number[];
+  /** Time actually spent. */
+  readonly ms: number;
+  /**
+   * The score is the game-theoretic result (win, draw or loss, by the ruleset's own end rules): every
+   * line was searched to the end of the game. Always false for easy, whose choice is noisy.
+   */
+  readonly proven: boolean;
+}
+
+/** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */
+export const WIN_SCORE = 10_000;
+
+/** Whether a score is a proven win or loss rather than an evaluation. */
+export function isDecisive(score: number): boolean {
+  return Math.abs(score) > WIN_SCORE / 2;
+}
+
+/**
+ * The node budget per millisecond of a seeded request: below what one thread of this machine searches
+ * (see the README's bench:ai figures), so that a seeded search usually ends within its time budget too.
+ */
+export const NODES_PER_MS = 1000;
+
+const DEFAULT_BUDGET_MS: Readonly<Record<Level, number>> = { easy: 300, medium: 500, hard: 1500, expert: 1500 };
+
+export function defaultBudgetMs(level: Level): number {
+  return DEFAULT_BUDGET_MS[level];
+}
+
+export function isLevel(value: unknown): value is Level {
+  return typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+}
