@@ -3,7 +3,13 @@
  * definitions never opens the database.
  */
 import type { SlashCommandStringOption } from "discord.js";
-import { type ChallengeRow, FIRST_CHOICES, type FirstChoice } from "../db/schema.ts";
+import {
+  type ChallengeRow,
+  COMPUTER_LEVELS,
+  type ComputerLevel,
+  FIRST_CHOICES,
+  type FirstChoice,
+} from "../db/schema.ts";
 import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId, rulesetName } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
@@ -14,7 +20,7 @@ import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply } from "../interactions/views.ts";
+import { challengeReply, gameReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
 
 export function requireGuild(ctx: HandlerContext): string {
@@ -226,4 +232,33 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
 export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, ended = false): Response {
   const { edits, posts } = updateGame(ctx, game, undefined, ended);
   return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts };
+}
+
+/** The `level` option: the computer opponent's strength. */
+export function levelOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
+  return option
+    .setName("level")
+    .setDescription(description)
+    .addChoices(...COMPUTER_LEVELS.map((level) => ({ name: level, value: level })));
+}
+
+export function asLevel(text: string | null): ComputerLevel | null {
+  if (text === null) return null;
+  if (!(COMPUTER_LEVELS as readonly string[]).includes(text))
+    throw new UserError("level/unknown", `Unknown level ${text}.`);
+  return text as ComputerLevel;
+}
+
+/**
+ * A game against Nickar itself, started at once (no Accept) and unrated; the board is posted as the
+ * game's message. If Nickar moves first, it starts thinking once the message is there.
+ */
+export function computerGameResponse(ctx: HandlerContext, input: ChallengeInput, level: ComputerLevel): Response {
+  const { computer } = ctx.app;
+  if (!computer.enabled || computer.userId === null) {
+    throw new UserError("computer/off", "Nickar's engine is not running here, so it cannot play.");
+  }
+  const game = ctx.app.challenges.playComputer(input, level, computer.userId);
+  const note = input.rated ? "Games against Nickar are unrated." : undefined;
+  return { mode: "reply", reply: gameReply(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
 }

@@ -23,6 +23,8 @@ import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts"
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
+const SORRY = "Something went wrong on our side; it has been logged.";
+
 /** The answers to a button or command this version of the bot does not know. */
 export const UNKNOWN_BUTTON =
   "This button no longer works (it comes from an older version of Nickar). /nickar board shows your game's current board.";
@@ -76,7 +78,15 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function respond(interaction: Acting, response: Response): Promise<void> {
     const { reply } = response;
     let messageId: string | null = null;
-    if (response.mode === "update" && interaction.isButton()) {
+    if (response.deferred) {
+      await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      const later = await response.deferred().catch((error: unknown) => {
+        if (!isUserError(error)) logger.error({ err: error, interaction: interaction.id }, "deferred answer failed");
+        return { content: isUserError(error) ? error.message : SORRY };
+      });
+      const { flags: _f, ...body } = payload(later, await renderImage(later, logger));
+      messageId = (await interaction.editReply(body)).id;
+    } else if (response.mode === "update" && interaction.isButton()) {
       if (reply.image) {
         await interaction.deferUpdate();
         const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
@@ -100,6 +110,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     if (response.bind && messageId) {
       const channelId = interaction.channelId;
       if (response.bind.kind === "game") app.games.bindMessage(response.bind.id, channelId, messageId);
+      else if (response.bind.kind === "analysis") app.analyses.bindMessage(response.bind.id, channelId, messageId);
       else app.challenges.bindMessage(response.bind.id, messageId);
     }
     const bound =
@@ -151,7 +162,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
-      const content = known ? error.message : "Something went wrong on our side; it has been logged.";
+      const content = known ? error.message : SORRY;
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
         if (interaction.replied || interaction.deferred) await interaction.followUp(body);

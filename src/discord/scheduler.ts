@@ -206,6 +206,8 @@ export class Scheduler {
     private readonly app: App,
     private readonly messenger: Messenger,
     private readonly logger: Logger,
+    /** Called after every sweep: the computer's games left to move and the analysis queue are looked at too. */
+    private readonly afterSweep: () => void = () => {},
   ) {}
 
   /** Gives the downtime back to the clocks, then starts the heartbeat and the first sweep. */
@@ -284,6 +286,7 @@ export class Scheduler {
         this.downtime = null;
         await refreshAfterDowntime(this.app, this.messenger, this.logger, downtime);
       }
+      this.afterSweep();
     } catch (err) {
       failed = true;
       this.sweepFailures++;

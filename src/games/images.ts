@@ -2,6 +2,7 @@
  * The one door to the renderer (src/render). Loaded lazily: rendering pulls in canvas and fonts,
  * which commands deployment and most tests never need, and the first render registers the fonts.
  */
+import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 
 export { describeChart, describeLadder } from "../render/describe-charts.ts";
@@ -34,6 +35,12 @@ export interface Images {
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  ): Promise<Buffer>;
 }
 
 let renderer: Promise<Renderer> | null = null;
@@ -95,5 +102,8 @@ export const rendererImages: Images = {
   },
   async ladderPng(title, rungs, more) {
     return (await loadCharts()).renderLadderImage(title, rungs, more);
+  },
+  async advantageChart(title, evaluations, marks) {
+    return (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks);
   },
 };

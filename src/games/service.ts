@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, type SQ
 import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { type BotReason, challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
+import { type BotReason, type ComputerLevel, challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, newGame, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
@@ -27,22 +27,40 @@ export interface NewGameInput {
   readonly seriesId?: string | null;
   readonly seriesGame?: number | null;
   readonly ladderChallengerId?: string | null;
+  /** A game against the computer opponent (one of the players is Nickar itself): its strength. */
+  readonly level?: ComputerLevel | null;
 }
 
-/** Deadline and reminder for the move that starts now. */
-function clockFields(timeLimit: number, now: number) {
+/**
+ * Deadline and reminder for the move that starts now. The computer opponent has none: it moves as
+ * soon as its search ends and never loses on time (src/discord/computer-turns.ts resumes it).
+ */
+function clockFields(timeLimit: number, now: number, computerToMove = false) {
+  if (computerToMove) return { deadlineAt: null, reminderAt: null };
   return { deadlineAt: now + timeLimit * 1000, reminderAt: now + timeLimit * 500 };
 }
 
-/** Creates a game inside the caller's transaction (a challenge accepted, the next game of a series). */
-export function insertGame(tx: Tx, input: NewGameInput, now: number): GameRow {
+/** The seat of the computer opponent in a game against it (its user id is one of `bots`), else null. */
+export function computerSeat(row: GameRow, bots: ReadonlySet<string>): Player | null {
+  if (row.level === null) return null;
+  return bots.has(row.southId) ? 0 : bots.has(row.northId) ? 1 : null;
+}
+
+/**
+ * Creates a game inside the caller's transaction (a challenge accepted, the next game of a series, a
+ * game against the computer, whose user id is `computerId`).
+ */
+export function insertGame(tx: Tx, input: NewGameInput, now: number, computerId: string | null = null): GameRow {
+  const start = newGame(input.ruleset).position;
+  const first = start.toMove === 0 ? input.southId : input.northId;
+  const computerFirst = computerId !== null && first === computerId;
   const row = tx
     .insert(games)
     .values({
       id: newId(),
       ...input,
-      position: formatPosition(newGame(input.ruleset).position),
-      ...clockFields(input.timeLimit, now),
+      position: formatPosition(start),
+      ...clockFields(input.timeLimit, now, computerFirst),
       createdAt: now,
       updatedAt: now,
     })
@@ -171,6 +189,8 @@ export class GameService {
     private readonly clock: Clock,
     /** Ratings, ladder and series: told inside the transaction whenever a game ends or is voided. */
     private readonly hooks: CompetitionHooks,
+    /** The computer opponent's user id (once logged in): no clock runs while it is to move. */
+    private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
   get(gameId: string): GameSnapshot | null {
@@ -296,7 +316,10 @@ export class GameService {
             reminderAt: null,
             drawOfferBy: null,
           }
-        : { ...clockFields(row.timeLimit, now), drawOfferBy };
+        : {
+            ...clockFields(row.timeLimit, now, computerSeat(row, this.bots) === next.position.toMove),
+            drawOfferBy,
+          };
       return this.write(
         tx,
         game,

@@ -2,9 +2,11 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { Player } from "../engine/index.ts";
 import { isUserError, UserError } from "../errors.ts";
+import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { viewerReply } from "./game-viewer.ts";
@@ -134,6 +136,10 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
       }
       case "animate":
         return animate(ctx, id.gameId);
+      case "hint":
+        return hintResponse(ctx, id.gameId, id.ply);
+      case "analyse":
+        return analyseResponse(ctx, id.gameId);
       case "rematch":
         return rematch(ctx, id.gameId);
     }
@@ -156,6 +162,15 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
       : { ...updated, mode: "reply", reply: { content: "Draw agreed.", ephemeral: true } };
   }
   const updated = updateGame(ctx, result.game);
+  // Nickar answers by itself in a moment (src/discord/computer-turns.ts): nobody to ask.
+  if (ctx.app.computer.is(userOf(result.game.row, (1 - result.game.row.drawOfferBy!) as Player))) {
+    if (mode === "update") return updated;
+    return {
+      ...updated,
+      mode: "reply",
+      reply: { content: "You offer Nickar a draw: it answers in a moment.", ephemeral: true },
+    };
+  }
   const ask: Post = { channelId: result.game.row.channelId, reply: drawOfferReply(result.game) };
   if (mode === "command") return { ...updated, mode: "reply", reply: drawOfferReply(result.game) };
   return { ...updated, posts: [...(updated.posts ?? []), ask] };
@@ -169,11 +184,33 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
   if (seat === null) throw new UserError("game/not-yours", "Only the players can ask for a rematch.");
   if (game.row.status === "active") throw new UserError("game/not-over", "This game is still going on.");
   const { row } = game;
+  const opponentId = userOf(row, (1 - seat) as Player);
+  if (ctx.app.computer.is(opponentId)) {
+    // Against Nickar the rematch starts at once, as every game against it does.
+    const next = ctx.app.challenges.playComputer(
+      {
+        guildId: row.guildId,
+        channelId: ctx.channelId,
+        challengerId: ctx.userId,
+        opponent: null,
+        ruleset: row.ruleset,
+        first: seat === 1 ? "me" : "them",
+        timeLimit: row.timeLimit,
+      },
+      row.level ?? DEFAULT_LEVEL,
+      opponentId,
+    );
+    return {
+      mode: "reply",
+      reply: gameReply(ctx.app, next, `Rematch of game \`${row.id}\`, sides swapped.`),
+      bind: { kind: "game", id: next.row.id },
+    };
+  }
   const challenge = ctx.app.challenges.create({
     guildId: row.guildId,
     channelId: ctx.channelId,
     challengerId: ctx.userId,
-    opponent: { id: userOf(row, (1 - seat) as Player), bot: false },
+    opponent: { id: opponentId, bot: false },
     ruleset: row.ruleset,
     // Sides swapped: whoever was North is South (and moves first) this time.
     first: seat === 1 ? "me" : "them",
@@ -229,6 +266,23 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
         const description = await ctx.app.images.boardAlt(game, names);
         return data ? { name: `nickar-${game.row.id}-${game.row.ply}.gif`, data, description } : null;
       },
+    },
+  };
+}
+
+/** The engine's best move, privately: checked now, searched after the acknowledgement. */
+export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | null): Response {
+  const game = ctx.app.computer.hintGame(gameId, ctx.userId);
+  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale", "This board is out of date.");
+  return {
+    mode: "reply",
+    reply: { content: "Nickar is thinking…", ephemeral: true },
+    deferred: async () => {
+      const hint = await ctx.app.computer.hint(game);
+      return {
+        content: `Hint for move ${game.row.ply + 1}: play **${hint.letter}**: ${hint.why} (evaluation ${scoreText(hint.score)} for you).`,
+        ephemeral: true,
+      };
     },
   };
 }

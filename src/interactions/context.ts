@@ -1,6 +1,8 @@
 /** What every handler gets: who acted, where, and the services. No discord.js objects. */
 import type { Clock } from "../clock.ts";
+import type { AnalysisService } from "../games/analyses.ts";
 import type { ChallengeService } from "../games/challenges.ts";
+import type { Computer } from "../games/computer.ts";
 import type { Images } from "../games/images.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
@@ -15,6 +17,9 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */
+  readonly computer: Computer;
+  readonly analyses: AnalysisService;
   readonly images: Images;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */

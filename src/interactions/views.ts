@@ -2,6 +2,7 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow } from "../db/schema.ts";
 import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
+import { hintsAllowed } from "../games/computer.ts";
 import { narrateMove, resultText } from "../games/narrate.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
@@ -53,7 +54,7 @@ export function resultOf(game: GameSnapshot): string {
 export function gameHeader(game: GameSnapshot): string {
   const { row: g } = game;
   const ruleset = rulesetName(g.ruleset);
-  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : "unrated";
+  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : g.level ? `unrated · Nickar ${g.level}` : "unrated";
   const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
   return `**${ruleset}** · game \`${g.id}\` · <@${g.southId}> (South, A–F) vs <@${g.northId}> (North, a–f) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
 }
@@ -112,30 +113,35 @@ function seriesLines(
   return { line: seriesLine(series), bannerNote };
 }
 
-function gameButtons(game: GameSnapshot): Row[] {
+function gameButtons(app: App, game: GameSnapshot): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
   if (g.status !== "active") {
-    const ended = [...(game.last ? [animate] : []), ...(canRematch(game) ? [rematchButton(game)] : [])];
+    const ended = [
+      ...(game.last ? [animate] : []),
+      ...(canRematch(game) ? [rematchButton(game)] : []),
+      ...(game.last ? [button(id({ kind: "analyse" }), "Analyse", ButtonStyle.Primary)] : []),
+    ];
     return ended.length ? [row(...ended)] : [];
   }
   const player = state.position.toMove;
+  // While Nickar thinks, its houses are shown but cannot be pressed.
+  const thinking = app.computer.toMove(game);
   const house = (h: number) => {
-    const legal = state.legalMoves.includes(h);
+    const legal = state.legalMoves.includes(h) && !thinking;
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
   const drawLabel = g.drawOfferBy === null ? "Offer draw" : "Accept draw";
-  return [
-    row(house(1), house(2), house(3)),
-    row(house(4), house(5), house(6)),
-    row(
-      button(id({ kind: "resign" }), "Resign", ButtonStyle.Danger),
-      button(id({ kind: "draw" }), drawLabel, ButtonStyle.Secondary),
-      animate,
-    ),
+  const actions = [
+    button(id({ kind: "resign" }), "Resign", ButtonStyle.Danger),
+    button(id({ kind: "draw" }), drawLabel, ButtonStyle.Secondary),
+    animate,
   ];
+  // Never in a rated game between people.
+  if (hintsAllowed(g) && !thinking) actions.push(button(id({ kind: "hint" }), "Hint", ButtonStyle.Secondary));
+  return [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
 }
 
 /** A rematch is offered after a game with a result or an abort, not after ladder or series games (they have their own paths). */
@@ -177,7 +183,10 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   const told = narration(game);
   if (told) lines.push(told);
   const pinged: string[] = [];
-  if (g.status === "active") {
+  if (g.status === "active" && app.computer.toMove(game)) {
+    lines.push(`Nickar is thinking… (${state.position.toMove === 0 ? "South" : "North"}, ${g.level})`);
+    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy as Player)}> offers a draw.`);
+  } else if (g.status === "active") {
     const userId = userOf(g, state.position.toMove);
     pinged.push(userId);
     const deadline = g.deadlineAt === null ? "" : ` · time runs out ${time(g.deadlineAt)}`;
@@ -192,7 +201,7 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
-    components: gameButtons(game),
+    components: gameButtons(app, game),
     mentions: pinged,
     image: once(async () => {
       const names = await playerNames(app, game);
@@ -224,7 +233,8 @@ export function endingPost(app: App, game: GameSnapshot): Post {
     reply: {
       content: lines.join("\n"),
       components: canRematch(game) ? [row(rematchButton(game))] : [],
-      mentions: [g.southId, g.northId],
+      // Nickar itself is never pinged.
+      mentions: [g.southId, g.northId].filter((id) => !app.computer.is(id)),
     },
   };
 }

@@ -11,6 +11,7 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "cancel", "challenge", "draw", "games", "move", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "void", "ladder", "series", "season"],
+        ...["play", "analyse"],
       ].sort(),
     );
     const groups = Object.fromEntries(
@@ -23,7 +24,7 @@ describe("command definitions", () => {
       series: ["challenge", "resign", "standings"],
       season: ["new", "list"],
     });
-    expect(Object.keys(COMMANDS)).toHaveLength(25);
+    expect(Object.keys(COMMANDS)).toHaveLength(27);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

@@ -74,11 +74,11 @@ describe("games", () => {
       [...g.state.position.pits, ...g.state.position.stores, g.state.position.toMove ? "N" : "S"].join("-"),
     );
     expect(last.reply.content).toMatch(/Game over|wins|Draw/);
-    // Only the Animate button is left.
-    // Animate and Rematch; both players are pinged in a new message with the result and the ratings.
+    // Animate, Rematch and Analyse; both players are pinged in a new message with the result and the ratings.
     expect(last.reply.components?.flatMap((r) => r.components).map((b) => ("label" in b ? b.label : ""))).toEqual([
       "Animate",
       "Rematch",
+      "Analyse",
     ]);
     const ending = last.posts?.[0];
     expect(ending?.reply.mentions).toEqual([ALICE, BOB]);
