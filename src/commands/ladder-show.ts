@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { RULESETS, type RulesetId } from "../engine/index.ts";
-import { describeLadder } from "../games/images.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
 import { formatRating } from "../ladders/standings.ts";
+import { describeLadder } from "../present/images.ts";
 import type { Command } from "./command.ts";
 import { requireGuild, rulesetNameOption, rulesetOrDefault, VIEW_RULESET } from "./shared.ts";
 
@@ -113,4 +113,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const ladderShow: Command = { group: "ladder", definition, handle };
+export const ladderShow: Command = { guards: ["guild"], group: "ladder", definition, handle };

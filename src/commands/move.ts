@@ -111,4 +111,4 @@ function autocomplete(
   return houseChoices(ctx, focused.value, options?.getString("game")?.trim() ?? "");
 }
 
-export const move: Command = { definition, handle, autocomplete };
+export const move: Command = { guards: ["guild"], definition, handle, autocomplete };

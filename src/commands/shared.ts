@@ -18,13 +18,19 @@ import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { gameMessage } from "../interactions/game-message.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply, gameReply } from "../interactions/views.ts";
+import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
+import { guildRequired, manageServerRequired } from "./guards.ts";
 
+/**
+ * The server the command runs in. Commands that need one declare the `guild` guard, which the router
+ * checks before the handler; called without the router (a handler test), it refuses the same way.
+ */
 export function requireGuild(ctx: HandlerContext): string {
-  if (!ctx.guildId) throw new UserError("guild/required", "Nickar games are played in a server channel, not in DMs.");
+  if (!ctx.guildId) throw guildRequired();
   return ctx.guildId;
 }
 
@@ -70,9 +76,13 @@ export function rulesetOrDefault(
 /** How the ruleset option of leaderboard, stats and ladder describes that rule. */
 export const VIEW_RULESET = "Ruleset (default: your most played, else the server's)";
 
-/** Manage Server is needed; `what` completes "... needs the Manage Server permission". */
-export function requireAdmin(ctx: HandlerContext, code: string, what: string): void {
-  if (!ctx.canManageGuild) throw new UserError(code, `${what} needs the Manage Server permission.`);
+/**
+ * Manage Server is needed for part of a command (changing settings, as opposed to showing them);
+ * a command that needs it whole declares the `manage-server` guard instead. `what` completes
+ * "... needs the Manage Server permission".
+ */
+export function requireAdmin(ctx: HandlerContext, what: string): void {
+  if (!ctx.canManageGuild) throw manageServerRequired(what);
 }
 
 /** The `season` option checked against the seasons there are; the current season when absent. */
@@ -89,7 +99,7 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
 export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
-  const game = id ? ctx.app.games.find(guildId, id) : null;
+  const game = id ? ctx.app.games.findTyped(guildId, id) : null;
   if (!game)
     throw new UserError("game/not-found", `There is no game ${id} here: /nickar history lists games with their ids.`);
   return game;
@@ -260,5 +270,5 @@ export function computerGameResponse(ctx: HandlerContext, input: ChallengeInput,
   }
   const game = ctx.app.challenges.playComputer(input, level, computer.userId);
   const note = input.rated ? "Games against Nickar are unrated." : undefined;
-  return { mode: "reply", reply: gameReply(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
+  return { mode: "reply", reply: gameMessage(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
 }

@@ -1,12 +1,12 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { RULESETS } from "../engine/index.ts";
-import { describeChart } from "../games/images.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import { PROVISIONAL } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
+import { describeChart } from "../present/images.ts";
 import type { Command } from "./command.ts";
 import { requireGuild, rulesetNameOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
 
@@ -84,4 +84,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const stats: Command = { definition, handle };
+export const stats: Command = { guards: ["guild"], definition, handle };

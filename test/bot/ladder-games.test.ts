@@ -4,7 +4,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
-import { gameReply } from "../../src/interactions/views.ts";
+import { gameMessage } from "../../src/interactions/game-message.ts";
 import { DAY, GUILD, HOUR, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish } from "./play.ts";
 
@@ -92,7 +92,7 @@ describe("challenge ladder", () => {
     // The game was rated like any other.
     expect(w.app.ratings.stats(GUILD, "abapa", P[4]).standing?.games).toBe(1);
     // The game's final message says what happened on the ladder, and the ladder marks who moved.
-    const ended = gameReply(w.app, w.app.games.get(id)!).content;
+    const ended = gameMessage(w.app, w.app.games.get(id)!).content;
     expect(ended).toContain(`Ladder: <@${P[4]}> takes rung 2 from <@${P[1]}>, who moves down to rung 3.`);
     const shown = await COMMANDS["ladder show"].handle(w.ctx(P[0]), options());
     expect(shown.reply.content).toContain(`\`  2.\` <@${P[4]}> ▲ took rung 2`);

@@ -1,7 +1,7 @@
 /** A game's exportable record: the engine's PGN-like text with the server's tags. */
 import { exportRecord, type Player } from "../engine/index.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
 import { reasonText } from "./narrate.ts";
-import type { GameSnapshot } from "./snapshot.ts";
 
 /**
  * The Result tag is set only for a game that finished with a result; aborted, cancelled and running
@@ -11,8 +11,7 @@ import type { GameSnapshot } from "./snapshot.ts";
  */
 export function gameRecordFile(game: GameSnapshot, names: readonly [string, string], server = ""): string {
   const { row, state } = game;
-  const winner: Player | null | undefined =
-    row.status !== "finished" ? undefined : row.winner === 0 || row.winner === 1 ? row.winner : null;
+  const winner: Player | null | undefined = row.status === "finished" ? row.winner : undefined;
   const extra: Record<string, string> = {
     Game: row.id,
     Server: server || row.guildId,
