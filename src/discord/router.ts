@@ -165,7 +165,9 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         else app.challenges.bindMessage(bind.id, messageId);
       });
     }
-    for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
+    const bound =
+      response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
+    for (const edit of [...(response.edits ?? []), ...bound]) await deps.messenger.edit(edit.ref, edit.reply);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));

@@ -12,6 +12,8 @@ import type { RenderPool } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
 import type { Lane } from "../workers/pool.ts";
 
+export { describeChart, describeLadder } from "../render/describe-charts.ts";
+
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
   readonly footer?: string;
