@@ -1,15 +1,18 @@
 /** Wires the services over one database; used by the bot and by the tests. */
 import type { Clock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
+import { AnalysisService } from "./games/analyses.ts";
 import { ChallengeService } from "./games/challenges.ts";
-import type { Images } from "./games/images.ts";
+import { Computer, type ComputerOptions } from "./games/computer.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
+import { UptimeService } from "./games/uptime.ts";
 import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
 import { SeriesService } from "./ladders/series-service.ts";
+import type { Images } from "./present/images.ts";
 
 export interface AppOptions {
   readonly db: Db;
@@ -18,16 +21,23 @@ export interface AppOptions {
   readonly images: Images;
   readonly displayName?: App["displayName"];
   readonly random?: () => number;
-  /** Users whose games are never rated (the bot itself, once it plays). */
+  /**
+   * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
+   * rated and no clock runs while it is to move.
+   */
   readonly bots?: ReadonlySet<string>;
+  /** The computer opponent's search pool and budgets; without it Nickar does not play or analyse. */
+  readonly computer?: ComputerOptions;
 }
 
 export function createApp(options: AppOptions): App {
   const { db, clock } = options;
   const settings = new SettingsService(db, clock, options.defaults);
   // Ratings, ladders and series hear of every challenge and every game's end through these hooks.
-  const competition = new Competition(settings, options.bots);
-  const games = new GameService(db, clock, competition);
+  const bots = options.bots ?? new Set<string>();
+  const competition = new Competition(settings, bots);
+  const games = new GameService(db, clock, competition, bots);
+  const computer = new Computer(db, games, bots, options.computer ?? null);
   return {
     games,
     challenges: new ChallengeService(db, clock, settings, competition, options.random),
@@ -35,6 +45,9 @@ export function createApp(options: AppOptions): App {
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
+    uptime: new UptimeService(db, clock),
+    computer,
+    analyses: new AnalysisService(db, clock, computer),
     images: options.images,
     clock,
     displayName: options.displayName ?? (async () => ""),

@@ -28,6 +28,12 @@ const schema = z.object({
     .default("1d")
     .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
   MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+  AI_MOVE_MS: optionalText.refine(
+    (s) => s === undefined || (/^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 60_000),
+    "must be milliseconds, 1 to 60000",
+  ),
+  AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
+  AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -38,6 +44,8 @@ export interface Config {
   readonly databasePath: string;
   readonly logLevel: string;
   readonly port: number;
+  /** The computer opponent's search times (ms); no move time: each level's own. */
+  readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -62,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
+    computer: {
+      ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
+      analysisMs: e.AI_ANALYSIS_MS,
+      threads: e.AI_THREADS,
+    },
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const watch = config.databasePath === ":memory:" ? null : new DatabaseFileWatch(config.databasePath);
   logger.info({ database: config.databasePath }, "database ready (quick_check ok)");
   const { db } = database;
-  const { defaults } = config;
+  const { defaults, computer } = config;
   markRunning(db, process.pid);
 
   let shuttingDown = false;
@@ -43,11 +43,20 @@ async function main(): Promise<void> {
       db,
       logger,
       defaults,
+      computer,
       databaseCheck,
       onFatal,
     });
   } else {
-    const playground = await startPlayground({ port: config.port, db, logger, defaults, databaseCheck, onFatal });
+    const playground = await startPlayground({
+      port: config.port,
+      db,
+      logger,
+      defaults,
+      computer,
+      databaseCheck,
+      onFatal,
+    });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

@@ -18,6 +18,8 @@ export interface PlaygroundOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly clock?: Clock;
+  /** The computer opponent's budgets (and pool). */
+  readonly computer?: BotOptions["computer"];
   /** See BotOptions. */
   readonly databaseCheck?: BotOptions["databaseCheck"];
   readonly onFatal?: BotOptions["onFatal"];
@@ -45,6 +47,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       logger: options.logger,
       defaults: options.defaults,
       clock: options.clock,
+      computer: options.computer,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
     });

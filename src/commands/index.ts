@@ -5,6 +5,7 @@
  */
 import { SlashCommandBuilder, SlashCommandSubcommandGroupBuilder } from "discord.js";
 import { abort } from "./abort.ts";
+import { analyse } from "./analyse.ts";
 import { board } from "./board.ts";
 import { cancel } from "./cancel.ts";
 import { challenge } from "./challenge.ts";
@@ -20,6 +21,7 @@ import { ladderLeave } from "./ladder-leave.ts";
 import { ladderShow } from "./ladder-show.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { move } from "./move.ts";
+import { play } from "./play.ts";
 import { resign } from "./resign.ts";
 import { rules } from "./rules.ts";
 import { seasonList } from "./season-list.ts";
@@ -47,6 +49,7 @@ export function commandKey(group: string | null, subcommand: string): string {
 
 const ALL: readonly Command[] = [
   challenge,
+  play,
   move,
   board,
   resign,
@@ -60,6 +63,7 @@ const ALL: readonly Command[] = [
   stats,
   history,
   game,
+  analyse,
   exportGame,
   voidGame,
   ladderShow,

@@ -35,11 +35,14 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     app.settings.get(guildId).defaultRuleset;
   const { standing, stats } = app.ratings.stats(guildId, ruleset, userId, season);
   const title = `**<@${userId}>** · ${RULESETS[ruleset].name} · season ${season}`;
+  // Games against Nickar are unrated: their record is kept apart, per level (all rulesets, all seasons).
+  const againstNickar = app.computer.record(guildId, userId);
+  const computerLine = againstNickar.length
+    ? `Against Nickar: ${againstNickar.map((r) => `${r.level} ${r.wins} W ${r.draws} D ${r.losses} L`).join(" · ")}`
+    : null;
   if (!standing || stats.games === 0) {
-    return {
-      mode: "reply",
-      reply: { content: `${title}\nNo rated games yet: every player starts at 1500?.`, mentions: [] },
-    };
+    const lines = [title, "No rated games yet: every player starts at 1500?.", ...(computerLine ? [computerLine] : [])];
+    return { mode: "reply", reply: { content: lines.join("\n"), mentions: [] } };
   }
   const entry = app.ratings.leaderboard(guildId, ruleset, season).entries.find((e) => e.userId === userId);
   const rank = entry?.rank
@@ -58,6 +61,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       `Best win: <@${stats.bestWin.opponentId}> (${Math.round(stats.bestWin.rating)}) in game \`${stats.bestWin.gameId}\``,
     );
   }
+  if (computerLine) lines.push(computerLine);
   lines.push("Recent games:");
   for (const c of stats.recent) {
     const change = `${Math.round(c.ratingBefore)} → ${Math.round(c.ratingAfter)} (${signed(c.ratingAfter - c.ratingBefore)})`;
@@ -77,4 +81,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const stats: Command = { definition, handle };
+export const stats: Command = { guards: ["guild"], definition, handle };

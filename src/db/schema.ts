@@ -17,6 +17,7 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
 
 /** The computer opponent's strengths (src/ai's LEVELS; repeated here because src/db sits below src/ai). */
 export const COMPUTER_LEVELS = ["easy", "medium", "hard", "expert"] as const;
+export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 
 export const games = sqliteTable(
   "games",

@@ -3,13 +3,17 @@
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
 import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } from "discord.js";
+import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
-import { type Images, rendererImages } from "../games/images.ts";
+import type { ComputerOptions } from "../games/computer.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
+import { type Images, rendererImages } from "../present/images.ts";
+import { AnalysisJobs } from "./analysis-jobs.ts";
+import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
@@ -25,6 +29,8 @@ export interface BotOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly images?: Images;
+  /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
+  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number };
   /**
    * What is wrong with the database file, or null: checked before every interaction, so that a file
    * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
@@ -76,16 +82,33 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     onError: (err, userId) => logger.debug({ err, userId }, "display name look-up failed"),
   });
+  // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
+  const bots = new Set<string>();
+  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool({ threads: options.computer?.threads });
+  const pool = options.computer?.pool ?? (ownPool as AiPool);
   const app = createApp({
     db: options.db,
     clock,
+    bots,
+    computer: { ...options.computer, pool },
     defaults: options.defaults ?? DEFAULTS,
     images: options.images ?? rendererImages,
     displayName: (guildId, userId) => names.get(guildId, userId),
   });
   const messenger = discordMessenger(client, logger);
-  const scheduler = new Scheduler(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: () => scheduler.poke() });
+  // Anything that changed may give Nickar a move to make, or start the next analysis.
+  const changed = () => {
+    scheduler.poke();
+    turns.poke();
+    analyses.poke();
+  };
+  const scheduler = new Scheduler(app, messenger, logger, () => {
+    turns.poke();
+    analyses.poke();
+  });
+  const turns = new ComputerTurns(app, messenger, logger, changed);
+  const analyses = new AnalysisJobs(app, messenger, logger);
+  const route = createRouter({ app, messenger, logger, onChange: changed });
   const inFlight = new InFlight();
   let stopping = false;
   let fatal: string | null = null;
@@ -102,8 +125,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
+    bots.add(ready.user.id);
     logger.info({ user: ready.user.tag }, "bot ready");
     scheduler.start();
+    // Searches cut off by a restart resume here.
+    turns.poke();
+    analyses.start();
   });
   await client.login(options.token);
   return {
@@ -117,11 +144,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     async stop() {
       if (stopping) return;
       stopping = true;
+      // No new searches: those cut off here resume at the next start (all they need is in the database).
+      turns.stop();
+      analyses.stop();
       const busy = inFlight.size;
       const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       await client.destroy();
+      await ownPool?.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   PermissionFlagsBits,
 } from "discord.js";
 import type { Command } from "../commands/command.ts";
+import { guardsHold, runCommand } from "../commands/guards.ts";
 import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
 import { isUserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
@@ -22,6 +23,8 @@ import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
+
+const SORRY = "Something went wrong on our side; it has been logged.";
 
 /** The answers to a button or command this version of the bot does not know. */
 export const UNKNOWN_BUTTON =
@@ -76,7 +79,15 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function respond(interaction: Acting, response: Response): Promise<void> {
     const { reply } = response;
     let messageId: string | null = null;
-    if (response.mode === "update" && interaction.isButton()) {
+    if (response.deferred) {
+      await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      const later = await response.deferred().catch((error: unknown) => {
+        if (!isUserError(error)) logger.error({ err: error, interaction: interaction.id }, "deferred answer failed");
+        return { content: isUserError(error) ? error.message : SORRY };
+      });
+      const { flags: _f, ...body } = payload(later, await renderImage(later, logger));
+      messageId = (await interaction.editReply(body)).id;
+    } else if (response.mode === "update" && interaction.isButton()) {
       if (reply.image) {
         await interaction.deferUpdate();
         const { flags: _f, ...body } = payload(reply, await renderImage(reply, logger));
@@ -100,6 +111,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     if (response.bind && messageId) {
       const channelId = interaction.channelId;
       if (response.bind.kind === "game") app.games.bindMessage(response.bind.id, channelId, messageId);
+      else if (response.bind.kind === "analysis") app.analyses.bindMessage(response.bind.id, channelId, messageId);
       else app.challenges.bindMessage(response.bind.id, messageId);
     }
     for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
@@ -114,7 +126,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
       const command = commandOf(interaction.commandName, interaction.options);
-      if (command) return command.handle(ctx, optionsOf(interaction));
+      if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
       return ephemeral(UNKNOWN_COMMAND);
     }
@@ -127,13 +139,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = commandOf(interaction.commandName, interaction.options);
     const focused = interaction.options.getFocused(true);
-    const choices = command?.autocomplete
-      ? await command.autocomplete(
-          contextOf(app, interaction),
-          { name: focused.name, value: String(focused.value) },
-          optionsOf(interaction),
-        )
-      : [];
+    const ctx = contextOf(app, interaction);
+    // Suggestions only where the command may run: a refused guard suggests nothing.
+    const allowed = command ? guardsHold(command, ctx) : false;
+    const choices =
+      command?.autocomplete && allowed
+        ? await command.autocomplete(ctx, { name: focused.name, value: String(focused.value) }, optionsOf(interaction))
+        : [];
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
 
@@ -149,7 +161,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
-      const content = known ? error.message : "Something went wrong on our side; it has been logged.";
+      const content = known ? error.message : SORRY;
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
         if (interaction.replied || interaction.deferred) await interaction.followUp(body);

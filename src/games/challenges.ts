@@ -6,13 +6,20 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { type ChallengeKind, type ChallengeRow, challenges, type FirstChoice } from "../db/schema.ts";
+import {
+  type ChallengeKind,
+  type ChallengeRow,
+  type ComputerLevel,
+  challenges,
+  type FirstChoice,
+} from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { activeGameCount, insertGame } from "./game-store.ts";
 import type { CompetitionHooks } from "./hooks.ts";
 import { newId } from "./ids.ts";
-import { activeGameCount, insertGame, RetryLater, type SweepFailure } from "./service.ts";
-import type { SettingsService } from "./settings.ts";
+import { RetryLater, type SweepFailure } from "./retry.ts";
+import type { GuildSettings, SettingsService } from "./settings.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 
 export interface ChallengeInput {
@@ -42,6 +49,14 @@ export interface Accepted {
   readonly note: string | null;
 }
 
+/** Games can be started only in the server's allowed channels (when it has chosen some). */
+function checkChannel(settings: GuildSettings, channelId: string): void {
+  if (settings.allowedChannels && !settings.allowedChannels.includes(channelId)) {
+    const list = settings.allowedChannels.map((c) => `<#${c}>`).join(", ");
+    throw new UserError("challenge/channel", `Games can only be started in ${list}.`);
+  }
+}
+
 export class ChallengeService {
   /** Due challenges whose expiry failed, skipped for a while. */
   private readonly retry = new RetryLater();
@@ -64,10 +79,7 @@ export class ChallengeService {
     return this.db.transaction((tx) => {
       const settings = this.settings.get(input.guildId, tx);
       const { opponent, challengerId, guildId } = input;
-      if (settings.allowedChannels && !settings.allowedChannels.includes(input.channelId)) {
-        const list = settings.allowedChannels.map((c) => `<#${c}>`).join(", ");
-        throw new UserError("challenge/channel", `Games can only be started in ${list}.`);
-      }
+      checkChannel(settings, input.channelId);
       if (opponent?.id === challengerId) throw new UserError("challenge/self", "You cannot challenge yourself.");
       if (opponent?.bot) throw new UserError("challenge/bot", "You cannot challenge a bot.");
       // The challenger's pending challenges in this server to the same opponent (or open ones).
@@ -125,6 +137,43 @@ export class ChallengeService {
         })
         .returning()
         .get();
+    }, IMMEDIATE);
+  }
+
+  /**
+   * A game against the computer opponent (`/nickar play`, or a challenge to Nickar), whose user id is
+   * `computerId`: it starts at once, with no Accept, and is unrated. The challenger's `first` choice,
+   * ruleset and time limit apply as in a challenge, and so do the channel and game-limit rules.
+   */
+  playComputer(input: ChallengeInput, level: ComputerLevel, computerId: string): GameSnapshot {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const { guildId, challengerId } = input;
+      if ((input.kind ?? "game") !== "game") {
+        throw new UserError("computer/game-only", "Nickar plays single unrated games, not ladder or series games.");
+      }
+      const settings = this.settings.get(guildId, tx);
+      checkChannel(settings, input.channelId);
+      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
+      const first = input.first ?? "random";
+      const playerSouth = first === "me" ? true : first === "them" ? false : this.random() < 0.5;
+      const row = insertGame(
+        tx,
+        {
+          guildId,
+          channelId: input.channelId,
+          messageId: null,
+          ruleset: input.ruleset ?? settings.defaultRuleset,
+          southId: playerSouth ? challengerId : computerId,
+          northId: playerSouth ? computerId : challengerId,
+          timeLimit: input.timeLimit ?? settings.defaultTimeLimit,
+          rated: false,
+          level,
+        },
+        now,
+        computerId,
+      );
+      return snapshotOf(row);
     }, IMMEDIATE);
   }
 

@@ -1,12 +1,15 @@
 /** What every handler gets: who acted, where, and the services. No discord.js objects. */
 import type { Clock } from "../clock.ts";
+import type { AnalysisService } from "../games/analyses.ts";
 import type { ChallengeService } from "../games/challenges.ts";
-import type { Images } from "../games/images.ts";
+import type { Computer } from "../games/computer.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
+import type { UptimeService } from "../games/uptime.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
+import type { Images } from "../present/images.ts";
 
 export interface App {
   readonly games: GameService;
@@ -15,6 +18,11 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  /** The heartbeat and the clocks given back after the bot was down. */
+  readonly uptime: UptimeService;
+  /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */
+  readonly computer: Computer;
+  readonly analyses: AnalysisService;
   readonly images: Images;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */

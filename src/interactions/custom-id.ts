@@ -18,7 +18,11 @@ export type GameAction =
   | { readonly kind: "draw-decline" }
   | { readonly kind: "animate" }
   /** A finished game: challenge the opponent again, same terms, sides swapped. */
-  | { readonly kind: "rematch" };
+  | { readonly kind: "rematch" }
+  /** The engine's best move, privately (games against Nickar and unrated games). */
+  | { readonly kind: "hint" }
+  /** The engine's analysis of the finished game. */
+  | { readonly kind: "analyse" };
 
 /** `confirm-decline`: the second press that declines a ladder challenge (a loss, so it asks first). */
 export type ChallengeAction = "accept" | "decline" | "confirm-decline" | "cancel";
@@ -46,6 +50,8 @@ const GAME_CODES = {
   "draw-decline": "dd",
   animate: "a",
   rematch: "rm",
+  hint: "h",
+  analyse: "an",
 } as const;
 const CHALLENGE_ACTIONS: readonly ChallengeAction[] = ["accept", "decline", "confirm-decline", "cancel"];
 const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };

@@ -6,7 +6,8 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
 import { formatPosition, type GameState, moveLetter, rulesetName } from "../engine/index.ts";
-import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
+import { type GameSnapshot, snapshotsAt } from "../games/snapshot.ts";
+import { viewerAnalysisLines } from "./analysis-view.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
@@ -52,10 +53,9 @@ function isOver(game: GameSnapshot): boolean {
 }
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
-  const final = snapshotOf(row);
-  const total = final.state.history.length;
-  const at = snapshotAt(row, ply);
-  const shown = at.state.history.length;
+  const { shown: at, final } = snapshotsAt(row, ply);
+  const total = final.state.ply;
+  const shown = at.state.ply;
   const record = numberedRecord(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
@@ -65,6 +65,9 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
     shown === 0 ? `Start (move 0 of ${total})` : `Move ${shown} of ${total}: ${narration(at)}`,
     `Position: \`${positionText(at)}\`${isOver(at) ? " (game over: nobody to move)" : ""}`,
   ];
+  // Once the game is analysed: the evaluation here and what the engine thought of the move.
+  const analysed = app.analyses.report(row.id);
+  if (analysed) lines.push(...viewerAnalysisLines(analysed.report, shown));
   // The record gets what the other lines leave of Discord's 2000 characters (the whole of it is in /nickar export).
   const room = Math.min(MAX_RECORD, MESSAGE_LIMIT - lines.join("\n").length - "Record: ``".length);
   const cut = record.length > room ? `${record.slice(0, Math.max(0, room - 1))}…` : record;

@@ -33,8 +33,16 @@ export interface Response {
   /** "reply": a new message answering the interaction; "update": replace the message the button is on. */
   readonly mode: "reply" | "update";
   readonly reply: Reply;
-  /** Remember the id of the message this response posts (or updates) as the game's or challenge's message. */
-  readonly bind?: { readonly kind: "game" | "challenge"; readonly id: string };
+  /**
+   * Remember the id of the message this response posts (or updates) as the game's or challenge's
+   * message, or as the message that shows an analysis (`id` is the game's).
+   */
+  readonly bind?: { readonly kind: "game" | "challenge" | "analysis"; readonly id: string };
+  /**
+   * The answer needs a search first (a hint): the interaction is acknowledged at once (Discord shows
+   * "Nickar is thinking…") and the reply becomes what this returns. A UserError it throws is shown instead.
+   */
+  readonly deferred?: () => Promise<Reply>;
   /** Other messages to bring up to date, e.g. the game message after a move made with /nickar move. */
   readonly edits?: readonly Edit[];
   /** Extra messages after the response (e.g. an ephemeral note after updating a board). */

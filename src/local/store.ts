@@ -97,6 +97,8 @@ export class Store {
     // Bots on Discord usually share their id with their application.
     this.bot = userObject(options.applicationId, options.botName, true);
     this.users.set(this.bot.id, this.bot);
+    // `@Nickar` in a command means the bot, as on Discord (one can challenge it).
+    this.usersByName.set(options.botName.toLowerCase(), this.bot.id);
     this.members.set(this.bot.id, { roles: [this.botRoleId], joinedAt: new Date().toISOString() });
     this.roles[2].tags = { bot_id: this.bot.id };
     const category = stableSnowflake("category:text");

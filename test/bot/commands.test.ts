@@ -11,6 +11,7 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "cancel", "challenge", "draw", "games", "move", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "void", "ladder", "series", "season"],
+        ...["play", "analyse"],
       ].sort(),
     );
     const groups = Object.fromEntries(
@@ -23,7 +24,7 @@ describe("command definitions", () => {
       series: ["challenge", "resign", "standings"],
       season: ["new", "list"],
     });
-    expect(Object.keys(COMMANDS)).toHaveLength(25);
+    expect(Object.keys(COMMANDS)).toHaveLength(27);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 
@@ -68,7 +69,7 @@ describe("command definitions", () => {
 });
 
 describe("config", () => {
-  it("config - uses the documented defaults - empty environment", () => {
+  it("config - playground mode, ./data/nickar.db, port 3000, 1-day moves, 10 games - empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       token: undefined,

@@ -2,11 +2,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../../src/app.ts";
+import { afterAll, beforeAll } from "vitest";
+import { type AiPool, createAiPool } from "../../src/ai/index.ts";
+import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import type { Images } from "../../src/games/images.ts";
 import type { App, CommandOptions, HandlerContext } from "../../src/interactions/context.ts";
+import type { Images } from "../../src/present/images.ts";
 
 export const GUILD = "100";
 export const CHANNEL = "200";
@@ -23,16 +25,22 @@ export const fakeImages: Images = {
   boardAlt: async (game) => `board of game ${game.row.id}`,
   ratingChart: async () => Buffer.from("chart"),
   ladderPng: async () => Buffer.from("ladder"),
+  advantageChart: async () => Buffer.from("advantage"),
 };
 
 export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };
 
-export function setup(random: () => number = () => 0.1, images: Images = fakeImages) {
+/** `extra`: more app options, e.g. the computer opponent (`bots` and `computer`). */
+export function setup(
+  random: () => number = () => 0.1,
+  images: Images = fakeImages,
+  extra: Partial<Pick<AppOptions, "bots" | "computer">> = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "nickar-test-"));
   const path = join(dir, "test.db");
   const clock = manualClock();
   let database = openDatabase(path);
-  const make = () => createApp({ db: database.db, clock, defaults: DEFAULTS, images, random });
+  const make = () => createApp({ db: database.db, clock, defaults: DEFAULTS, images, random, ...extra });
   const world = {
     path,
     clock,
@@ -90,3 +98,18 @@ export function options(
 }
 
 export type { App };
+
+/** One real AI pool (a worker thread) for the tests of the enclosing file or describe block. */
+export function sharedPool(): () => AiPool {
+  let pool: AiPool | undefined;
+  beforeAll(() => {
+    pool = createAiPool({ threads: 1 });
+  });
+  afterAll(async () => {
+    await pool?.close();
+  });
+  return () => {
+    if (!pool) throw new Error("the pool has not started");
+    return pool;
+  };
+}

@@ -11,7 +11,7 @@ import {
   type RulesetId,
   seededRandom,
 } from "../../src/engine/internal.ts";
-import { narrateMove } from "../../src/games/narrate.ts";
+import { narrateMove } from "../../src/present/narrate.ts";
 import {
   buttonsOf,
   type Driver,
@@ -160,7 +160,7 @@ describe("a complete game in every ruleset", () => {
       expect(slashMoves).toBeGreaterThan(0);
 
       // The final message: the result in bold, winner first, as the banner says it; the rating
-      // changes; no house buttons (Animate and Rematch); the final board with its alt text.
+      // changes; no house buttons (Animate, Rematch and Analyse); the final board with its alt text.
       if (!mirror.outcome.over) throw new Error("unreachable");
       const { winner } = mirror.outcome;
       const ids = players.map((p) => driver.idOf(p));
@@ -179,7 +179,7 @@ describe("a complete game in every ruleset", () => {
       expect(message.content).not.toContain("to move");
       expect(message.content).not.toContain("Game over");
       expect(moveButtons(message)).toEqual([]);
-      expect(buttonsOf(message).map((b) => b.label)).toEqual(["Animate", "Rematch"]);
+      expect(buttonsOf(message).map((b) => b.label)).toEqual(["Animate", "Rematch", "Analyse"]);
       expect(message.attachments[0].description).toMatch(
         /board, game \w+\. Last move: .*(wins|Draw).*South, .*: houses A \d+/,
       );

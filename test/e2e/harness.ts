@@ -13,8 +13,8 @@ import type { Clock } from "../../src/clock.ts";
 import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
 import type { Defaults } from "../../src/games/settings.ts";
-import type { LocalDiscordOptions } from "../../src/local/index.ts";
-import { type Playground, startPlayground } from "../../src/playground.ts";
+import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "../../src/local/index.ts";
+import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/playground.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -243,7 +243,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { clock?: Clock; defaults?: Defaults } = {}): Promise<Stack> {
+export async function startStack(
+  options: { clock?: Clock; defaults?: Defaults; computer?: PlaygroundOptions["computer"] } = {},
+): Promise<Stack> {
   const temp = tempDir();
   const databasePath = join(temp.dir, "nickar.db");
   const database = openDatabase(databasePath);
@@ -257,6 +259,8 @@ export async function startStack(options: { clock?: Clock; defaults?: Defaults }
       logger,
       clock: options.clock,
       defaults: options.defaults,
+      // Nickar thinks briefly in tests (its levels' own budgets are up to 1.5 s a move).
+      computer: options.computer ?? { moveMs: 20, hintMs: 20, analysisMs: 20 },
       local: LOCAL_OPTIONS,
     });
   } catch (error) {
@@ -379,4 +383,90 @@ export function spawnChild(command: string, args: string[], env: Record<string, 
 /** `node --import tsx <script>`: one process running the TypeScript entry point. */
 export function spawnTsx(script: string, env: Record<string, string>, args: readonly string[] = []): Child {
   return spawnChild(process.execPath, ["--import", "tsx", script, ...args], env);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bot as real processes in token mode (`tsx src/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
+// against a local Discord in this process
+
+export interface BotProcesses {
+  readonly driver: Driver;
+  readonly discord: LocalDiscord;
+  /** The bot's environment: token, local Discord, server, database file. */
+  readonly env: Record<string, string>;
+  /** `npm run deploy-commands` with the same variables (token mode does not register commands). */
+  deploy(): Promise<Child>;
+  /**
+   * Starts `tsx src/main.ts` (with `extraEnv`) and waits until the local Discord has seen it identify
+   * (more than `identifiesBefore` times in all) and come online.
+   */
+  start(identifiesBefore: number, extraEnv?: Record<string, string>): Promise<Child>;
+  /** The bot's SQLite file, opened by the test (closed after the tests). */
+  database(): Database_;
+}
+
+/** One local Discord, temp folder and set of bot processes for the tests of the enclosing block. */
+export function botProcesses(token: string): BotProcesses {
+  let discord: LocalDiscord | undefined;
+  let driver: Driver | undefined;
+  let temp: ReturnType<typeof tempDir> | undefined;
+  let env: Record<string, string> = {};
+  let database: Database_ | undefined;
+  const children: Child[] = [];
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the local Discord has not started");
+    return value;
+  };
+
+  beforeAll(async () => {
+    discord = await createLocalDiscord({ ...LOCAL_OPTIONS, token });
+    driver = new Driver(discord.url);
+    temp = tempDir();
+    env = {
+      DISCORD_TOKEN: token,
+      DISCORD_API_URL: discord.apiUrl,
+      DISCORD_GUILD_ID: discord.guildId,
+      DATABASE_PATH: join(temp.dir, "nickar.db"),
+    };
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGKILL");
+    await Promise.all(children.map((c) => c.exited));
+    database?.close();
+    await discord?.close();
+    temp?.remove();
+  });
+
+  return {
+    get driver() {
+      return ready(driver);
+    },
+    get discord() {
+      return ready(discord);
+    },
+    get env() {
+      return env;
+    },
+    async deploy() {
+      const child = spawnTsx("src/deploy-commands.ts", env);
+      children.push(child);
+      await child.exited;
+      return child;
+    },
+    async start(identifiesBefore, extraEnv = {}) {
+      const child = spawnTsx("src/main.ts", { ...env, ...extraEnv });
+      children.push(child);
+      await child.waitForOutput(/"msg":"bot ready"/);
+      await waitFor(async () => {
+        const info = await ready(driver).info();
+        return info.botConnected && info.gateway.identifies > identifiesBefore;
+      }, "the new bot process to be connected");
+      return child;
+    },
+    database() {
+      database ??= openDatabase(env.DATABASE_PATH);
+      return database;
+    },
+  };
 }

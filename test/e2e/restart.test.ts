@@ -1,69 +1,18 @@
 // The bot as a real process in token mode (`tsx src/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
 // against a local Discord in this process: killed with SIGKILL in the middle of a game and started
 // again, the buttons of the old message still play.
-import { join } from "node:path";
 import type { APIMessage } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database_, openDatabase } from "../../src/db/client.ts";
-import { createLocalDiscord, type LocalDiscord } from "../../src/local/index.ts";
-import {
-  type Child,
-  Driver,
-  gameRow,
-  LOCAL_OPTIONS,
-  moveButtons,
-  moverOf,
-  spawnTsx,
-  startGame,
-  tempDir,
-  waitFor,
-  waitForPly,
-} from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { botProcesses, gameRow, moveButtons, moverOf, startGame, waitFor, waitForPly } from "./harness.ts";
 
 const TOKEN = "e2e.restart.token";
 
 describe("the bot process killed and restarted", () => {
-  let discord: LocalDiscord;
-  let driver: Driver;
-  let temp: ReturnType<typeof tempDir>;
-  let env: Record<string, string>;
-  let database: Database_ | undefined;
-  const children: Child[] = [];
-
-  beforeAll(async () => {
-    discord = await createLocalDiscord({ ...LOCAL_OPTIONS, token: TOKEN });
-    driver = new Driver(discord.url);
-    temp = tempDir();
-    env = {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: discord.apiUrl,
-      DISCORD_GUILD_ID: discord.guildId,
-      DATABASE_PATH: join(temp.dir, "nickar.db"),
-    };
-  });
-
-  afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGKILL");
-    await Promise.all(children.map((c) => c.exited));
-    database?.close();
-    await discord?.close();
-    temp?.remove();
-  });
-
-  /** Starts `tsx src/main.ts` and waits until the local Discord has seen it identify and come online. */
-  async function startBotProcess(identifiesBefore: number): Promise<Child> {
-    const child = spawnTsx("src/main.ts", env);
-    children.push(child);
-    await child.waitForOutput(/"msg":"bot ready"/);
-    await waitFor(async () => {
-      const info = await driver.info();
-      return info.botConnected && info.gateway.identifies > identifiesBefore;
-    }, "the new bot process to be connected");
-    return child;
-  }
+  const bots = botProcesses(TOKEN);
 
   /** Plays one move as whoever the message names, by button or by command. */
   async function move(messageId: string, how: "click" | "command"): Promise<APIMessage> {
+    const { driver } = bots;
     const message = (await driver.message(messageId))!;
     const mover = driver.nameOf(moverOf(message)!.userId);
     const button = moveButtons(message).find((b) => !b.disabled)!;
@@ -80,15 +29,15 @@ describe("the bot process killed and restarted", () => {
 
   it("restart - the old message's buttons play on and the game continues - kill -9 mid-game", async () => {
     // Token mode does not register commands: `npm run deploy-commands` does, with the same variables.
-    const deploy = spawnTsx("src/deploy-commands.ts", env);
-    children.push(deploy);
+    const { driver } = bots;
+    const deploy = await bots.deploy();
     expect(await deploy.exited, deploy.output()).toBe(0);
-    expect(deploy.output()).toContain(`Registered /nickar for server ${discord.guildId}.`);
+    expect(deploy.output()).toContain(`Registered /nickar for server ${bots.discord.guildId}.`);
 
-    const first = await startBotProcess(0);
+    const first = await bots.start(0);
     const game = await startGame(driver, "xena", "yuri", "abapa");
     for (const how of ["click", "click", "command"] as const) await move(game.messageId, how);
-    database = openDatabase(env.DATABASE_PATH);
+    const database = bots.database();
     expect(gameRow(database, game.gameId)).toMatchObject({ ply: 3, status: "active" });
 
     // kill -9: no goodbye to the gateway, the session is left resumable.
@@ -105,7 +54,7 @@ describe("the bot process killed and restarted", () => {
     expect(gameRow(database, game.gameId)!.ply).toBe(3);
 
     // A new process identifies afresh and gets the next press on the very same (old) message.
-    await startBotProcess(1);
+    const second = await bots.start(1);
     const pressed = await driver.click(mover, game.messageId, house.customId);
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(200);
     const after = (pressed.body.messages as APIMessage[]).find((m) => m.id === game.messageId)!;
@@ -120,7 +69,6 @@ describe("the bot process killed and restarted", () => {
     expect(JSON.parse(row.moves)[3]).toBe(house.house);
 
     // SIGTERM: a clean shutdown (exit code 0).
-    const second = children.at(-1)!;
     second.process.kill("SIGTERM");
     expect(await second.exited, second.output()).toBe(0);
   }, 180_000);

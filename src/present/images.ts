@@ -2,9 +2,10 @@
  * The one door to the renderer (src/render). Loaded lazily: rendering pulls in canvas and fonts,
  * which commands deployment and most tests never need, and the first render registers the fonts.
  */
+import type { GameSnapshot } from "../games/snapshot.ts";
+import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import type { BoardView, PlayerLabel } from "../render/index.ts";
-import type { GameSnapshot } from "./snapshot.ts";
 
 interface Renderer {
   registerFonts(): void;
@@ -31,6 +32,12 @@ export interface Images {
   ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  ): Promise<Buffer>;
 }
 
 let renderer: Promise<Renderer> | null = null;
@@ -65,7 +72,7 @@ export function viewOf(
   if (row.status !== "active" && !game.state.outcome.over) {
     // Ended by the bot, not the engine: the renderer shows the reason it is given.
     const reason = row.status === "finished" ? (row.reason ?? "") : (row.reason ?? row.status);
-    const winner = row.winner === 0 || row.winner === 1 ? row.winner : null;
+    const winner = row.winner;
     // An admin's reason for a cancel goes on the banner, with what the result meant.
     const note = [row.note ? `admin: ${row.note}` : undefined, bannerNote].filter(Boolean).join(" · ");
     return { ...view, outcome: { over: true, winner, reason }, bannerNote: note || undefined };
@@ -92,5 +99,8 @@ export const rendererImages: Images = {
   },
   async ladderPng(title, rungs, more) {
     return (await loadCharts()).renderLadderImage(title, rungs, more);
+  },
+  async advantageChart(title, evaluations, marks) {
+    return (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks);
   },
 };

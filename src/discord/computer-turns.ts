@@ -1,0 +1,122 @@
+/**
+ * Runs the computer opponent. Whenever something may have changed (an interaction, a deadline sweep,
+ * the start-up, its own move) it looks in the database for the games where Nickar is to move or has a
+ * draw offer to answer, searches each in the AI pool (worker threads, off the event loop), plays
+ * through the game service and updates the game message. Everything it needs is in the database, so
+ * after a restart the first look resumes every search that was cut off. A failed search is retried
+ * later, the wait doubling; Nickar has no clock, so it never loses on time, and a game never hangs.
+ */
+import { RetryLater } from "../games/retry.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
+import type { App } from "../interactions/context.ts";
+import { endingMessage, gameMessage } from "../interactions/game-message.ts";
+import type { Logger } from "../logger.ts";
+import { type Messenger, sendPosts } from "./messenger.ts";
+
+/** The first retry of a failed search comes after this; then twice as long each time, up to 5 minutes. */
+export const COMPUTER_RETRY_MS = 5_000;
+
+export class ComputerTurns {
+  /** Searches in flight, by game, task and ply. */
+  private readonly running = new Map<string, AbortController>();
+  private readonly retry: RetryLater;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly app: App,
+    private readonly messenger: Messenger,
+    private readonly logger: Logger,
+    /** Called after each of Nickar's moves and answers: the other player's deadline starts. */
+    private readonly onChange: () => void,
+    /** The wait before the first retry of a failed search. */
+    retryMs = COMPUTER_RETRY_MS,
+  ) {
+    this.retry = new RetryLater(retryMs, 5 * 60_000);
+  }
+
+  /** How many searches are running now (for tests and metrics). */
+  get thinking(): number {
+    return this.running.size;
+  }
+
+  /** Starts a search for every task that has none running and is not waiting for a retry. */
+  poke(): void {
+    const { computer, clock } = this.app;
+    if (this.stopped || !computer.enabled) return;
+    let tasks: ReturnType<typeof computer.tasks>;
+    try {
+      tasks = computer.tasks();
+    } catch (err) {
+      this.logger.error({ err }, "could not read the computer's games; trying again shortly");
+      this.arm(clock.now() + COMPUTER_RETRY_MS);
+      return;
+    }
+    const now = clock.now();
+    const keys = new Set<string>();
+    for (const task of tasks) {
+      const key = `${task.game.row.id}:${task.kind}:${task.game.row.ply}`;
+      keys.add(key);
+      if (this.running.has(key)) continue;
+      if (this.retry.waiting(key, now)) {
+        // A timer may fire a little early: look again at the retry time.
+        this.arm(this.retry.notBefore(key, now));
+        continue;
+      }
+      const controller = new AbortController();
+      this.running.set(key, controller);
+      void this.run(task.kind, task.game, key, controller.signal).finally(() => this.running.delete(key));
+    }
+    this.retry.keepOnly(keys);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const controller of this.running.values()) controller.abort();
+  }
+
+  private async run(kind: "move" | "draw", game: GameSnapshot, key: string, signal: AbortSignal): Promise<void> {
+    const { computer } = this.app;
+    try {
+      if (kind === "move") {
+        const after = await computer.move(game, signal);
+        if (after) await this.show(after);
+      } else {
+        const answer = await computer.answerDraw(game, signal);
+        if (answer) await this.show(answer.game, answer.accepted ? undefined : "Nickar declines the draw.");
+      }
+      this.retry.succeeded(key);
+      if (!this.stopped) this.onChange();
+    } catch (err) {
+      if (signal.aborted || this.stopped) return;
+      const failure = this.retry.failed(key, err, this.app.clock.now());
+      this.logger.error(
+        { err, game: game.row.id, task: kind, attempts: failure.attempts },
+        "the computer's search failed; retried later",
+      );
+      this.arm(failure.retryAt);
+    }
+  }
+
+  /** The game message after Nickar's move or answer; when that ended the game, the player is told in a new message. */
+  private async show(game: GameSnapshot, extra?: string): Promise<void> {
+    const { channelId, messageId } = game.row;
+    if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
+    if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingMessage(this.app, game)]);
+  }
+
+  /** Looks again at `at` (the earliest retry wins). */
+  private arm(at: number): void {
+    if (this.stopped || (this.timer && this.timerAt <= at)) return;
+    const wait = Math.max(0, at - this.app.clock.now());
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.poke();
+    }, wait);
+  }
+}

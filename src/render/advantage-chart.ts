@@ -1,0 +1,127 @@
+/**
+ * The advantage chart of an analysis, Lichess style: the evaluation after every move, South's
+ * advantage filled light above the middle line and North's dark below it, the marked moves as dots
+ * (inaccuracy blue, mistake orange, blunder red). Drawn with the same card, font and colours as the
+ * other charts.
+ */
+import { createCanvas } from "@napi-rs/canvas";
+import { paintCard } from "./background.ts";
+import { font, registerFonts } from "./fonts.ts";
+import { THEME } from "./theme.ts";
+
+export type AdvantageMark = "inaccuracy" | "mistake" | "blunder";
+
+export const ADVANTAGE_COLOURS = {
+  south: "#eeeae2",
+  north: "#4a443d",
+  line: "#ffd04d",
+  inaccuracy: "#56b4e9",
+  mistake: "#e69f00",
+  blunder: "#db3031",
+} as const;
+
+export const ADVANTAGE_SIZE = { width: 800, height: 300 } as const;
+export const ADVANTAGE_PAD = { left: 56, right: 24, top: 52, bottom: 36 } as const;
+
+/**
+ * Where an evaluation (seeds, South's side) is drawn, from -1 (bottom) to 1 (top): squashed like
+ * Lichess's winning chances, so a few seeds show clearly and a won game reaches the edge.
+ */
+export function advantageHeight(evaluation: number): number {
+  return 2 / (1 + Math.exp(-evaluation / 4)) - 1;
+}
+
+/** The chart's plot geometry, shared with the tests that read its pixels. */
+export function advantageGeometry(plies: number) {
+  const { width, height } = ADVANTAGE_SIZE;
+  const plotW = width - ADVANTAGE_PAD.left - ADVANTAGE_PAD.right;
+  const plotH = height - ADVANTAGE_PAD.top - ADVANTAGE_PAD.bottom;
+  const mid = ADVANTAGE_PAD.top + plotH / 2;
+  return {
+    mid,
+    x: (ply: number) => ADVANTAGE_PAD.left + (plies === 0 ? 0 : (ply / plies) * plotW),
+    y: (evaluation: number) => mid - (advantageHeight(evaluation) * plotH) / 2,
+  };
+}
+
+/** A PNG of `evaluations[k]`, the evaluation after k moves (k = 0 is the start), with the marked plies. */
+export async function renderAdvantageChart(
+  title: string,
+  evaluations: readonly number[],
+  marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+): Promise<Buffer> {
+  registerFonts();
+  const { width, height } = ADVANTAGE_SIZE;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  paintCard(ctx, width, height);
+  ctx.fillStyle = THEME.text;
+  ctx.font = font(700, 20);
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(title, ADVANTAGE_PAD.left, 32);
+
+  const plies = Math.max(1, evaluations.length - 1);
+  const { mid, x, y } = advantageGeometry(plies);
+  const right = width - ADVANTAGE_PAD.right;
+  const top = ADVANTAGE_PAD.top;
+  const bottom = height - ADVANTAGE_PAD.bottom;
+
+  // The two halves: South's fill is clipped to above the middle line, North's to below it.
+  for (const [colour, from, to] of [
+    [ADVANTAGE_COLOURS.south, top, mid],
+    [ADVANTAGE_COLOURS.north, mid, bottom],
+  ] as const) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(ADVANTAGE_PAD.left, from, right - ADVANTAGE_PAD.left, to - from);
+    ctx.clip();
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.moveTo(x(0), mid);
+    for (const [k, e] of evaluations.entries()) ctx.lineTo(x(k), y(e));
+    ctx.lineTo(x(evaluations.length - 1), mid);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+
+  ctx.strokeStyle = "rgba(255,255,255,0.25)";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(ADVANTAGE_PAD.left, mid);
+  ctx.lineTo(right, mid);
+  ctx.stroke();
+
+  ctx.strokeStyle = ADVANTAGE_COLOURS.line;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  for (const [k, e] of evaluations.entries()) ctx.lineTo(x(k), y(e));
+  ctx.stroke();
+
+  for (const { ply, mark } of marks) {
+    if (ply >= evaluations.length) continue;
+    ctx.fillStyle = ADVANTAGE_COLOURS[mark];
+    ctx.beginPath();
+    ctx.arc(x(ply), y(evaluations[ply]), mark === "blunder" ? 7 : 5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  ctx.font = font(400, 13);
+  ctx.fillStyle = THEME.textDim;
+  ctx.textBaseline = "top";
+  ctx.textAlign = "left";
+  ctx.fillText("start", ADVANTAGE_PAD.left, bottom + 10);
+  ctx.textAlign = "right";
+  ctx.fillText(`move ${plies}`, right, bottom + 10);
+  ctx.textAlign = "center";
+  const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) => {
+    const n = marks.filter((k) => k.mark === m).length;
+    return `${n} ${n === 1 ? m : m === "inaccuracy" ? "inaccuracies" : `${m}s`}`;
+  });
+  ctx.fillText(counts.join(" · "), (ADVANTAGE_PAD.left + right) / 2, bottom + 10);
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  ctx.fillText("South", ADVANTAGE_PAD.left - 8, top + 10);
+  ctx.fillText("North", ADVANTAGE_PAD.left - 8, bottom - 10);
+  return canvas.encode("png");
+}

@@ -1,0 +1,84 @@
+// Nickar's turns run without any interaction: after a scheduler sweep (a game left to move, as after
+// a restart), and again after a failed search, so a game against it never hangs.
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AiPool } from "../../src/ai/index.ts";
+import { COMMANDS } from "../../src/commands/index.ts";
+import { ComputerTurns } from "../../src/discord/computer-turns.ts";
+import type { Messenger } from "../../src/discord/messenger.ts";
+import { Scheduler } from "../../src/discord/scheduler.ts";
+import type { MessageRef, Reply } from "../../src/interactions/reply.ts";
+import { waitFor } from "../e2e/harness.ts";
+import { ALICE, options, setup, sharedPool, type World } from "./helpers.ts";
+
+const NICKAR = "999";
+const logger = pino({ level: "silent" });
+const pool = sharedPool();
+
+let w: World;
+let edits: { ref: MessageRef; reply: Reply }[];
+let failures: number;
+const messenger: Messenger = {
+  edit: async (ref, reply) => void edits.push({ ref, reply }),
+  send: async () => "posted",
+};
+
+/** The real pool, failing the first `failures` searches. */
+const flaky: AiPool = {
+  get queued() {
+    return pool().queued;
+  },
+  think: (request, opts) => (failures-- > 0 ? Promise.reject(new Error("worker died")) : pool().think(request, opts)),
+  close: async () => {},
+};
+
+beforeEach(() => {
+  edits = [];
+  failures = 0;
+  w = setup(() => 0.1, undefined, { bots: new Set([NICKAR]), computer: { pool: flaky, moveMs: 20, seed: 2 } });
+});
+afterEach(() => w.close());
+
+/** A game in which Nickar moves first, posted as message m1. */
+async function nickarFirst(): Promise<string> {
+  const res = await COMMANDS.play.handle(w.ctx(ALICE), options({ level: "expert", first: "them" }));
+  w.app.games.bindMessage(res.bind!.id, "200", "m1");
+  return res.bind!.id;
+}
+
+describe("Nickar's turns", () => {
+  it("computer turns - Nickar moves after a sweep, with no interaction - a game left to move", async () => {
+    const id = await nickarFirst();
+    const turns = new ComputerTurns(w.app, messenger, logger, () => {});
+    const scheduler = new Scheduler(w.app, messenger, logger, () => turns.poke());
+    try {
+      scheduler.start();
+      await waitFor(() => w.app.games.get(id)!.row.ply === 1, "Nickar's move");
+      await waitFor(() => edits.length > 0, "the game message edit");
+      expect(edits[0].ref).toEqual({ channelId: "200", messageId: "m1" });
+      expect(edits[0].reply.content).toContain(`<@${ALICE}> to move`);
+    } finally {
+      scheduler.stop();
+      turns.stop();
+    }
+  });
+
+  it("computer turns - retried until it moves - two failed searches", async () => {
+    failures = 2;
+    const id = await nickarFirst();
+    let changes = 0;
+    const turns = new ComputerTurns(w.app, messenger, logger, () => changes++, 10);
+    try {
+      turns.poke();
+      // The retries wait on the app's clock (5 s, then 10 s in production; 10 and 20 ms here).
+      await waitFor(() => {
+        w.clock.advance(5);
+        return w.app.games.get(id)!.row.ply === 1;
+      }, "Nickar's move after the retries");
+      expect(failures).toBe(-1);
+      await waitFor(() => changes === 1, "the change callback");
+    } finally {
+      turns.stop();
+    }
+  });
+});
