@@ -36,27 +36,12 @@ async function main(): Promise<void> {
   const onFatal = (reason: string) => fatal(reason);
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
+  // What the bot gets in either mode.
+  const bot = { db, logger, defaults, computer, databaseCheck, onFatal };
   if (config.token) {
-    running = await startBot({
-      token: config.token,
-      apiUrl: config.apiUrl,
-      db,
-      logger,
-      defaults,
-      computer,
-      databaseCheck,
-      onFatal,
-    });
+    running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl });
   } else {
-    const playground = await startPlayground({
-      port: config.port,
-      db,
-      logger,
-      defaults,
-      computer,
-      databaseCheck,
-      onFatal,
-    });
+    const playground = await startPlayground({ ...bot, port: config.port });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }
