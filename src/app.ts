@@ -4,14 +4,15 @@ import type { Db } from "./db/client.ts";
 import { AnalysisService } from "./games/analyses.ts";
 import { ChallengeService } from "./games/challenges.ts";
 import { Computer, type ComputerOptions } from "./games/computer.ts";
-import type { Images } from "./games/images.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
+import { UptimeService } from "./games/uptime.ts";
 import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
 import { SeriesService } from "./ladders/series-service.ts";
+import type { Images } from "./present/images.ts";
 
 export interface AppOptions {
   readonly db: Db;
@@ -44,6 +45,7 @@ export function createApp(options: AppOptions): App {
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
+    uptime: new UptimeService(db, clock),
     computer,
     analyses: new AnalysisService(db, clock, computer),
     images: options.images,

@@ -3,7 +3,7 @@
  * (SCALE per seed). `stores` is the textbook store difference (hard, medium, easy); `tuned` adds the
  * terms of the expert level, with weights per ruleset family.
  */
-import type { CoreGame } from "../engine/core.ts";
+import type { CoreGame } from "../engine/internal.ts";
 
 /** Search units per seed: evaluation terms worth a fraction of a seed stay integers. */
 export const SCALE = 8;

@@ -12,8 +12,8 @@
  * iteration that counted none searched every line to the end of the game, so its result is the
  * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
  */
-import type { CoreGame } from "../engine/core.ts";
-import { CoreGame as Core } from "../engine/core.ts";
+import type { CoreGame } from "../engine/internal.ts";
+import { CoreGame as Core } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { storeDifference, tunedEvaluation } from "./evaluate.ts";
 import { hashCheck, hashPosition } from "./zobrist.ts";

@@ -2,10 +2,7 @@
  * Thinking about one request, synchronously: the worker's job (src/ai/worker.ts), also called directly
  * by tests and benchmarks. The levels differ only by the search's configuration and, for easy, by noise.
  */
-import { CoreGame } from "../engine/core.ts";
-import { START_POSITION, validatePosition } from "../engine/notation.ts";
-import { seededRandom } from "../engine/random.ts";
-import { isRulesetId } from "../engine/rulesets.ts";
+import { CoreGame, isRulesetId, START_POSITION, seededRandom, validatePosition } from "../engine/internal.ts";
 import { HAITI_WEIGHTS, OWARE_WEIGHTS, SCALE } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {

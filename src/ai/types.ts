@@ -2,7 +2,7 @@
  * The computer opponent's interface (agreed with the bot's game code in team/AI-API.md: change it only by
  * adding fields). src/ai imports only the engine.
  */
-import type { Position, RulesetId } from "../engine/types.ts";
+import type { Position, RulesetId } from "../engine/internal.ts";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"] as const;
 export type Level = (typeof LEVELS)[number];

@@ -3,8 +3,8 @@
  * (North's store follows from the 48 seeds). Two independent 32-bit keys: the first picks the table
  * slot, the second checks it, so a false hit needs a 52-bit coincidence or so.
  */
-import type { CoreGame } from "../engine/core.ts";
-import { seededRandom } from "../engine/random.ts";
+import type { CoreGame } from "../engine/internal.ts";
+import { seededRandom } from "../engine/internal.ts";
 
 const COUNTS = 49;
 

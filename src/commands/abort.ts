@@ -22,4 +22,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { ...changed, posts };
 }
 
-export const abort: Command = { definition, handle, autocomplete: gameChoices };
+export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

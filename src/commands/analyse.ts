@@ -14,4 +14,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return analyseResponse(ctx, gameHere(ctx, options.getString("game")).row.id);
 }
 
-export const analyse: Command = { definition, handle };
+export const analyse: Command = { guards: ["guild"], definition, handle };

@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { gameMessage } from "../interactions/game-message.ts";
 import type { Response } from "../interactions/reply.ts";
-import { gameHeader, gameReply } from "../interactions/views.ts";
+import { gameHeader } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
 
@@ -14,7 +15,7 @@ export const definition = new SlashCommandSubcommandBuilder()
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = resolveGame(ctx, options.getString("game"));
   const { row } = game;
-  const current = gameReply(ctx.app, game);
+  const current = gameMessage(ctx.app, game);
   // Only the players (or Manage Server) may move the game's message: anyone else would take the
   // buttons away from the players, maybe into a channel they cannot see. Others get a private copy.
   if (seatOf(row, ctx.userId) === null && !ctx.canManageGuild) {
@@ -41,8 +42,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: current, bind: { kind: "game", id: row.id }, edits };
 }
 
-export const board: Command = {
-  definition,
-  handle,
-  autocomplete: gameChoices,
-};
+export const board: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, requireAdmin, requireGuild } from "./shared.ts";
+import { changedGame, gameHere } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("cancel")
@@ -13,11 +13,9 @@ export const definition = new SlashCommandSubcommandBuilder()
   );
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
-  requireGuild(ctx);
-  requireAdmin(ctx, "cancel/forbidden", "Cancelling games");
   const { row } = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.cancel(row.id, options.getString("reason") ?? "");
   return changedGame(ctx, game, `Game ${row.id} cancelled.`, true);
 }
 
-export const cancel: Command = { definition, handle };
+export const cancel: Command = { guards: ["guild", "manage-server"], definition, handle };

@@ -40,4 +40,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(ctx.app.challenges.create(input));
 }
 
-export const challenge: Command = { definition, handle };
+export const challenge: Command = { guards: ["guild"], definition, handle };

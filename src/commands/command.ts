@@ -8,7 +8,15 @@ export interface Choice {
   readonly value: string;
 }
 
+/**
+ * A precondition of a command, checked by the router before the handler runs (checkGuards), always
+ * in GUARD_ORDER: `guild`, used in a server (not in DMs); `manage-server`, the member has Manage Server.
+ */
+export type Guard = "guild" | "manage-server";
+
 export interface Command {
+  /** What must hold before the handler runs; the router checks them (see guards.ts). */
+  readonly guards?: readonly Guard[];
   /** The subcommand group it belongs to (`/nickar ladder join`), if any; see GROUPS in index.ts. */
   readonly group?: string;
   readonly definition: SlashCommandSubcommandBuilder;

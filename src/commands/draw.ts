@@ -16,4 +16,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return drawPressed(ctx, ctx.app.games.draw(target.row.id, ctx.userId, null), "command");
 }
 
-export const draw: Command = { definition, handle, autocomplete: gameChoices };
+export const draw: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { gameRecordFile } from "../games/record-file.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { playerNames } from "../interactions/views.ts";
+import { gameRecordFile } from "../present/record-file.ts";
 import type { Command } from "./command.ts";
 import { gameHere } from "./shared.ts";
 
@@ -26,4 +26,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const exportGame: Command = { definition, handle };
+export const exportGame: Command = { guards: ["guild"], definition, handle };

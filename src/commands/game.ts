@@ -19,4 +19,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply) };
 }
 
-export const game: Command = { definition, handle };
+export const game: Command = { guards: ["guild"], definition, handle };

@@ -30,4 +30,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const games: Command = { definition, handle };
+export const games: Command = { guards: ["guild"], definition, handle };

@@ -1,12 +1,12 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { GameRow } from "../db/schema.ts";
 import { rulesetName } from "../engine/index.ts";
-import { reasonText } from "../games/narrate.ts";
 import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
+import { reasonText } from "../present/narrate.ts";
 import type { Command } from "./command.ts";
 import { requireGuild } from "./shared.ts";
 
@@ -68,4 +68,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, ephemeral: true, mentions: [] } };
 }
 
-export const history: Command = { definition, handle };
+export const history: Command = { guards: ["guild"], definition, handle };

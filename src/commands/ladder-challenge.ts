@@ -32,4 +32,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(challenge);
 }
 
-export const ladderChallenge: Command = { group: "ladder", definition, handle };
+export const ladderChallenge: Command = { guards: ["guild"], group: "ladder", definition, handle };

@@ -21,4 +21,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, mentions: [], ephemeral: !joined } };
 }
 
-export const ladderJoin: Command = { group: "ladder", definition, handle };
+export const ladderJoin: Command = { guards: ["guild"], group: "ladder", definition, handle };

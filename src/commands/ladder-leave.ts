@@ -17,4 +17,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content: `You left the ${RULESETS[ruleset].name} ladder.`, ephemeral: true } };
 }
 
-export const ladderLeave: Command = { group: "ladder", definition, handle };
+export const ladderLeave: Command = { guards: ["guild"], group: "ladder", definition, handle };

@@ -64,4 +64,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const ladderShow: Command = { group: "ladder", definition, handle };
+export const ladderShow: Command = { guards: ["guild"], group: "ladder", definition, handle };

@@ -20,4 +20,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: leaderboardReply(ctx.app, { guildId, ruleset, season, page: 0, userId: ctx.userId }) };
 }
 
-export const leaderboard: Command = { definition, handle };
+export const leaderboard: Command = { guards: ["guild"], definition, handle };

@@ -100,4 +100,4 @@ function autocomplete(
   return houseChoices(ctx, focused.value, options?.getString("game")?.trim() ?? "");
 }
 
-export const move: Command = { definition, handle, autocomplete };
+export const move: Command = { guards: ["guild"], definition, handle, autocomplete };

@@ -27,4 +27,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return computerGameResponse(ctx, { ...input, opponent }, asLevel(options.getString("level")) ?? "medium");
 }
 
-export const play: Command = { definition, handle };
+export const play: Command = { guards: ["guild"], definition, handle };

@@ -14,4 +14,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), "You resigned.", true);
 }
 
-export const resign: Command = { definition, handle, autocomplete: gameChoices };
+export const resign: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

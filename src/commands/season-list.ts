@@ -27,4 +27,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const seasonList: Command = { group: "season", definition, handle };
+export const seasonList: Command = { guards: ["guild"], group: "season", definition, handle };

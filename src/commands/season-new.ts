@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { requireAdmin, requireGuild } from "./shared.ts";
+import { requireGuild } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("new")
@@ -10,7 +10,6 @@ export const definition = new SlashCommandSubcommandBuilder()
 
 function handle(ctx: HandlerContext): Response {
   const guildId = requireGuild(ctx);
-  requireAdmin(ctx, "season/forbidden", "Starting a season");
   const season = ctx.app.ratings.newSeason(guildId);
   return {
     mode: "reply",
@@ -24,4 +23,4 @@ function handle(ctx: HandlerContext): Response {
   };
 }
 
-export const seasonNew: Command = { group: "season", definition, handle };
+export const seasonNew: Command = { guards: ["guild", "manage-server"], group: "season", definition, handle };

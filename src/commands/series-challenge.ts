@@ -30,4 +30,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(challenge);
 }
 
-export const seriesChallenge: Command = { group: "series", definition, handle };
+export const seriesChallenge: Command = { guards: ["guild"], group: "series", definition, handle };

@@ -50,4 +50,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, mentions: [] } };
 }
 
-export const seriesStandings: Command = { group: "series", definition, handle };
+export const seriesStandings: Command = { guards: ["guild"], group: "series", definition, handle };

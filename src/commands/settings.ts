@@ -124,11 +124,11 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
-  requireAdmin(ctx, "settings/forbidden", "Changing Nickar settings");
+  requireAdmin(ctx, "Changing Nickar settings");
   if (channels) patch.allowedChannels = channelsChange(current, channels);
   const saved = "Settings saved.\n";
   const text = settingsText(settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 
-export const settings: Command = { definition, handle };
+export const settings: Command = { guards: ["guild"], definition, handle };

@@ -18,12 +18,18 @@ import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { gameMessage } from "../interactions/game-message.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply, gameReply } from "../interactions/views.ts";
+import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
+import { guildRequired, manageServerRequired } from "./guards.ts";
 
+/**
+ * The server the command runs in. Commands that need one declare the `guild` guard, which the router
+ * checks before the handler; called without the router (a handler test), it refuses the same way.
+ */
 export function requireGuild(ctx: HandlerContext): string {
-  if (!ctx.guildId) throw new UserError("guild/required", "Nickar games are played in a server channel, not in DMs.");
+  if (!ctx.guildId) throw guildRequired();
   return ctx.guildId;
 }
 
@@ -52,9 +58,13 @@ export function rulesetOrDefault(ctx: HandlerContext, options: CommandOptions): 
   return asRuleset(options.getString("ruleset")) ?? ctx.app.settings.get(requireGuild(ctx)).defaultRuleset;
 }
 
-/** Manage Server is needed; `what` completes "... needs the Manage Server permission". */
-export function requireAdmin(ctx: HandlerContext, code: string, what: string): void {
-  if (!ctx.canManageGuild) throw new UserError(code, `${what} needs the Manage Server permission.`);
+/**
+ * Manage Server is needed for part of a command (changing settings, as opposed to showing them);
+ * a command that needs it whole declares the `manage-server` guard instead. `what` completes
+ * "... needs the Manage Server permission".
+ */
+export function requireAdmin(ctx: HandlerContext, what: string): void {
+  if (!ctx.canManageGuild) throw manageServerRequired(what);
 }
 
 /** The `season` option checked against the seasons there are; the current season when absent. */
@@ -71,9 +81,7 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
 export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
-  const game = id ? ctx.app.games.get(id) : null;
-  if (!game || game.row.guildId !== guildId) throw new UserError("game/not-found", `There is no game ${id} here.`);
-  return game;
+  return ctx.app.games.find(id, { guildId });
 }
 
 export function timeOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
@@ -204,5 +212,5 @@ export function computerGameResponse(ctx: HandlerContext, input: ChallengeInput,
   }
   const game = ctx.app.challenges.playComputer(input, level, computer.userId);
   const note = input.rated ? "Games against Nickar are unrated." : undefined;
-  return { mode: "reply", reply: gameReply(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
+  return { mode: "reply", reply: gameMessage(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
 }

@@ -81,4 +81,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const stats: Command = { definition, handle };
+export const stats: Command = { guards: ["guild"], definition, handle };

@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, requireAdmin } from "./shared.ts";
+import { changedGame, gameHere } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("void")
@@ -11,11 +11,10 @@ export const definition = new SlashCommandSubcommandBuilder()
   .addStringOption((o) => o.setName("reason").setDescription("Why").setRequired(true).setMaxLength(200));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
-  requireAdmin(ctx, "void/forbidden", "Voiding games");
   const target = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.void(target.row.id, options.getString("reason") ?? "");
   const { id, voidReason } = game.row;
   return changedGame(ctx, game, `Game \`${id}\` is void (${voidReason}): ratings were recomputed without it.`);
 }
 
-export const voidGame: Command = { definition, handle };
+export const voidGame: Command = { guards: ["guild", "manage-server"], definition, handle };

@@ -6,10 +6,10 @@
  * after a restart the first look resumes every search that was cut off. A failed search is retried
  * later, the wait doubling; Nickar has no clock, so it never loses on time, and a game never hangs.
  */
-import { RetryLater } from "../games/service.ts";
+import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { endingPost, gameReply } from "../interactions/views.ts";
+import { endingMessage, gameMessage } from "../interactions/game-message.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 
@@ -104,8 +104,8 @@ export class ComputerTurns {
   /** The game message after Nickar's move or answer; when that ended the game, the player is told in a new message. */
   private async show(game: GameSnapshot, extra?: string): Promise<void> {
     const { channelId, messageId } = game.row;
-    if (messageId) await this.messenger.edit({ channelId, messageId }, gameReply(this.app, game, extra));
-    if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingPost(this.app, game)]);
+    if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
+    if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingMessage(this.app, game)]);
   }
 
   /** Looks again at `at` (the earliest retry wins). */

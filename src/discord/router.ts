@@ -12,6 +12,7 @@ import {
   PermissionFlagsBits,
 } from "discord.js";
 import type { Command } from "../commands/command.ts";
+import { guardsHold, runCommand } from "../commands/guards.ts";
 import { COMMAND_NAME, COMMANDS, commandKey } from "../commands/index.ts";
 import { isUserError } from "../errors.ts";
 import { handleButton } from "../interactions/buttons.ts";
@@ -125,7 +126,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
       const command = commandOf(interaction.commandName, interaction.options);
-      if (command) return command.handle(ctx, optionsOf(interaction));
+      if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
       return ephemeral(UNKNOWN_COMMAND);
     }
@@ -138,13 +139,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = commandOf(interaction.commandName, interaction.options);
     const focused = interaction.options.getFocused(true);
-    const choices = command?.autocomplete
-      ? await command.autocomplete(
-          contextOf(app, interaction),
-          { name: focused.name, value: String(focused.value) },
-          optionsOf(interaction),
-        )
-      : [];
+    const ctx = contextOf(app, interaction);
+    // Suggestions only where the command may run: a refused guard suggests nothing.
+    const allowed = command ? guardsHold(command, ctx) : false;
+    const choices =
+      command?.autocomplete && allowed
+        ? await command.autocomplete(ctx, { name: focused.name, value: String(focused.value) }, optionsOf(interaction))
+        : [];
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
 

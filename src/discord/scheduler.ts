@@ -11,10 +11,13 @@
  * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
 
-import { type Downtime, type GameNotice, RetryLater, type SweepFailure } from "../games/service.ts";
+import { RetryLater, type SweepFailure } from "../games/retry.ts";
+import type { GameNotice } from "../games/service.ts";
+import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
+import { endingMessage, gameMessage } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, endingPost, gameReply, reminderReply } from "../interactions/views.ts";
+import { challengeReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 
@@ -64,10 +67,10 @@ async function announce(app: App, messenger: Messenger, logger: Logger, notice: 
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");
-  const reply = gameReply(app, notice.game);
+  const reply = gameMessage(app, notice.game);
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
   // Both players are told in a new message (who ran out of time, what it changes), as after any ending.
-  await sendPosts(app, messenger, [endingPost(app, notice.game), ...nextSeriesPost(app, notice.game)]);
+  await sendPosts(app, messenger, [endingMessage(app, notice.game), ...nextSeriesPost(app, notice.game)]);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */
@@ -114,7 +117,7 @@ export async function runDue(
 ): Promise<DueReport> {
   let failed = 0;
   try {
-    app.games.heartbeat();
+    app.uptime.heartbeat();
   } catch (err) {
     failed++;
     logger.error({ err }, "could not write the heartbeat");
@@ -163,7 +166,7 @@ async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logg
     try {
       const game = app.games.get(id);
       if (game?.row.status !== "active" || !game.row.messageId) continue;
-      const { image: _image, ...reply } = gameReply(app, game);
+      const { image: _image, ...reply } = gameMessage(app, game);
       await messenger.edit({ channelId: game.row.channelId, messageId: game.row.messageId }, reply);
     } catch (err) {
       logger.warn({ err, game: id }, "could not show the new deadline");
@@ -215,7 +218,7 @@ export class Scheduler {
     if (this.stopped || this.resumed) return;
     this.startedAt = this.app.clock.now();
     try {
-      const downtime = this.app.games.resumeAfterDowntime(DOWNTIME_THRESHOLD);
+      const downtime = this.app.uptime.resumeAfterDowntime(DOWNTIME_THRESHOLD);
       if (downtime) {
         this.downtime = downtime;
         this.logger.warn(
@@ -309,7 +312,7 @@ export class Scheduler {
 
   private beat(): void {
     try {
-      this.app.games.heartbeat();
+      this.app.uptime.heartbeat();
     } catch (err) {
       this.logger.warn({ err }, "could not write the heartbeat");
     }
@@ -326,7 +329,12 @@ export class Scheduler {
     return next;
   }
 
-  /** Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`. */
+  /**
+   * Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`.
+   * Node's timers may fire a few milliseconds before the clock reaches the due time (they count from
+   * the event loop's cached time); such a sweep finds nothing due and simply arms the timer again,
+   * so an item is never skipped, only handled up to MIN_WAIT later.
+   */
   private arm(minWait: number, retryIn?: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);

@@ -62,6 +62,7 @@ function frozenPosition(core: CoreGame): Position {
 export class GameState {
   /** The current position; `toMove` is meaningless once the game is over. */
   readonly position: Position;
+  /** Whether the game is over: the winner and the reason once it is. */
   readonly outcome: Outcome;
   /** Legal house numbers 1..6 of the player to move, ascending; empty when the game is over. */
   readonly legalMoves: readonly number[];
@@ -70,6 +71,7 @@ export class GameState {
   readonly #line: Line;
 
   private constructor(
+    /** The ruleset the game is played by. */
     readonly ruleset: RulesetId,
     /** The position the game started from. */
     readonly start: Position,
@@ -193,7 +195,9 @@ function freezeEvents(events: MoveEvent[]): readonly MoveEvent[] {
   return Object.freeze(events);
 }
 
+/** A move played: the new state and what happened. */
 export interface MoveOutcome {
+  /** The game after the move. */
   readonly state: GameState;
   /** What happened, in order (deeply frozen). */
   readonly events: readonly MoveEvent[];
@@ -271,11 +275,15 @@ export function play(state: GameState, house: number): Result<MoveOutcome> {
  */
 export interface ReplayFailure {
   readonly ok: false;
+  /** Why the move was refused. */
   readonly error: EngineError;
+  /** The refused move's index in the move list (0-based): also how many moves were played. */
   readonly ply: number;
+  /** The game before the refused move. */
   readonly state: GameState;
 }
 
+/** The game after every move, or where and why the replay stopped. */
 export type ReplayResult = { readonly ok: true; readonly value: GameState } | ReplayFailure;
 
 /** Plays `moves` (house numbers 1..6 of whoever is to move) on `from`, stopping at the first refused one. */

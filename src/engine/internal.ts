@@ -8,5 +8,6 @@ export { CoreGame, type EventSink, type MoveFacts } from "./core.ts";
 export { deepFreeze } from "./freeze.ts";
 export { coreOf, firstState, loadState, nextState } from "./game.ts";
 export * from "./index.ts";
+export { answerRequest, type EngineAnswer, evaluateRequest, type RequestErrorCode } from "./jsonl.ts";
 export { seededRandom } from "./random.ts";
 export { fail, ok } from "./types.ts";

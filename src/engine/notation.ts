@@ -20,6 +20,7 @@ export function pitLetter(pit: number): string {
   return pit < 6 ? String.fromCharCode(65 + pit) : String.fromCharCode(97 + pit - 6);
 }
 
+/** The letter of `player`'s house 1..6: A..F for South, a..f for North. */
 export function moveLetter(player: Player, house: number): string {
   return pitLetter(houseToPit(player, house));
 }
@@ -51,10 +52,12 @@ export function validatePosition(ruleset: RulesetId, position: unknown): Result<
   return ok({ pits: [...p.pits], stores: [p.stores[0], p.stores[1]], toMove: p.toMove });
 }
 
+/** The position string, e.g. `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S` (12 pits, 2 stores, S or N to move). */
 export function formatPosition(position: Position): string {
   return [...position.pits, ...position.stores, position.toMove === 0 ? "S" : "N"].join("-");
 }
 
+/** Reads a position string and validates the position for `ruleset`. */
 export function parsePosition(ruleset: RulesetId, text: string): Result<Position> {
   const parts = text.trim().split("-");
   if (parts.length !== 15 || !parts.slice(0, 14).every((s) => /^\d+$/.test(s)) || !/^[SN]$/.test(parts[14])) {
@@ -68,6 +71,7 @@ export function parsePosition(ruleset: RulesetId, text: string): Result<Position
   });
 }
 
+/** Whether `position` is the start position (four seeds a house, empty stores, South to move). */
 export function isStartPosition(position: Position): boolean {
   return formatPosition(position) === formatPosition(START_POSITION);
 }
@@ -77,8 +81,10 @@ export function formatMoves(moves: readonly number[], movers: readonly Player[])
   return moves.map((house, i) => moveLetter(movers[i], house)).join("");
 }
 
+/** A game as a record: ruleset, start position and moves. */
 export interface GameRecord {
   readonly ruleset: RulesetId;
+  /** The position the game started from. */
   readonly start: Position;
   /** House numbers 1..6 of the player to move, in order. */
   readonly moves: readonly number[];

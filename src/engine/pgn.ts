@@ -18,8 +18,11 @@ import { formatMoves, formatPosition, isStartPosition } from "./notation.ts";
 import type { Player, Result } from "./types.ts";
 import { fail, ok } from "./types.ts";
 
+/** The tags of an exported record besides the ruleset and start position. */
 export interface RecordTags {
+  /** South's name. */
   readonly south: string;
+  /** North's name. */
   readonly north: string;
   /** ISO date or Date; written as YYYY.MM.DD. */
   readonly date: Date;
@@ -41,6 +44,7 @@ function resultToken(winner: Player | null | undefined): string {
 
 const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
+/** The game as a PGN-like text (tag pairs, then the move letters and the result) that importRecord reads. */
 export function exportRecord(state: GameState, tags: RecordTags): string {
   const d = tags.date;
   const date = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCDate()).padStart(2, "0")}`;
@@ -60,8 +64,11 @@ export function exportRecord(state: GameState, tags: RecordTags): string {
   return `${pairs.map(([k, v]) => `[${k} ${quote(v)}]`).join("\n")}\n\n${[...lines, result].join("\n")}\n`;
 }
 
+/** A record read back: the replayed game and every tag by name. */
 export interface ImportedRecord {
+  /** The game after the record's moves. */
   readonly state: GameState;
+  /** Every tag pair of the record, by name. */
   readonly tags: Readonly<Record<string, string>>;
 }
 

@@ -8,6 +8,7 @@ import { RULESET_IDS } from "./types.ts";
  */
 export interface OwareRules {
   readonly family: "oware";
+  /** How a grand slam is treated (RULES.md sections 3.1-3.5). */
   readonly slam: Exclude<SlamTreatment, "forced"> | "illegal-unless-forced";
   /** Who gets the seeds left on the board when the player to move has no legal move. */
   readonly noMoves: Extract<AwardKind, "own-side" | "starvation">;
@@ -19,18 +20,23 @@ export interface OwareRules {
   readonly noMovesReason: "no-moves" | "starvation";
 }
 
+/** Haiti's multi-lap Kay rules (haiti.ts) need no data. */
 export interface HaitiRules {
   readonly family: "haiti";
 }
 
+/** A ruleset of the registry: its names and texts for people, its mechanics for the engine. */
 export interface RulesetInfo {
   readonly id: RulesetId;
+  /** The display name, e.g. "Oware Abapa". */
   readonly name: string;
+  /** One sentence on what sets it apart. */
   readonly summary: string;
   /** The rule texts shown by /rules, in the order of RULES.md. */
   readonly rules: readonly string[];
   /** The choices RULES.md marks as [decision]. */
   readonly decisions: readonly string[];
+  /** What the engine plays by. */
   readonly mechanics: OwareRules | HaitiRules;
 }
 
@@ -188,6 +194,7 @@ export function rulesetName(id: string): string {
   return isRulesetId(id) ? RULESETS[id].name : id;
 }
 
+/** Whether `value` is one of RULESET_IDS. */
 export function isRulesetId(value: unknown): value is RulesetId {
   return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
 }

@@ -4,6 +4,7 @@
  * Moves are house numbers 1..6 of the player to move (RULES.md section 1).
  */
 
+/** 0 is South (pits 0..5, moves first from the start position), 1 is North (pits 6..11). */
 export type Player = 0 | 1;
 
 /** The other player. */
@@ -11,6 +12,7 @@ export function opponent(player: Player): Player {
   return (1 - player) as Player;
 }
 
+/** The ruleset ids, in the order of RULES.md (frozen). */
 export const RULESET_IDS = Object.freeze([
   "abapa",
   "wari",
@@ -19,19 +21,23 @@ export const RULESET_IDS = Object.freeze([
   "bridgetown",
   "haiti",
 ] as const);
+/** One of RULESET_IDS. */
 export type RulesetId = (typeof RULESET_IDS)[number];
 
 /** Engine reasons (RULES.md section 4). The bot adds its own (resign, timeout, agreement, abort). */
 export type EngineReason = "twenty-five" | "no-moves" | "grand-slam" | "starvation" | "cycle" | "stuck";
 
+/** A position: what is on the board and who is to move. */
 export interface Position {
   /** 12 pit counts, pit 0..11. */
   readonly pits: readonly number[];
   /** South's store, North's store. */
   readonly stores: readonly [number, number];
+  /** The player to move. */
   readonly toMove: Player;
 }
 
+/** Whether the game is over, and if so who won (null: a draw) and why. */
 export type Outcome =
   | { readonly over: false }
   | { readonly over: true; readonly winner: Player | null; readonly reason: EngineReason };
@@ -88,6 +94,7 @@ export type MoveEvent =
     }
   | { readonly type: "game-over"; readonly winner: Player | null; readonly reason: EngineReason };
 
+/** Why the engine refused a move, a position, a ruleset or a text. */
 export type EngineErrorCode =
   | "move/not-a-house" // not an integer 1..6
   | "move/empty-house"
@@ -99,11 +106,15 @@ export type EngineErrorCode =
   | "ruleset/unknown"
   | "notation/invalid";
 
+/** A refusal: a code to act on and an English sentence to show. */
 export interface EngineError {
+  /** What went wrong, for programs. */
   readonly code: EngineErrorCode;
+  /** The same for people, e.g. "house 3 is empty". */
   readonly message: string;
 }
 
+/** A value, or the error that says why there is none. */
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineError };
 
 /** @internal Builds a success value (internal.ts re-exports it for the engine's own modules and tools). */

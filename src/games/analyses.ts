@@ -11,6 +11,7 @@ import { type AnalysisRow, analyses, games } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import { type AnalysisReport, buildReport, type PositionEval, positionsToSearch } from "./analysis-report.ts";
 import type { Computer } from "./computer.ts";
+import { gameNotFound } from "./service.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 
 /** A queued analysis without a message this long after it was asked for is run anyway (its answer was lost). */
@@ -60,9 +61,7 @@ export class AnalysisService {
     const now = this.clock.now();
     const answer = this.db.transaction((tx): AnalysisAnswer | { kind: "report"; row: AnalysisRow } => {
       const game = tx.select().from(games).where(eq(games.id, input.gameId)).get();
-      if (!game || game.guildId !== input.guildId) {
-        throw new UserError("game/not-found", `There is no game ${input.gameId} here.`);
-      }
+      if (!game || game.guildId !== input.guildId) throw gameNotFound(input.gameId);
       if (game.status === "active") throw new UserError("analysis/active", "A game is analysed once it is over.");
       if (game.ply === 0) throw new UserError("analysis/empty", "That game has no moves to analyse.");
       const existing = tx.select().from(analyses).where(eq(analyses.gameId, game.id)).get();

@@ -15,9 +15,10 @@ import {
 } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { activeGameCount, insertGame } from "./game-store.ts";
 import type { CompetitionHooks } from "./hooks.ts";
 import { newId } from "./ids.ts";
-import { activeGameCount, insertGame, RetryLater, type SweepFailure } from "./service.ts";
+import { RetryLater, type SweepFailure } from "./retry.ts";
 import type { GuildSettings, SettingsService } from "./settings.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 

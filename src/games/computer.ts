@@ -10,8 +10,9 @@ import type { Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
 import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
-import { computerSeat, type GameService } from "./service.ts";
-import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
+import { computerSeat } from "./game-store.ts";
+import { checkPlayer, type GameService } from "./service.ts";
+import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 
 export type { Level };
 export { COMPUTER_LEVELS };
@@ -223,14 +224,11 @@ export class Computer {
    * in unrated games (a rated game between people never gets help), for the player to move.
    */
   hintGame(gameId: string, userId: string): GameSnapshot {
-    const game = this.games.get(gameId);
-    if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+    const game = this.games.find(gameId);
     if (!hintsAllowed(game.row)) {
       throw new UserError("hint/rated", "Hints are only for games against Nickar and unrated games.");
     }
-    const seat = seatOf(game.row, userId);
-    if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
-    if (game.row.status !== "active") throw new UserError("game/over", "This game is over.");
+    const seat = checkPlayer(game.row, userId, null);
     if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn", "It is not your turn.");
     return game;
   }

@@ -1,87 +1,40 @@
 /**
  * The only code that changes games. Every change is one synchronous transaction that loads the row,
- * checks seat, turn and the expected ply, asks the engine, and writes with
- * `WHERE id = ? AND ply = ? AND status = 'active'`, so two racing presses can never both succeed.
+ * checks seat, status and the expected ply (checkPlayer, the one check every path uses), asks the
+ * engine, and writes with `WHERE id = ? AND ply = ? AND status = 'active'` (updateIfCurrent), so two
+ * racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
-import { type BotReason, type ComputerLevel, challenges, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { formatPosition, newGame, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
+import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
+import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
-import { newId } from "./ids.ts";
+import { RetryLater, type SweepFailure } from "./retry.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
 
-export interface NewGameInput {
-  readonly guildId: string;
-  readonly channelId: string;
-  readonly messageId: string | null;
-  readonly ruleset: RulesetId;
-  readonly southId: string;
-  readonly northId: string;
-  readonly timeLimit: number;
-  readonly rated: boolean;
-  readonly seriesId?: string | null;
-  readonly seriesGame?: number | null;
-  readonly ladderChallengerId?: string | null;
-  /** A game against the computer opponent (one of the players is Nickar itself): its strength. */
-  readonly level?: ComputerLevel | null;
+/**
+ * The one refusal for a game that cannot be found: no such id, or a game of another server (which
+ * is not told apart, so ids of other servers' games give nothing away).
+ */
+export function gameNotFound(gameId: string): UserError {
+  return new UserError("game/not-found", `There is no game ${gameId} here.`);
 }
 
 /**
- * Deadline and reminder for the move that starts now. The computer opponent has none: it moves as
- * soon as its search ends and never loses on time (src/discord/computer-turns.ts resumes it).
+ * The checks every action of a player passes, in this order: it is their game, the game is still
+ * going, and the board they acted on (`expectedPly`, null for "the current position") is current.
+ * Returns their seat.
  */
-function clockFields(timeLimit: number, now: number, computerToMove = false) {
-  if (computerToMove) return { deadlineAt: null, reminderAt: null };
-  return { deadlineAt: now + timeLimit * 1000, reminderAt: now + timeLimit * 500 };
-}
-
-/** The seat of the computer opponent in a game against it (its user id is one of `bots`), else null. */
-export function computerSeat(row: GameRow, bots: ReadonlySet<string>): Player | null {
-  if (row.level === null) return null;
-  return bots.has(row.southId) ? 0 : bots.has(row.northId) ? 1 : null;
-}
-
-/**
- * Creates a game inside the caller's transaction (a challenge accepted, the next game of a series, a
- * game against the computer, whose user id is `computerId`).
- */
-export function insertGame(tx: Tx, input: NewGameInput, now: number, computerId: string | null = null): GameRow {
-  const start = newGame(input.ruleset).position;
-  const first = start.toMove === 0 ? input.southId : input.northId;
-  const computerFirst = computerId !== null && first === computerId;
-  const row = tx
-    .insert(games)
-    .values({
-      id: newId(),
-      ...input,
-      position: formatPosition(start),
-      ...clockFields(input.timeLimit, now, computerFirst),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  return row;
-}
-
-/** How many games meet `where`. */
-export function countGames(tx: Tx | Db, where: SQL | undefined): number {
-  return tx.select({ n: count() }).from(games).where(where).get()?.n ?? 0;
-}
-
-/** The games of a player in a server (South or North) whose status meets `status`. */
-function playerGames(guildId: string, userId: string, status: SQL) {
-  return and(eq(games.guildId, guildId), status, or(eq(games.southId, userId), eq(games.northId, userId)));
-}
-
-/** Counts active games of a player in a server (for the simultaneous-games limit). */
-export function activeGameCount(tx: Tx | Db, guildId: string, userId: string): number {
-  return countGames(tx, playerGames(guildId, userId, eq(games.status, "active")));
+export function checkPlayer(row: GameRow, userId: string, expectedPly: number | null): Player {
+  const seat = seatOf(row, userId);
+  if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
+  if (row.status !== "active") throw new UserError("game/over", "This game is over.");
+  if (expectedPly !== null && expectedPly !== row.ply) throw new UserError("game/stale", "This board is out of date.");
+  return seat;
 }
 
 export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: GameSnapshot };
@@ -90,95 +43,6 @@ export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: G
 export type GameNotice =
   | { readonly kind: "reminder"; readonly game: GameSnapshot }
   | { readonly kind: "timeout"; readonly game: GameSnapshot };
-
-/** A due game or challenge that could not be handled: skipped until `retryAt`. */
-export interface SweepFailure {
-  readonly id: string;
-  readonly error: unknown;
-  /** How many sweeps in a row it has failed. */
-  readonly attempts: number;
-  readonly retryAt: number;
-}
-
-/**
- * Remembers the items that failed in a sweep (a move list that no longer replays, a hook error, a
- * locked database), so that one bad item neither stops the others nor is retried in a tight loop:
- * it is skipped until its retry time, the wait doubling from a minute up to an hour.
- */
-export class RetryLater {
-  private readonly failing = new Map<string, { attempts: number; retryAt: number }>();
-
-  constructor(
-    private readonly first = 60_000,
-    private readonly max = 60 * 60_000,
-  ) {}
-
-  /** Whether `id` failed recently and must not be tried before its retry time. */
-  waiting(id: string, now: number): boolean {
-    const f = this.failing.get(id);
-    return f !== undefined && f.retryAt > now;
-  }
-
-  /** The earliest time `id`, due at `due`, may be tried. */
-  notBefore(id: string, due: number): number {
-    const f = this.failing.get(id);
-    return f ? Math.max(due, f.retryAt) : due;
-  }
-
-  failed(id: string, error: unknown, now: number): SweepFailure {
-    const attempts = (this.failing.get(id)?.attempts ?? 0) + 1;
-    const retryAt = now + Math.min(this.first * 2 ** (attempts - 1), this.max);
-    this.failing.set(id, { attempts, retryAt });
-    return { id, error, attempts, retryAt };
-  }
-
-  succeeded(id: string): void {
-    this.failing.delete(id);
-  }
-
-  /** Forgets the items that are no longer due (ended some other way). */
-  keepOnly(ids: ReadonlySet<string>): void {
-    for (const id of this.failing.keys()) if (!ids.has(id)) this.failing.delete(id);
-  }
-
-  /**
-   * One sweep over the items due now: `handle` runs for each one not waiting for its retry time, in
-   * its own try/catch, so one that throws is reported in `failed` and the others are still handled.
-   * Returns what `handle` returned (nulls left out).
-   */
-  sweep<T>(
-    due: readonly string[],
-    now: number,
-    handle: (id: string) => T | null,
-  ): { done: T[]; failed: SweepFailure[] } {
-    this.keepOnly(new Set(due));
-    const done: T[] = [];
-    const failed: SweepFailure[] = [];
-    for (const id of due) {
-      if (this.waiting(id, now)) continue;
-      try {
-        const result = handle(id);
-        this.succeeded(id);
-        if (result !== null) done.push(result);
-      } catch (error) {
-        failed.push(this.failed(id, error, now));
-      }
-    }
-    return { done, failed };
-  }
-}
-
-/** Clocks given back after the bot was down (see `resumeAfterDowntime`). */
-export interface Downtime {
-  /** The last heartbeat before the stop. */
-  readonly since: number;
-  /** How long the bot was down: every shifted time moved forward by this. */
-  readonly ms: number;
-  /** The active games whose deadline and reminder moved. */
-  readonly games: readonly string[];
-  /** The pending challenges whose expiry moved. */
-  readonly challenges: readonly string[];
-}
 
 export class GameService {
   /** Due games the sweep could not handle, skipped for a while. */
@@ -196,6 +60,22 @@ export class GameService {
   get(gameId: string): GameSnapshot | null {
     const row = this.db.select().from(games).where(eq(games.id, gameId)).get();
     return row ? snapshotOf(row) : null;
+  }
+
+  /**
+   * The game, which must exist and, when `here` is given, belong to that server (a null server, a
+   * DM, has no games); else the one refusal, gameNotFound.
+   */
+  find(gameId: string, here?: { readonly guildId: string | null }): GameSnapshot {
+    const game = this.get(gameId);
+    if (!game || (here && game.row.guildId !== here.guildId)) throw gameNotFound(gameId);
+    return game;
+  }
+
+  /** The game as `userId` may act on it now (checkPlayer), without changing it: e.g. before a confirmation. */
+  forPlayer(gameId: string, userId: string, expectedPly: number | null): { seat: Player; game: GameSnapshot } {
+    const game = this.find(gameId);
+    return { seat: checkPlayer(game.row, userId, expectedPly), game };
   }
 
   /** Active games of a player in a server, oldest first. */
@@ -322,8 +202,7 @@ export class GameService {
   /** An admin ends any active game with no result. */
   cancel(gameId: string, note: string): GameSnapshot {
     return this.db.transaction((tx) => {
-      const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-      if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+      const row = this.load(tx, gameId);
       if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
       return this.finish(tx, snapshotOf(row), "cancelled", null, "cancel", note);
     }, IMMEDIATE);
@@ -336,8 +215,7 @@ export class GameService {
   void(gameId: string, reason: string): GameSnapshot {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
-      const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-      if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
+      const row = this.load(tx, gameId);
       if (row.status !== "finished") throw new UserError("void/not-finished", "Only a finished game can be voided.");
       if (row.voidedAt !== null) throw new UserError("void/already", "That game is already void.");
       const voided = tx
@@ -406,41 +284,6 @@ export class GameService {
       .all();
   }
 
-  /** Records that the bot is running now (the scheduler calls this every few seconds). */
-  heartbeat(): void {
-    writeState(this.db, HEARTBEAT, this.clock.now());
-  }
-
-  /**
-   * Clocks stop while the bot is down. Called once at startup, before the first sweep: if the last
-   * heartbeat is more than `threshold` ms old, every active game's deadline and reminder and every
-   * pending challenge's expiry move forward by the downtime (now − last heartbeat), in one transaction
-   * with the new heartbeat. Returns what moved, or null (first start ever, or a short stop).
-   */
-  resumeAfterDowntime(threshold: number): Downtime | null {
-    const now = this.clock.now();
-    return this.db.transaction((tx): Downtime | null => {
-      const since = readState(tx, HEARTBEAT);
-      writeState(tx, HEARTBEAT, now);
-      if (since === null || now - since <= threshold) return null;
-      const ms = now - since;
-      const shiftedGames = tx
-        .update(games)
-        .set({ deadlineAt: sql`${games.deadlineAt} + ${ms}`, reminderAt: sql`${games.reminderAt} + ${ms}` })
-        .where(eq(games.status, "active"))
-        .returning({ id: games.id })
-        .all();
-      // Pending challenges wait on the same clock (a ladder challenge left unanswered is a forfeit).
-      const shiftedChallenges = tx
-        .update(challenges)
-        .set({ expiresAt: sql`${challenges.expiresAt} + ${ms}` })
-        .where(eq(challenges.status, "pending"))
-        .returning({ id: challenges.id })
-        .all();
-      return { since, ms, games: shiftedGames.map((g) => g.id), challenges: shiftedChallenges.map((c) => c.id) };
-    }, IMMEDIATE);
-  }
-
   /** What is due for one game at `now`: its time-out, its reminder, or nothing (someone got there first). */
   private enforce(tx: Tx, id: string, now: number): GameNotice | null {
     const row = tx.select().from(games).where(eq(games.id, id)).get();
@@ -467,15 +310,14 @@ export class GameService {
     userId: string,
     expectedPly: number | null,
   ): { seat: Player; game: GameSnapshot } {
+    const row = this.load(tx, gameId);
+    return { seat: checkPlayer(row, userId, expectedPly), game: snapshotOf(row) };
+  }
+
+  private load(tx: Tx, gameId: string): GameRow {
     const row = tx.select().from(games).where(eq(games.id, gameId)).get();
-    if (!row) throw new UserError("game/not-found", `There is no game ${gameId}.`);
-    const seat = seatOf(row, userId);
-    if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
-    if (row.status !== "active") throw new UserError("game/over", "This game is over.");
-    if (expectedPly !== null && expectedPly !== row.ply) {
-      throw new UserError("game/stale", "This board is out of date.");
-    }
-    return { seat, game: snapshotOf(row) };
+    if (!row) throw gameNotFound(gameId);
+    return row;
   }
 
   private finish(
@@ -511,13 +353,7 @@ export class GameService {
     changes: Partial<GameRow>,
     moved?: Pick<GameSnapshot, "state" | "last">,
   ): GameSnapshot {
-    const { row } = game;
-    const written = tx
-      .update(games)
-      .set(changes)
-      .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "active")))
-      .returning()
-      .get();
+    const written = updateIfCurrent(tx, game.row, changes);
     if (!written) throw new UserError("game/stale", "This board is out of date.");
     if (written.status !== "active") this.hooks.gameEnded(tx, written, written.updatedAt);
     return { ...game, ...moved, row: written };

@@ -1,10 +1,11 @@
 /**
  * A game row turned back into engine state: the move list is replayed (it is the source of truth),
- * and the last move is replayed separately so the board can highlight it and the bot narrate it.
+ * keeping the last move's events and the state before it, so the board can highlight it and the bot
+ * narrate it.
  */
 
 import type { GameRow } from "../db/schema.ts";
-import { type GameState, type MoveEvent, newGame, type Player, play, replay } from "../engine/index.ts";
+import { type GameState, type MoveEvent, newGame, type Player, play } from "../engine/index.ts";
 
 export interface LastMove {
   readonly player: Player;
@@ -27,35 +28,32 @@ export function parseMoves(text: string): number[] {
   return moves as number[];
 }
 
-function replayOrThrow(row: GameRow, moves: readonly number[]): GameState {
-  const result = replay(newGame(row.ruleset), moves);
-  if (!result.ok) throw new Error(`game ${row.id} does not replay: ${result.error.message}`);
-  return result.value;
+/** Plays the moves of `moves` that `from` has not played yet, once, keeping the last one for the board. */
+function playOn(row: GameRow, from: Omit<GameSnapshot, "row">, moves: readonly number[]): GameSnapshot {
+  let { state, last } = from;
+  for (let ply = state.ply; ply < moves.length; ply++) {
+    const house = moves[ply];
+    const played = play(state, house);
+    if (!played.ok) throw new Error(`game ${row.id} does not replay: move ${ply + 1}: ${played.error.message}`);
+    last = { player: state.position.toMove, house, before: state, events: played.value.events };
+    state = played.value.state;
+  }
+  return { row, state, last };
 }
 
 export function snapshotOf(row: GameRow): GameSnapshot {
-  const moves = parseMoves(row.moves);
-  if (moves.length === 0) return { row, state: replayOrThrow(row, moves), last: null };
-  const before = replayOrThrow(row, moves.slice(0, -1));
-  const house = moves[moves.length - 1];
-  const played = play(before, house);
-  if (!played.ok) throw new Error(`game ${row.id} does not replay: ${played.error.message}`);
-  return {
-    row,
-    state: played.value.state,
-    last: { player: before.position.toMove, house, before, events: played.value.events },
-  };
+  return playOn(row, { state: newGame(row.ruleset), last: null }, parseMoves(row.moves));
 }
 
 /**
- * The game as it stood after `ply` moves, for the game viewer. Before the last move the row reads as
- * still active, so the board shows no result yet (only the final position carries the real ending).
+ * The game as it stood after `ply` moves, and as it is now, for the game viewer, from one replay.
+ * Before the last move the row reads as still active, so the board shows no result yet (only the
+ * final position carries the real ending).
  */
-export function snapshotAt(row: GameRow, ply: number): GameSnapshot {
+export function snapshotsAt(row: GameRow, ply: number): { shown: GameSnapshot; final: GameSnapshot } {
   const moves = parseMoves(row.moves);
   const at = Math.min(Math.max(0, ply), moves.length);
-  if (at === moves.length) return snapshotOf(row);
-  return snapshotOf({
+  const early: GameRow = {
     ...row,
     moves: JSON.stringify(moves.slice(0, at)),
     ply: at,
@@ -64,7 +62,10 @@ export function snapshotAt(row: GameRow, ply: number): GameSnapshot {
     reason: null,
     note: null,
     drawOfferBy: null,
-  });
+  };
+  const shown = playOn(early, { state: newGame(row.ruleset), last: null }, moves.slice(0, at));
+  const final = playOn(row, shown, moves);
+  return { shown: at === moves.length ? final : shown, final };
 }
 
 /** 0 for South, 1 for North, null for someone else. */

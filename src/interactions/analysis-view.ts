@@ -8,7 +8,7 @@ import type { AnalysisRow, GameRow } from "../db/schema.ts";
 import { RULESETS, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { AnalysisReport, Mark, PlyReport } from "../games/analysis-report.ts";
-import { SIDE_NAMES } from "../games/narrate.ts";
+import { SIDE_NAMES } from "../present/narrate.ts";
 import type { HandlerContext } from "./context.ts";
 import type { Reply, Response } from "./reply.ts";
 import { clip } from "./text-budget.ts";
@@ -108,8 +108,7 @@ export function analyseResponse(ctx: HandlerContext, gameId: string): Response {
     channelId: ctx.channelId,
     userId: ctx.userId,
   });
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+  const game = ctx.app.games.find(gameId);
   if (answer.kind === "done") return { mode: "reply", reply: analysisReply(ctx, game.row, answer.row, answer.report) };
   const reply = queuedReply(game.row, answer.row, answer.ahead);
   if (answer.fresh) return { mode: "reply", reply, bind: { kind: "analysis", id: gameId } };

@@ -1,6 +1,6 @@
 /** Handles button presses, already parsed from their custom ids. */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
-import type { Player } from "../engine/index.ts";
+import { opponent } from "../engine/index.ts";
 import { isUserError, UserError } from "../errors.ts";
 import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { DrawResult } from "../games/service.ts";
@@ -9,11 +9,12 @@ import { seatOf, userOf } from "../games/snapshot.ts";
 import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
+import { endingMessage, gameMessage } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import type { Edit, Post, Reply, Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, drawOfferReply, endingPost, gameReply, narration, playerNames } from "./views.ts";
+import { challengeReply, drawOfferReply, narration, playerNames } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -31,9 +32,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
       return { mode: "update", reply };
     }
     case "view": {
-      const game = ctx.app.games.get(id.gameId);
-      if (!game || game.row.guildId !== ctx.guildId)
-        throw new UserError("game/not-found", "This game no longer exists.");
+      const game = ctx.app.games.find(id.gameId, { guildId: ctx.guildId });
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
   }
@@ -46,8 +45,8 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
  * series game's next game is posted.
  */
 export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply, ended = false): Response {
-  const board = gameReply(ctx.app, game);
-  const ending = ended && game.row.status !== "active" ? [endingPost(ctx.app, game)] : [];
+  const board = gameMessage(ctx.app, game);
+  const ending = ended && game.row.status !== "active" ? [endingMessage(ctx.app, game)] : [];
   return {
     mode: "update",
     reply: reply ?? board,
@@ -70,9 +69,8 @@ export function boardLink(game: GameSnapshot): string {
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
 function staleAnswer(ctx: HandlerContext, gameId: string): Response {
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
-  const current = gameReply(ctx.app, game);
+  const game = ctx.app.games.find(gameId);
+  const current = gameMessage(ctx.app, game);
   const where =
     game.row.messageId && game.row.messageId !== ctx.messageId ? ` The game's board:${boardLink(game)}` : "";
   return {
@@ -115,7 +113,7 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
       case "draw-accept": {
         const current = ctx.app.games.get(id.gameId);
         const seat = current ? seatOf(current.row, ctx.userId) : null;
-        if (current && seat !== null && current.row.drawOfferBy !== 1 - seat) {
+        if (current && seat !== null && current.row.drawOfferBy !== opponent(seat)) {
           throw new UserError(
             "draw/none",
             current.row.drawOfferBy === seat
@@ -163,7 +161,7 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
   }
   const updated = updateGame(ctx, result.game);
   // Nickar answers by itself in a moment (src/discord/computer-turns.ts): nobody to ask.
-  if (ctx.app.computer.is(userOf(result.game.row, (1 - result.game.row.drawOfferBy!) as Player))) {
+  if (ctx.app.computer.is(userOf(result.game.row, opponent(result.game.row.drawOfferBy!)))) {
     if (mode === "update") return updated;
     return {
       ...updated,
@@ -178,13 +176,12 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
 
 /** Rematch: a new challenge to the same opponent on the same terms, sides swapped, answered like any challenge. */
 function rematch(ctx: HandlerContext, gameId: string): Response {
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+  const game = ctx.app.games.find(gameId);
   const seat = seatOf(game.row, ctx.userId);
   if (seat === null) throw new UserError("game/not-yours", "Only the players can ask for a rematch.");
   if (game.row.status === "active") throw new UserError("game/not-over", "This game is still going on.");
   const { row } = game;
-  const opponentId = userOf(row, (1 - seat) as Player);
+  const opponentId = userOf(row, opponent(seat));
   if (ctx.app.computer.is(opponentId)) {
     // Against Nickar the rematch starts at once, as every game against it does.
     const next = ctx.app.challenges.playComputer(
@@ -202,7 +199,7 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
     );
     return {
       mode: "reply",
-      reply: gameReply(ctx.app, next, `Rematch of game \`${row.id}\`, sides swapped.`),
+      reply: gameMessage(ctx.app, next, `Rematch of game \`${row.id}\`, sides swapped.`),
       bind: { kind: "game", id: next.row.id },
     };
   }
@@ -227,11 +224,7 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
 
 /** Resigning is final, so the button asks first (the confirmation carries the same ply). */
 function confirmResign(ctx: HandlerContext, id: GameId): Response {
-  const game = ctx.app.games.get(id.gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
-  if (seatOf(game.row, ctx.userId) === null) throw new UserError("game/not-yours", "This is not your game.");
-  if (game.row.status !== "active") throw new UserError("game/over", "This game is over.");
-  if (game.row.ply !== id.ply) throw new UserError("game/stale", "This board is out of date.");
+  ctx.app.games.forPlayer(id.gameId, ctx.userId, id.ply);
   const confirm = formatCustomId({ ...id, action: { kind: "resign-confirm" } });
   return {
     mode: "reply",
@@ -251,8 +244,7 @@ function confirmResign(ctx: HandlerContext, id: GameId): Response {
 }
 
 export function animate(ctx: HandlerContext, gameId: string): Response {
-  const game = ctx.app.games.get(gameId);
-  if (!game) throw new UserError("game/not-found", "This game no longer exists.");
+  const game = ctx.app.games.find(gameId);
   if (!game.last) throw new UserError("game/no-moves", "No move has been played yet.");
   return {
     mode: "reply",
@@ -297,7 +289,7 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       const start = row.seriesId ? "The series is on! Game 1:" : "Game on!";
       return {
         mode: "update",
-        reply: gameReply(ctx.app, game),
+        reply: gameMessage(ctx.app, game),
         bind: { kind: "game", id: row.id },
         followUps: [{ content: `${start} <@${first}>, you move first.${note ? `\n${note}` : ""}`, mentions: [first] }],
       };

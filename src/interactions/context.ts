@@ -3,12 +3,13 @@ import type { Clock } from "../clock.ts";
 import type { AnalysisService } from "../games/analyses.ts";
 import type { ChallengeService } from "../games/challenges.ts";
 import type { Computer } from "../games/computer.ts";
-import type { Images } from "../games/images.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
+import type { UptimeService } from "../games/uptime.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
+import type { Images } from "../present/images.ts";
 
 export interface App {
   readonly games: GameService;
@@ -17,6 +18,8 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  /** The heartbeat and the clocks given back after the bot was down. */
+  readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */
   readonly computer: Computer;
   readonly analyses: AnalysisService;

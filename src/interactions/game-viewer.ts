@@ -6,7 +6,7 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
 import { formatPosition, type GameState, moveLetter, rulesetName } from "../engine/index.ts";
-import { type GameSnapshot, snapshotAt, snapshotOf } from "../games/snapshot.ts";
+import { type GameSnapshot, snapshotsAt } from "../games/snapshot.ts";
 import { viewerAnalysisLines } from "./analysis-view.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
@@ -53,10 +53,9 @@ function isOver(game: GameSnapshot): boolean {
 }
 
 export function viewerReply(app: App, row: GameRow, ply: number): Reply {
-  const final = snapshotOf(row);
-  const total = final.state.history.length;
-  const at = snapshotAt(row, ply);
-  const shown = at.state.history.length;
+  const { shown: at, final } = snapshotsAt(row, ply);
+  const total = final.state.ply;
+  const shown = at.state.ply;
   const record = numberedRecord(final.state);
   const lines = [
     `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,

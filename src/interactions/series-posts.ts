@@ -5,8 +5,8 @@
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
+import { gameMessage } from "./game-message.ts";
 import type { Post } from "./reply.ts";
-import { gameReply } from "./views.ts";
 
 /**
  * When a series game has just ended, its next game (created in the same transaction) still needs a
@@ -29,6 +29,6 @@ export function gamePost(app: App, game: GameSnapshot): Post {
       : `<@${g.southId}> <@${g.northId}>: the board of game \`${g.id}\` (it had not been posted).`;
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);
-  const reply = gameReply(app, game, note ? `${extra}\n${note}` : extra);
+  const reply = gameMessage(app, game, note ? `${extra}\n${note}` : extra);
   return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

@@ -1,11 +1,12 @@
 /** Builds the messages: the game board with its buttons, and the challenge. Plain data only. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
-import type { ChallengeRow } from "../db/schema.ts";
-import { houseToPit, moveLetter, type Player, rulesetName } from "../engine/index.ts";
+import type { ChallengeRow, RatingChangeRow } from "../db/schema.ts";
+import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.ts";
 import { hintsAllowed } from "../games/computer.ts";
-import { narrateMove, resultText } from "../games/narrate.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import type { SeriesSummary } from "../ladders/series-service.ts";
+import { narrateMove, resultText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import type { Post, Reply } from "./reply.ts";
@@ -64,15 +65,36 @@ function signed(n: number): string {
   return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "±0";
 }
 
+/**
+ * What the game message and the ending post show besides the game itself, read from the database by
+ * the caller (boardFacts in game-message.ts), so that the views are pure functions of their inputs.
+ */
+export interface BoardFacts {
+  /** The series the game belongs to, with its score. */
+  readonly series: SeriesSummary | null;
+  /** The server shows every move as an animation. */
+  readonly animate: boolean;
+  /** The rating change this game made, by user id (none for a game that changed no rating). */
+  readonly ratingChanges: ReadonlyMap<string, Pick<RatingChangeRow, "ratingBefore" | "ratingAfter">>;
+  /** The ladder's rungs after a finished ladder game (null for any other game). */
+  readonly rungs: readonly { readonly userId: string; readonly rung: number }[] | null;
+}
+
+/**
+ * What the views use besides their facts: the renderer, display names, and who the computer opponent
+ * is (none of them reads the database).
+ */
+export type Media = Pick<App, "images" | "displayName" | "computer">;
+
 /** "Ratings: <@a> 1512 (+12) · <@b> 1488 (−12)", or why the ratings did not change. */
-export function ratingLine(app: App, game: GameSnapshot): string | null {
+export function ratingLine(game: GameSnapshot, facts: BoardFacts): string | null {
   const { row } = game;
   if (row.status === "active") return null;
   if (row.voidedAt !== null) return "Ratings: void, this game no longer counts.";
   if (row.status !== "finished") return null; // an abort or a cancel says "ratings unchanged" itself
   if (!row.rated) return `Ratings: unrated game, <@${row.southId}> and <@${row.northId}> unchanged.`;
   const parts = [row.southId, row.northId].map((userId) => {
-    const change = app.ratings.changesIn([row.id], userId).get(row.id);
+    const change = facts.ratingChanges.get(userId);
     return change
       ? `<@${userId}> ${Math.round(change.ratingAfter)} (${signed(change.ratingAfter - change.ratingBefore)})`
       : `<@${userId}> unrated`;
@@ -81,7 +103,7 @@ export function ratingLine(app: App, game: GameSnapshot): string | null {
 }
 
 /** What an ended ladder game did to the rungs, said where it happened. */
-export function ladderLine(app: App, game: GameSnapshot): string | null {
+export function ladderLine(game: GameSnapshot, facts: BoardFacts): string | null {
   const { row } = game;
   if (!row.ladderChallengerId || row.status !== "finished") return null;
   const challenger = row.ladderChallengerId;
@@ -91,7 +113,7 @@ export function ladderLine(app: App, game: GameSnapshot): string | null {
     const how = row.winner === null ? "A draw" : `<@${target}> defended their rung`;
     return `Ladder: ${how}: the rungs stay as they were.`;
   }
-  const rungs = app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset }).rungs;
+  const rungs = facts.rungs ?? [];
   const mine = rungs.find((r) => r.userId === challenger)?.rung;
   const theirs = rungs.find((r) => r.userId === target)?.rung;
   if (mine === undefined) return null;
@@ -102,18 +124,18 @@ export function ladderLine(app: App, game: GameSnapshot): string | null {
 
 /** A series game's line: the score, and the series result once it is decided. */
 function seriesLines(
-  app: App,
   game: GameSnapshot,
+  facts: BoardFacts,
 ): { line: string | null; bannerNote?: (name: (id: string) => string) => string } {
   const { row: g } = game;
-  const series = g.seriesId ? app.series.summary(g.seriesId) : null;
+  const { series } = facts;
   if (!series) return { line: null };
   const decidedNow = g.status !== "active" && series.series.status !== "active" && series.series.winnerId !== null;
   const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, name) : undefined;
   return { line: seriesLine(series), bannerNote };
 }
 
-function gameButtons(app: App, game: GameSnapshot): Row[] {
+function gameButtons(media: Media, game: GameSnapshot): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
@@ -127,7 +149,7 @@ function gameButtons(app: App, game: GameSnapshot): Row[] {
   }
   const player = state.position.toMove;
   // While Nickar thinks, its houses are shown but cannot be pressed.
-  const thinking = app.computer.toMove(game);
+  const thinking = media.computer.toMove(game);
   const house = (h: number) => {
     const legal = state.legalMoves.includes(h) && !thinking;
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
@@ -159,9 +181,9 @@ function rematchButton(game: GameSnapshot): APIButtonComponent {
 }
 
 /** Display names of South and North, for the images (looked up together). */
-export async function playerNames(app: App, game: GameSnapshot): Promise<[string, string]> {
+export async function playerNames(media: Media, game: GameSnapshot): Promise<[string, string]> {
   const { row: g } = game;
-  return Promise.all([app.displayName(g.guildId, g.southId), app.displayName(g.guildId, g.northId)]);
+  return Promise.all([media.displayName(g.guildId, g.southId), media.displayName(g.guildId, g.northId)]);
 }
 
 /** Renders once however often it is asked: one board can be both the answer and an edit of the game's message. */
@@ -177,43 +199,42 @@ function once<T>(render: () => Promise<T>): () => Promise<T> {
  * The game message: header (with the game id), what just happened, whose move it is (mentioned) or
  * the result with the rating changes and what it meant for a series or the ladder; board image; buttons.
  */
-export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
+export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, extra?: string): Reply {
   const { row: g, state } = game;
   const lines = [gameHeader(game)];
   const told = narration(game);
   if (told) lines.push(told);
   const pinged: string[] = [];
-  if (g.status === "active" && app.computer.toMove(game)) {
+  if (g.status === "active" && media.computer.toMove(game)) {
     lines.push(`Nickar is thinking… (${state.position.toMove === 0 ? "South" : "North"}, ${g.level})`);
-    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy as Player)}> offers a draw.`);
+    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy)}> offers a draw.`);
   } else if (g.status === "active") {
     const userId = userOf(g, state.position.toMove);
     pinged.push(userId);
     const deadline = g.deadlineAt === null ? "" : ` · time runs out ${time(g.deadlineAt)}`;
     lines.push(`<@${userId}> to move (${state.position.toMove === 0 ? "South" : "North"})${deadline}`);
-    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy as Player)}> offers a draw.`);
+    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy)}> offers a draw.`);
   } else {
     lines.push(`**${resultOf(game)}**`);
-    for (const line of [ratingLine(app, game), ladderLine(app, game)]) if (line) lines.push(line);
+    for (const line of [ratingLine(game, facts), ladderLine(game, facts)]) if (line) lines.push(line);
   }
-  const series = seriesLines(app, game);
+  const series = seriesLines(game, facts);
   if (series.line) lines.push(series.line);
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
-    components: gameButtons(app, game),
+    components: gameButtons(media, game),
     mentions: pinged,
     image: once(async () => {
-      const names = await playerNames(app, game);
+      const names = await playerNames(media, game);
       const name = (id: string) => (id === g.southId ? names[0] : names[1]);
-      const summary = g.seriesId ? app.series.summary(g.seriesId) : null;
-      const footer = summary ? seriesFooter(summary, name) : undefined;
+      const footer = facts.series ? seriesFooter(facts.series, name) : undefined;
       const look = { footer, bannerNote: series.bannerNote?.(name) };
       // With animations on, a board that follows a move shows that move (the GIF opens and ends on the position).
-      const gif = app.settings.get(g.guildId).animateMoves ? await app.images.moveGif(game, names, look) : null;
-      const description = await app.images.boardAlt(game, names, look);
+      const gif = facts.animate ? await media.images.moveGif(game, names, look) : null;
+      const description = await media.images.boardAlt(game, names, look);
       if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif, description };
-      return { name: `nickar-${g.id}-${g.ply}.png`, data: await app.images.boardPng(game, names, look), description };
+      return { name: `nickar-${g.id}-${g.ply}.png`, data: await media.images.boardPng(game, names, look), description };
     }),
   };
 }
@@ -222,10 +243,10 @@ export function gameReply(app: App, game: GameSnapshot, extra?: string): Reply {
  * The new message that tells both players how their game ended (a mention only notifies in a new
  * message): the result, the rating changes, the series or ladder consequence, and a Rematch button.
  */
-export function endingPost(app: App, game: GameSnapshot): Post {
+export function endingPost(media: Media, game: GameSnapshot, facts: BoardFacts): Post {
   const { row: g } = game;
   const lines = [`<@${g.southId}> <@${g.northId}> game \`${g.id}\` is over: **${resultOf(game)}**`];
-  for (const line of [ratingLine(app, game), ladderLine(app, game), seriesLines(app, game).line])
+  for (const line of [ratingLine(game, facts), ladderLine(game, facts), seriesLines(game, facts).line])
     if (line) lines.push(line);
   if (g.messageId) lines.push(`The board: https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}`);
   return {
@@ -234,7 +255,7 @@ export function endingPost(app: App, game: GameSnapshot): Post {
       content: lines.join("\n"),
       components: canRematch(game) ? [row(rematchButton(game))] : [],
       // Nickar itself is never pinged.
-      mentions: [g.southId, g.northId].filter((id) => !app.computer.is(id)),
+      mentions: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
     },
   };
 }
@@ -243,8 +264,8 @@ export function endingPost(app: App, game: GameSnapshot): Post {
 export function drawOfferReply(game: GameSnapshot): Reply {
   const { row: g } = game;
   if (g.drawOfferBy === null) throw new Error(`game ${g.id} has no draw offer`);
-  const by = userOf(g, g.drawOfferBy as Player);
-  const to = userOf(g, (1 - g.drawOfferBy) as Player);
+  const by = userOf(g, g.drawOfferBy);
+  const to = userOf(g, opponent(g.drawOfferBy));
   const id = (kind: "draw-accept" | "draw-decline"): CustomId => ({
     type: "game",
     gameId: g.id,

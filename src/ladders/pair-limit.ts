@@ -8,7 +8,7 @@
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type ChallengeRow, games } from "../db/schema.ts";
-import { countGames } from "../games/service.ts";
+import { countGames } from "../games/game-store.ts";
 
 export const PAIR_WINDOW_MS = 24 * 60 * 60_000;
 

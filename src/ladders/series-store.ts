@@ -7,8 +7,8 @@ import { and, asc, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type ChallengeRow, type GameRow, games, type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
+import { insertGame } from "../games/game-store.ts";
 import { newId } from "../games/ids.ts";
-import { insertGame } from "../games/service.ts";
 import { pairLimitNote } from "./pair-limit.ts";
 import { type SeriesScore, seriesScore, southForGame } from "./series.ts";
 

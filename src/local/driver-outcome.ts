@@ -33,7 +33,7 @@ function waitForOutcome(ctx: LocalContext, record: InteractionRecord): Promise<O
     const later = (ms: number, fn: () => void) => timers.push(setTimeout(fn, ms));
     function check() {
       if (!record.ack) {
-        if (Date.now() > record.ackDeadline) return finish("timeout");
+        if (ctx.interactions.now() > record.ackDeadline) return finish("timeout");
         if (record.errors.length > 0 && !errorWait) {
           errorWait = true;
           later(ERROR_GRACE_MS, () => (record.ack ? check() : finish("error")));

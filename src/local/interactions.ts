@@ -52,13 +52,25 @@ export class InteractionRegistry {
   private readonly byId = new Map<string, InteractionRecord>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly timing: { ackTimeoutMs: number; tokenLifetimeMs: number }) {
+  constructor(
+    private readonly timing: {
+      ackTimeoutMs: number;
+      tokenLifetimeMs: number;
+      /** The clock every deadline is set and checked on (tests make it lag behind the timers). */
+      now?: () => number;
+    },
+  ) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
 
+  /** The time on the registry's clock: the driver's waiter checks the deadline on it too. */
+  now(): number {
+    return this.timing.now ? this.timing.now() : Date.now();
+  }
+
   create(init: NewInteraction): InteractionRecord {
-    const now = Date.now();
+    const now = this.now();
     const record: InteractionRecord = {
       id: snowflake(now),
       // Discord's tokens are long opaque strings; only their unguessability matters.
@@ -80,12 +92,29 @@ export class InteractionRegistry {
       choices: null,
       modal: null,
       listeners: new Set(),
-      // Wake the driver's waiter when the 3 s pass without an acknowledgement.
-      timer: setTimeout(() => this.notify(record), this.timing.ackTimeoutMs + 1),
+      timer: undefined as unknown as NodeJS.Timeout,
     };
-    record.timer.unref();
+    this.armAckTimer(record);
     this.byId.set(record.id, record);
     return record;
+  }
+
+  /**
+   * Wakes the driver's waiter when the 3 s pass without an acknowledgement. Node's timers count from
+   * the event loop's cached time, which lags `Date.now()` by several milliseconds when the loop is
+   * busy, so a timer set for the window can fire while the deadline has not passed on the clock the
+   * waiter reads; the waiter would find nothing to do and never be woken again. So the timer is set
+   * again until the deadline has really passed.
+   */
+  private armAckTimer(record: InteractionRecord): void {
+    if (record.ack) return;
+    const wait = Math.max(1, record.ackDeadline - this.now() + 1);
+    record.timer = setTimeout(() => {
+      if (record.ack) return;
+      if (this.now() > record.ackDeadline) this.notify(record);
+      else this.armAckTimer(record);
+    }, wait);
+    record.timer.unref();
   }
 
   get(id: string): InteractionRecord | undefined {
@@ -98,11 +127,11 @@ export class InteractionRegistry {
   }
 
   /** Still acceptable as a first response? (not acknowledged and within 3 s) */
-  canAcknowledge(record: InteractionRecord, now = Date.now()): boolean {
+  canAcknowledge(record: InteractionRecord, now = this.now()): boolean {
     return record.ack === null && now <= record.ackDeadline;
   }
 
-  tokenExpired(record: InteractionRecord, now = Date.now()): boolean {
+  tokenExpired(record: InteractionRecord, now = this.now()): boolean {
     return now > record.expiresAt;
   }
 
@@ -133,7 +162,7 @@ export class InteractionRegistry {
   }
 
   private sweep() {
-    const now = Date.now();
+    const now = this.now();
     // Expired records linger one more lifetime so late calls get "Invalid Webhook Token", not "Unknown Webhook".
     for (const [id, record] of this.byId) {
       if (now > record.expiresAt + this.timing.tokenLifetimeMs) this.byId.delete(id);

@@ -7,7 +7,7 @@
 import { createInterface } from "node:readline";
 import type { AiPool } from "../ai/pool.ts";
 import { createAiPool } from "../ai/pool.ts";
-import { answerRequest } from "../engine/jsonl.ts";
+import { answerRequest } from "../engine/internal.ts";
 import { thinkAnswer, thinkField } from "./think-field.ts";
 
 let pool: AiPool | null = null;

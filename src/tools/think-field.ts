@@ -5,8 +5,7 @@
  */
 import type { AiPool } from "../ai/pool.ts";
 import { isLevel, LEVELS, type Level } from "../ai/types.ts";
-import type { EngineAnswer } from "../engine/jsonl.ts";
-import type { Position, RulesetId } from "../engine/types.ts";
+import type { EngineAnswer, Position, RulesetId } from "../engine/internal.ts";
 
 export interface ThinkField {
   readonly level: Level;

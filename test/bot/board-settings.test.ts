@@ -75,7 +75,7 @@ describe("allowed channels", () => {
     ).rejects.toMatchObject({ code: "settings/not-allowed" });
     await expect(async () =>
       COMMANDS.settings.handle(w.ctx(ALICE), options({ disallow_channel: { id: "78" } })),
-    ).rejects.toMatchObject({ code: "settings/forbidden" });
+    ).rejects.toMatchObject({ code: "permission/manage-server" });
     expect(w.app.settings.get(GUILD).allowedChannels).toEqual(["78"]);
   });
 });

@@ -69,7 +69,7 @@ describe("command definitions", () => {
 });
 
 describe("config", () => {
-  it("config - uses the documented defaults - empty environment", () => {
+  it("config - playground mode, ./data/nickar.db, port 3000, 1-day moves, 10 games - empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       token: undefined,

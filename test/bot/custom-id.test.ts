@@ -50,7 +50,7 @@ describe("custom ids", () => {
     );
   });
 
-  it("custom id - has the documented shape - move button", () => {
+  it("custom id - short colon-separated fields - move, accept and leaderboard page", () => {
     expect(formatCustomId({ type: "game", gameId: "abc", ply: 7, action: { kind: "move", house: 3 } })).toBe(
       "g:abc:7:m:3",
     );

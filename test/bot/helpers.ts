@@ -7,8 +7,8 @@ import { type AiPool, createAiPool } from "../../src/ai/index.ts";
 import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import type { Images } from "../../src/games/images.ts";
 import type { App, CommandOptions, HandlerContext } from "../../src/interactions/context.ts";
+import type { Images } from "../../src/present/images.ts";
 
 export const GUILD = "100";
 export const CHANNEL = "200";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { rendererImages } from "../../src/games/images.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
+import { rendererImages } from "../../src/present/images.ts";
 import { ALICE, BOB, options, setup, type World } from "./helpers.ts";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromPosition, type MoveEvent, newGame, parsePosition, play } from "../../src/engine/index.ts";
-import { listLetters, narrateMove, resultText } from "../../src/games/narrate.ts";
+import { listLetters, narrateMove, resultText } from "../../src/present/narrate.ts";
 
 const pickup = (pit: number, seeds: number, relay = false): MoveEvent => ({ type: "pickup", pit, seeds, relay });
 
@@ -23,7 +23,7 @@ describe("narrate", () => {
     expect(text).toBe("South played F: took 8 from d, c, b and a");
   });
 
-  it("narrate - matches the issue's example - capture of two pits", () => {
+  it("narrate - names the captured pits last first, with the total - capture of two pits", () => {
     const events: MoveEvent[] = [
       pickup(2, 5),
       { type: "capture", player: 0, pits: [9, 8], seeds: [3, 2], total: 5, kay: false },

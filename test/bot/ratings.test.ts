@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCommand } from "../../src/commands/guards.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { ratings } from "../../src/db/schema.ts";
 import type { RulesetId } from "../../src/engine/index.ts";
@@ -76,9 +77,9 @@ describe("ratings", () => {
     w.clock.advance(60_000);
     await playGame(w, ALICE, CAROL, "north");
 
-    await expect(async () =>
-      COMMANDS.void.handle(w.ctx(ALICE), options({ game: middle, reason: "cheating" })),
-    ).rejects.toMatchObject({ code: "void/forbidden" });
+    await expect(
+      runCommand(COMMANDS.void, w.ctx(ALICE), options({ game: middle, reason: "cheating" })),
+    ).rejects.toMatchObject({ code: "permission/manage-server" });
     const res = await COMMANDS.void.handle(admin(), options({ game: middle, reason: "cheating" }));
     expect(res.reply.content).toContain("void");
     expect(res.edits?.[0].reply.content).toContain("· void");
@@ -170,8 +171,8 @@ describe("pair limit", () => {
 describe("seasons", () => {
   it("season - archives the standings and starts everyone at 1500 - season new", async () => {
     await playGame(w, ALICE, BOB, "south");
-    await expect(async () => COMMANDS["season new"].handle(w.ctx(ALICE), options())).rejects.toMatchObject({
-      code: "season/forbidden",
+    await expect(runCommand(COMMANDS["season new"], w.ctx(ALICE), options())).rejects.toMatchObject({
+      code: "permission/manage-server",
     });
     w.clock.advance(1000);
     const res = await COMMANDS["season new"].handle(admin(), options());

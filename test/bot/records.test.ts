@@ -2,9 +2,9 @@ import { PNG } from "pngjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { formatPosition, importRecord, RULESET_IDS } from "../../src/engine/index.ts";
-import { rendererImages } from "../../src/games/images.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
+import { rendererImages } from "../../src/present/images.ts";
 import { ALICE, BOB, CAROL, GUILD, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish, playGame, startGame } from "./play.ts";
 

@@ -284,7 +284,7 @@ describe("clocks stop while the bot is down", () => {
     const before = w.app.games.get(gameId)!.row;
     w.clock.advance(60 * 60_000);
     expect(readState(w.db(), HEARTBEAT)).toBeNull();
-    expect(w.app.games.resumeAfterDowntime(2 * 60_000)).toBeNull();
+    expect(w.app.uptime.resumeAfterDowntime(2 * 60_000)).toBeNull();
     expect(readState(w.db(), HEARTBEAT)).toBe(w.clock.now());
     expect(w.app.games.get(gameId)!.row.deadlineAt).toBe(before.deadlineAt);
   });

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeInput } from "../../src/games/challenges.ts";
+import { gameMessage } from "../../src/interactions/game-message.ts";
 import { gamePost } from "../../src/interactions/series-posts.ts";
-import { gameReply } from "../../src/interactions/views.ts";
 import { ALICE, BOB, CHANNEL, DAY, GUILD, setup, type World } from "./helpers.ts";
 
 let w: World;
@@ -53,7 +53,7 @@ describe("pair limit and series", () => {
       const note = w.app.series.gameNote(g.row);
       if (g.row.rated) expect(note).toBeNull();
       else {
-        expect(gameReply(w.app, g).content).toContain(`· unrated · series game ${i + 1}`);
+        expect(gameMessage(w.app, g).content).toContain(`· unrated · series game ${i + 1}`);
         expect(note).toContain(`Unrated: <@${ALICE}> and <@${BOB}> had already started as many rated games`);
         expect(gamePost(w.app, g).reply.content).toContain(note);
       }

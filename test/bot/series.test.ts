@@ -77,8 +77,8 @@ describe("first-to-six series", () => {
 
     // The last game's message says who won the series; each game was rated on its own.
     const lastGame = w.app.games.get(w.app.games.history(GUILD, ALICE, 1).rows[0].id)!;
-    const { gameReply } = await import("../../src/interactions/views.ts");
-    expect(gameReply(w.app, lastGame).content).toContain(`**<@${ALICE}> wins the series 6–4, 2 drawn** (first to 6)`);
+    const { gameMessage } = await import("../../src/interactions/game-message.ts");
+    expect(gameMessage(w.app, lastGame).content).toContain(`**<@${ALICE}> wins the series 6–4, 2 drawn** (first to 6)`);
     expect(w.app.ratings.stats(GUILD, "abapa", ALICE).standing).toMatchObject({
       games: 12,
       wins: 6,

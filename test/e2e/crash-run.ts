@@ -1,7 +1,7 @@
 // The crash run: pairs of players play games through the local Discord while the bot process is
 // killed with SIGKILL at random (seeded) moments and started again; then every game is checked
 // against its move list. Used by test/e2e/crash.test.ts (short) and bench/crash-soak.ts (long).
-import type { APIMessage } from "discord-api-types/v10";
+import { type APIMessage, InteractionResponseType } from "discord-api-types/v10";
 import { openDatabase } from "../../src/db/client.ts";
 import type { GameRow } from "../../src/db/schema.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
@@ -214,7 +214,13 @@ async function takesAMove(driver: BotWorld["driver"], row: GameRow): Promise<str
 
 /** The press was played: the answer shows the game message at the next ply (or it was deferred). */
 function played(answer: Answer, messageId: string, ply: number): boolean {
-  if (answer.status === 202) return true;
+  // Deferred and not completed before the kill: a move defers an update of the board, while the
+  // answer to an out-of-date press (a board left stale by an earlier kill) defers a new private
+  // reply, which acknowledges nothing.
+  if (answer.status === 202) {
+    const response = answer.body?.response as { type?: number } | null | undefined;
+    return response?.type === InteractionResponseType.DeferredMessageUpdate;
+  }
   const messages = (answer.body?.messages ?? []) as APIMessage[];
   return answer.status === 200 && messages.some((m) => m.id === messageId && gameRef(m)?.ply === ply + 1);
 }

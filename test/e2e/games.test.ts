@@ -11,7 +11,7 @@ import {
   type RulesetId,
   seededRandom,
 } from "../../src/engine/internal.ts";
-import { narrateMove } from "../../src/games/narrate.ts";
+import { narrateMove } from "../../src/present/narrate.ts";
 import {
   buttonsOf,
   type Driver,

@@ -24,7 +24,7 @@ function runTool(input: string): Promise<{ lines: unknown[]; code: number | null
 }
 
 describe("engine tool", () => {
-  it("engine tool - answers every line in order and goes on after errors - spec examples and bad input", async () => {
+  it("engine tool - answers every line in order and goes on after errors - valid, blank and bad lines", async () => {
     const input = [
       '{"ruleset":"abapa","moves":[3,5,1]}',
       "",

@@ -1,6 +1,8 @@
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { renderBoardPng } from "../../src/render/index.ts";
+import { type BoardView, renderBoardPng } from "../../src/render/index.ts";
+import { MIDDLE_Y, WIDTH } from "../../src/render/layout.ts";
+import { bannerFor } from "../../src/render/words.ts";
 import { SCENARIOS } from "./fixtures.ts";
 import { compareGolden } from "./golden.ts";
 
@@ -36,13 +38,37 @@ describe("renderBoardPng", () => {
     expect(b.equals(await renderBoardPng(SCENARIOS.finished()))).toBe(true);
   });
 
-  it("renderBoardPng - a bot reason and empty names still draw - resignation", async () => {
-    const view = {
+  it("renderBoardPng - draws the result banner, and the side names for empty ones - resignation by North", async () => {
+    const resigned = (names: [string, string]): BoardView => ({
       ...SCENARIOS.capture(),
-      players: [{ name: "" }, { name: "" }] as [{ name: string }, { name: string }],
-    };
-    view.outcome = { over: true, winner: 1, reason: "resign" };
-    const png = PNG.sync.read(await renderBoardPng(view));
-    expect(png.width).toBe(800);
+      players: [{ name: names[0] }, { name: names[1] }],
+      outcome: { over: true, winner: 0, reason: "resign" },
+    });
+    const view = resigned(["", "  "]);
+    expect(bannerFor(view)).toMatchObject({ detail: "North resigned" });
+    const image = await renderBoardPng(view);
+    // Empty names are drawn as the side names: the same image as with "South" and "North" given.
+    expect(image.equals(await renderBoardPng(resigned(["South", "North"])))).toBe(true);
+    // The banner covers the middle of the board: nearly every pixel there differs from the game still going.
+    const going = PNG.sync.read(await renderBoardPng({ ...view, outcome: { over: false } }));
+    const ended = PNG.sync.read(image);
+    const scale = ended.width / WIDTH;
+    const box = { x0: 140 * scale, x1: 660 * scale, y0: (MIDDLE_Y - 35) * scale, y1: (MIDDLE_Y + 35) * scale };
+    let differing = 0;
+    let total = 0;
+    for (let y = Math.round(box.y0); y < box.y1; y++) {
+      for (let x = Math.round(box.x0); x < box.x1; x++) {
+        const i = (y * ended.width + x) * 4;
+        total++;
+        if (
+          ended.data[i] !== going.data[i] ||
+          ended.data[i + 1] !== going.data[i + 1] ||
+          ended.data[i + 2] !== going.data[i + 2]
+        ) {
+          differing++;
+        }
+      }
+    }
+    expect(differing / total).toBeGreaterThan(0.9);
   });
 });

@@ -1,6 +1,6 @@
 /** A game's exportable record: the engine's PGN-like text with the server's tags. */
 import { exportRecord, type Player } from "../engine/index.ts";
-import type { GameSnapshot } from "./snapshot.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
 
 /**
  * The Result tag is set only for a game that finished with a result; aborted, cancelled and running
@@ -8,8 +8,7 @@ import type { GameSnapshot } from "./snapshot.ts";
  */
 export function gameRecordFile(game: GameSnapshot, names: readonly [string, string]): string {
   const { row, state } = game;
-  const winner: Player | null | undefined =
-    row.status !== "finished" ? undefined : row.winner === 0 || row.winner === 1 ? row.winner : null;
+  const winner: Player | null | undefined = row.status === "finished" ? row.winner : undefined;
   const extra: Record<string, string> = { Game: row.id, Server: row.guildId, Rated: row.rated ? "yes" : "no" };
   if (row.voidedAt !== null) extra.Void = row.voidReason ?? "yes";
   return exportRecord(state, {

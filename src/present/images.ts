@@ -2,10 +2,10 @@
  * The one door to the renderer (src/render). Loaded lazily: rendering pulls in canvas and fonts,
  * which commands deployment and most tests never need, and the first render registers the fonts.
  */
+import type { GameSnapshot } from "../games/snapshot.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import type { BoardView, PlayerLabel } from "../render/index.ts";
-import type { GameSnapshot } from "./snapshot.ts";
 
 interface Renderer {
   registerFonts(): void;
@@ -72,7 +72,7 @@ export function viewOf(
   if (row.status !== "active" && !game.state.outcome.over) {
     // Ended by the bot, not the engine: the renderer shows the reason it is given.
     const reason = row.status === "finished" ? (row.reason ?? "") : (row.reason ?? row.status);
-    const winner = row.winner === 0 || row.winner === 1 ? row.winner : null;
+    const winner = row.winner;
     // An admin's reason for a cancel goes on the banner, with what the result meant.
     const note = [row.note ? `admin: ${row.note}` : undefined, bannerNote].filter(Boolean).join(" · ");
     return { ...view, outcome: { over: true, winner, reason }, bannerNote: note || undefined };

@@ -1,0 +1,93 @@
+/** Queries and inserts on the games table shared by the game, challenge and series code (inside their transactions). */
+import { and, count, eq, or, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { type ComputerLevel, type GameRow, games } from "../db/schema.ts";
+import { formatPosition, newGame, type Player, type RulesetId } from "../engine/index.ts";
+import { newId } from "./ids.ts";
+
+export interface NewGameInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly messageId: string | null;
+  readonly ruleset: RulesetId;
+  readonly southId: string;
+  readonly northId: string;
+  readonly timeLimit: number;
+  readonly rated: boolean;
+  readonly seriesId?: string | null;
+  readonly seriesGame?: number | null;
+  readonly ladderChallengerId?: string | null;
+  /** A game against the computer opponent (one of the players is Nickar itself): its strength. */
+  readonly level?: ComputerLevel | null;
+}
+
+/**
+ * Deadline and reminder for the move that starts now. The computer opponent has none: it moves as
+ * soon as its search ends and never loses on time (src/discord/computer-turns.ts resumes it).
+ */
+export function clockFields(timeLimit: number, now: number, computerToMove = false) {
+  if (computerToMove) return { deadlineAt: null, reminderAt: null };
+  return { deadlineAt: now + timeLimit * 1000, reminderAt: now + timeLimit * 500 };
+}
+
+/** The seat of the computer opponent in a game against it (its user id is one of `bots`), else null. */
+export function computerSeat(row: GameRow, bots: ReadonlySet<string>): Player | null {
+  if (row.level === null) return null;
+  return bots.has(row.southId) ? 0 : bots.has(row.northId) ? 1 : null;
+}
+
+/**
+ * Creates a game inside the caller's transaction (a challenge accepted, the next game of a series, a
+ * game against the computer, whose user id is `computerId`).
+ */
+export function insertGame(tx: Tx, input: NewGameInput, now: number, computerId: string | null = null): GameRow {
+  const start = newGame(input.ruleset).position;
+  const first = start.toMove === 0 ? input.southId : input.northId;
+  const computerFirst = computerId !== null && first === computerId;
+  const row = tx
+    .insert(games)
+    .values({
+      id: newId(),
+      ...input,
+      position: formatPosition(start),
+      ...clockFields(input.timeLimit, now, computerFirst),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return row;
+}
+
+/** How many games meet `where`. */
+export function countGames(tx: Tx | Db, where: SQL | undefined): number {
+  return tx.select({ n: count() }).from(games).where(where).get()?.n ?? 0;
+}
+
+/** The games of a player in a server (South or North) whose status meets `status`. */
+export function playerGames(guildId: string, userId: string, status: SQL) {
+  return and(eq(games.guildId, guildId), status, or(eq(games.southId, userId), eq(games.northId, userId)));
+}
+
+/** Counts active games of a player in a server (for the simultaneous-games limit). */
+export function activeGameCount(tx: Tx | Db, guildId: string, userId: string): number {
+  return countGames(tx, playerGames(guildId, userId, eq(games.status, "active")));
+}
+
+/**
+ * The optimistic write: applies `changes` only if the game is still active at the ply `row` was read
+ * at (`WHERE id = ? AND ply = ? AND status = 'active'`), and returns the row as written, or null when
+ * someone changed the game since. The game service also checks the ply when it loads the row in the
+ * same IMMEDIATE transaction, so today this guard is a second line: it holds for any caller that
+ * writes from a row read earlier, outside the transaction.
+ */
+export function updateIfCurrent(tx: Tx, row: GameRow, changes: Partial<GameRow>): GameRow | null {
+  return (
+    tx
+      .update(games)
+      .set(changes)
+      .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "active")))
+      .returning()
+      .get() ?? null
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Clocks stop while the bot is down: the scheduler records that the bot is running (the heartbeat),
+ * and at startup the time since the last heartbeat is given back to every game and challenge clock.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
+import { type Db, IMMEDIATE } from "../db/client.ts";
+import { challenges, games } from "../db/schema.ts";
+
+/** Clocks given back after the bot was down (see `resumeAfterDowntime`). */
+export interface Downtime {
+  /** The last heartbeat before the stop. */
+  readonly since: number;
+  /** How long the bot was down: every shifted time moved forward by this. */
+  readonly ms: number;
+  /** The active games whose deadline and reminder moved. */
+  readonly games: readonly string[];
+  /** The pending challenges whose expiry moved. */
+  readonly challenges: readonly string[];
+}
+
+export class UptimeService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records that the bot is running now (the scheduler calls this every few seconds). */
+  heartbeat(): void {
+    writeState(this.db, HEARTBEAT, this.clock.now());
+  }
+
+  /**
+   * Clocks stop while the bot is down. Called once at startup, before the first sweep: if the last
+   * heartbeat is more than `threshold` ms old, every active game's deadline and reminder and every
+   * pending challenge's expiry move forward by the downtime (now − last heartbeat), in one transaction
+   * with the new heartbeat. Returns what moved, or null (first start ever, or a short stop).
+   */
+  resumeAfterDowntime(threshold: number): Downtime | null {
+    const now = this.clock.now();
+    return this.db.transaction((tx): Downtime | null => {
+      const since = readState(tx, HEARTBEAT);
+      writeState(tx, HEARTBEAT, now);
+      if (since === null || now - since <= threshold) return null;
+      const ms = now - since;
+      const shiftedGames = tx
+        .update(games)
+        .set({ deadlineAt: sql`${games.deadlineAt} + ${ms}`, reminderAt: sql`${games.reminderAt} + ${ms}` })
+        .where(eq(games.status, "active"))
+        .returning({ id: games.id })
+        .all();
+      // Pending challenges wait on the same clock (a ladder challenge left unanswered is a forfeit).
+      const shiftedChallenges = tx
+        .update(challenges)
+        .set({ expiresAt: sql`${challenges.expiresAt} + ${ms}` })
+        .where(eq(challenges.status, "pending"))
+        .returning({ id: challenges.id })
+        .all();
+      return { since, ms, games: shiftedGames.map((g) => g.id), challenges: shiftedChallenges.map((c) => c.id) };
+    }, IMMEDIATE);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The messages about a game that show more than the game itself (the series, the rating changes, the
+ * ladder, the animation setting): the facts are read here, then the pure views draw them.
+ */
+import type { GameSnapshot } from "../games/snapshot.ts";
+import type { App } from "./context.ts";
+import type { Post, Reply } from "./reply.ts";
+import { type BoardFacts, endingPost, gameReply } from "./views.ts";
+
+/** Everything the game message and the ending post read from the database, read once. */
+export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
+  const { row } = game;
+  const ended = row.status === "finished";
+  const ratingChanges = new Map<string, { ratingBefore: number; ratingAfter: number }>();
+  if (ended && row.rated && row.voidedAt === null) {
+    for (const userId of [row.southId, row.northId]) {
+      const change = app.ratings.changesIn([row.id], userId).get(row.id);
+      if (change) ratingChanges.set(userId, change);
+    }
+  }
+  const ladderGame = ended && row.ladderChallengerId !== null;
+  return {
+    series: row.seriesId ? app.series.summary(row.seriesId) : null,
+    animate: app.settings.get(row.guildId).animateMoves,
+    ratingChanges,
+    rungs: ladderGame ? app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset }).rungs : null,
+  };
+}
+
+/** The game message (board, buttons, narration, result), with its facts read now. */
+export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply {
+  return gameReply(app, game, boardFacts(app, game), extra);
+}
+
+/** The new message telling both players how their game ended, with its facts read now. */
+export function endingMessage(app: App, game: GameSnapshot): Post {
+  return endingPost(app, game, boardFacts(app, game));
+}
