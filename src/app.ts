@@ -9,6 +9,7 @@ import { type Defaults, SettingsService } from "./games/settings.ts";
 import { UptimeService } from "./games/uptime.ts";
 import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
+import { ForgetService } from "./ladders/forget.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
 import { SeriesService } from "./ladders/series-service.ts";
@@ -45,6 +46,7 @@ export function createApp(options: AppOptions): App {
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
+    forget: new ForgetService(db, clock, games, options.bots),
     uptime: new UptimeService(db, clock),
     computer,
     analyses: new AnalysisService(db, clock, computer),

@@ -28,6 +28,8 @@ const schema = z.object({
     .default("1d")
     .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
   MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+  COMMANDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(30),
+  CHALLENGES_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(15),
   AI_MOVE_MS: optionalText.refine(
     (s) => s === undefined || (/^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 60_000),
     "must be milliseconds, 1 to 60000",
@@ -50,6 +52,8 @@ export interface Config {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
     readonly challengeExpiry: number;
+    readonly commandsPerMinute: number;
+    readonly challengesPerHour: number;
   };
 }
 
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,
       challengeExpiry: e.CHALLENGE_EXPIRY_MINUTES * 60_000,
+      commandsPerMinute: e.COMMANDS_PER_MINUTE,
+      challengesPerHour: e.CHALLENGES_PER_HOUR,
     },
   };
 }

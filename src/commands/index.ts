@@ -12,6 +12,7 @@ import { challenge } from "./challenge.ts";
 import type { Command } from "./command.ts";
 import { draw } from "./draw.ts";
 import { exportGame } from "./export.ts";
+import { forgetMe } from "./forget-me.ts";
 import { game } from "./game.ts";
 import { games } from "./games.ts";
 import { history } from "./history.ts";
@@ -75,6 +76,7 @@ const ALL: readonly Command[] = [
   seriesStandings,
   seasonNew,
   seasonList,
+  forgetMe,
 ];
 
 export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(

@@ -37,6 +37,20 @@ export const definition = new SlashCommandSubcommandBuilder()
   )
   .addBooleanOption((o) =>
     o.setName("animations").setDescription("Show each move as an animation instead of a still board"),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName("command_rate")
+      .setDescription("Commands per player per minute (0: no limit)")
+      .setMinValue(0)
+      .setMaxValue(600),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName("challenge_rate")
+      .setDescription("Challenges per player per hour (0: no limit)")
+      .setMinValue(0)
+      .setMaxValue(600),
   );
 
 /** "<#a>, <#b> and 3 more" within `budget` characters (a server may allow many channels). */
@@ -52,6 +66,11 @@ function channelList(ids: readonly string[], budget: number): string {
   return `${ids.length} channels`;
 }
 
+/** "30 a minute", or "no limit" for 0. */
+function perLimit(n: number, per: string): string {
+  return n === 0 ? "no limit of" : `${n} a ${per}`;
+}
+
 /** The settings, within `limit` characters. */
 function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
   const lines = [
@@ -62,6 +81,7 @@ function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
     `Rated games per pair of players in 24 hours: **${s.ratedPairsPerDay === 0 ? "no limit" : s.ratedPairsPerDay}** (more are played unrated)`,
     `Challenge ladders: **${s.ladderEnabled ? "on" : "off"}** · inactive players drop after **${s.ladderInactiveDays} days**`,
     `Boards: **${s.animateMoves ? "each move animated" : "still images"}** (anyone can press Animate)`,
+    `Per player: **${perLimit(s.commandsPerMinute, "minute")}** commands and buttons (moves aside), **${perLimit(s.challengesPerHour, "hour")}** challenges`,
   ];
   const budget = limit - lines.join("\n").length;
   lines[3] += s.allowedChannels ? channelList(s.allowedChannels, budget) : "any channel";
@@ -121,6 +141,10 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (inactiveDays !== null) patch.ladderInactiveDays = inactiveDays;
   const animations = options.getBoolean("animations");
   if (animations !== null) patch.animateMoves = animations;
+  const commandRate = options.getInteger("command_rate");
+  if (commandRate !== null) patch.commandsPerMinute = commandRate;
+  const challengeRate = options.getInteger("challenge_rate");
+  if (challengeRate !== null) patch.challengesPerHour = challengeRate;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };

@@ -107,7 +107,11 @@ export const challenges = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [index("challenges_status_expires").on(t.status, t.expiresAt)],
+  (t) => [
+    index("challenges_status_expires").on(t.status, t.expiresAt),
+    // The challenge rate limit counts a player's recent challenges in a server.
+    index("challenges_challenger_created").on(t.guildId, t.challengerId, t.createdAt),
+  ],
 );
 
 export const guildSettings = sqliteTable("guild_settings", {
@@ -125,6 +129,10 @@ export const guildSettings = sqliteTable("guild_settings", {
   ladderInactiveDays: integer("ladder_inactive_days"),
   /** Show each move as an animation (GIF) on the game message instead of a still image. */
   animateMoves: integer("animate_moves", { mode: "boolean" }),
+  /** Slash commands and button presses (moves aside) a player may use per minute; 0 = no limit; null = default. */
+  commandsPerMinute: integer("commands_per_minute"),
+  /** Challenges a player may make per hour (of any kind); 0 = no limit; null = default. */
+  challengesPerHour: integer("challenges_per_hour"),
   updatedAt: integer("updated_at").notNull(),
 });
 
@@ -277,6 +285,16 @@ export const analyses = sqliteTable(
   },
   (t) => [index("analyses_queue").on(t.status, t.guildId, t.createdAt)],
 );
+
+/**
+ * Players who used `/nickar forget-me`: their user id was replaced everywhere by `placeholder`, a
+ * small number ("1", "2", ...) that no Discord account has (real ids are snowflakes of 17 digits or
+ * more), so their games keep two distinct seats. The original user id is not kept anywhere.
+ */
+export const forgottenPlayers = sqliteTable("forgotten_players", {
+  placeholder: text("placeholder").primaryKey(),
+  forgottenAt: integer("forgotten_at").notNull(),
+});
 
 export type GameRow = typeof games.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;

@@ -17,6 +17,7 @@ import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { discordMessenger } from "./messenger.ts";
+import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 
@@ -55,9 +56,15 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 export const STOPPING = "Nickar is restarting and did not take this: try again in a few seconds (nothing was changed).";
 /** The answer to an interaction when the database file is not the one the bot opened. */
 export const DATABASE_GONE =
-  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; the server's admins have been told in the bot's log.";
+  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; whoever runs Nickar will find the details in its log.";
 
-const DEFAULTS: Defaults = { timeLimit: 86400, maxGamesPerPlayer: 10, challengeExpiry: 10 * 60_000 };
+const DEFAULTS: Defaults = {
+  timeLimit: 86400,
+  maxGamesPerPlayer: 10,
+  challengeExpiry: 10 * 60_000,
+  commandsPerMinute: 30,
+  challengesPerHour: 15,
+};
 
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { logger } = options;
@@ -108,7 +115,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const turns = new ComputerTurns(app, messenger, logger, changed);
   const analyses = new AnalysisJobs(app, messenger, logger);
-  const route = createRouter({ app, messenger, logger, onChange: changed });
+  const route = createRouter({ app, messenger, logger, onChange: changed, admit: commandLimit(app) });
   const inFlight = new InFlight();
   let stopping = false;
   let fatal: string | null = null;

@@ -38,6 +38,8 @@ export interface RouterDeps {
   readonly logger: Logger;
   /** Called after every handled interaction, so the scheduler sees new deadlines. */
   readonly onChange: () => void;
+  /** Throws a UserError when the player must wait (the command rate limit); moves never pass here. */
+  readonly admit?: (ctx: HandlerContext) => void;
 }
 
 function contextOf(app: App, interaction: Interaction): HandlerContext {
@@ -126,11 +128,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const ctx = contextOf(app, interaction);
     if (interaction.isChatInputCommand()) {
       const command = commandOf(interaction.commandName, interaction.options);
+      if (command && command !== COMMANDS.move) deps.admit?.(ctx);
       if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
       return ephemeral(UNKNOWN_COMMAND);
     }
     const id = parseCustomId(interaction.customId);
+    if (id && !(id.type === "game" && id.action.kind === "move")) deps.admit?.(ctx);
     if (id) return handleButton(ctx, id);
     logger.warn({ id: interaction.id, customId: interaction.customId }, "button this bot does not know");
     return ephemeral(UNKNOWN_BUTTON);

@@ -3,7 +3,7 @@
  * declined, cancelled or expired. Refusals are UserErrors with a reason the user can act on.
  * Ladder and series challenges take the same path; the competitive hooks settle their terms.
  */
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
@@ -38,6 +38,9 @@ export interface ChallengeInput {
   /** Wins needed to take a series. */
   readonly firstTo?: number | null;
 }
+
+/** The challenge rate limit counts the challenges of the last hour. */
+export const CHALLENGE_RATE_WINDOW = 60 * 60_000;
 
 /** Open challenges (anyone may accept) one player may have pending in a server at a time. */
 export const MAX_OPEN_CHALLENGES = 1;
@@ -80,6 +83,7 @@ export class ChallengeService {
       const settings = this.settings.get(input.guildId, tx);
       const { opponent, challengerId, guildId } = input;
       checkChannel(settings, input.channelId);
+      this.checkChallengeRate(tx, guildId, challengerId, settings.challengesPerHour, now);
       if (opponent?.id === challengerId) throw new UserError("challenge/self", "You cannot challenge yourself.");
       if (opponent?.bot) throw new UserError("challenge/bot", "You cannot challenge a bot.");
       // The challenger's pending challenges in this server to the same opponent (or open ones).
@@ -313,6 +317,34 @@ export class ChallengeService {
       .get();
     if (!row) throw new UserError("challenge/closed", "This challenge was answered a moment ago.");
     return row;
+  }
+
+  /**
+   * At most `perHour` challenges (of any kind, answered or not) by one player in a server in any
+   * hour, counted from the table itself, so the limit holds across restarts. 0 = no limit.
+   */
+  private checkChallengeRate(tx: Tx, guildId: string, challengerId: string, perHour: number, now: number): void {
+    if (perHour <= 0) return;
+    const recent = tx
+      .select({ createdAt: challenges.createdAt })
+      .from(challenges)
+      .where(
+        and(
+          eq(challenges.guildId, guildId),
+          eq(challenges.challengerId, challengerId),
+          gt(challenges.createdAt, now - CHALLENGE_RATE_WINDOW),
+        ),
+      )
+      .orderBy(desc(challenges.createdAt))
+      .limit(perHour)
+      .all();
+    if (recent.length < perHour) return;
+    // The oldest of the last `perHour` challenges leaves the window first.
+    const retryAt = recent[perHour - 1].createdAt + CHALLENGE_RATE_WINDOW;
+    throw new UserError(
+      "rate/challenges",
+      `You have made ${perHour} challenges in the last hour, the most this server allows: you can challenge again <t:${Math.ceil(retryAt / 1000)}:R>.`,
+    );
   }
 
   private checkGameLimit(tx: Tx, guildId: string, userId: string, max: number, who: string): void {

@@ -11,6 +11,10 @@ export interface Defaults {
   readonly maxGamesPerPlayer: number;
   /** Milliseconds before an unanswered challenge expires. */
   readonly challengeExpiry: number;
+  /** Commands and button presses per player per minute unless the server chooses; absent or 0 = no limit. */
+  readonly commandsPerMinute?: number;
+  /** Challenges per player per hour unless the server chooses; absent or 0 = no limit. */
+  readonly challengesPerHour?: number;
 }
 
 /** Rated games two players may start against each other in 24 hours, unless the server says otherwise. */
@@ -29,6 +33,10 @@ export interface GuildSettings {
   readonly ladderInactiveDays: number;
   /** The game message shows each move as an animation instead of a still image. */
   readonly animateMoves: boolean;
+  /** Slash commands and button presses (moves aside) per player per minute; 0 = no limit. */
+  readonly commandsPerMinute: number;
+  /** Challenges per player per hour; 0 = no limit. */
+  readonly challengesPerHour: number;
 }
 
 /** The settings to change; the others keep their value. */
@@ -52,6 +60,8 @@ export class SettingsService {
       ladderEnabled: row?.ladderEnabled ?? false,
       ladderInactiveDays: row?.ladderInactiveDays ?? DEFAULT_LADDER_INACTIVE_DAYS,
       animateMoves: row?.animateMoves ?? false,
+      commandsPerMinute: row?.commandsPerMinute ?? this.defaults.commandsPerMinute ?? 0,
+      challengesPerHour: row?.challengesPerHour ?? this.defaults.challengesPerHour ?? 0,
     };
   }
 

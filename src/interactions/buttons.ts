@@ -9,6 +9,7 @@ import { seatOf, userOf } from "../games/snapshot.ts";
 import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
+import { forgottenReply, KEPT } from "./forget-view.ts";
 import { endingMessage, gameMessage } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
@@ -35,7 +36,21 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
       const game = ctx.app.games.find(id.gameId, { guildId: ctx.guildId });
       return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
     }
+    case "forget":
+      return forgetButton(ctx, id);
   }
+}
+
+/** Forget me / Keep my data: only for the player who asked; the resigned games' boards are brought up to date. */
+function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget" }>): Response {
+  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours", "Only the player who asked can answer this.");
+  if (!id.confirm) return { mode: "update", reply: KEPT };
+  const forgotten = ctx.app.forget.forget(ctx.userId);
+  const edits = forgotten.resignedGames.flatMap((gameId) => {
+    const game = ctx.app.games.get(gameId);
+    return game ? gameMessageEdits(game, gameMessage(ctx.app, game)) : [];
+  });
+  return { mode: "update", reply: forgottenReply(forgotten), edits };
 }
 
 /**

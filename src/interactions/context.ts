@@ -6,6 +6,7 @@ import type { Computer } from "../games/computer.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
 import type { UptimeService } from "../games/uptime.ts";
+import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
@@ -18,6 +19,7 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  readonly forget: ForgetService;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */

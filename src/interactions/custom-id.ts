@@ -40,7 +40,9 @@ export type CustomId =
       readonly page: number;
       readonly nav: PageNav;
     }
-  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav };
+  | { readonly type: "view"; readonly gameId: string; readonly ply: number; readonly nav: ViewNav }
+  /** `/nickar forget-me`'s confirmation (`fm:<user>:y`) or refusal (`fm:<user>:n`), for that user only. */
+  | { readonly type: "forget"; readonly userId: string; readonly confirm: boolean };
 
 const GAME_CODES = {
   resign: "r",
@@ -68,6 +70,7 @@ export function formatCustomId(id: CustomId): string {
   if (id.type === "challenge") return `c:${id.challengeId}:${id.action}`;
   if (id.type === "leaderboard") return `lb:${id.ruleset}:${id.season}:${id.page}:${PAGE_CODES[id.nav]}`;
   if (id.type === "view") return `v:${id.gameId}:${id.ply}:${VIEW_CODES[id.nav]}`;
+  if (id.type === "forget") return `fm:${id.userId}:${id.confirm ? "y" : "n"}`;
   const { action } = id;
   const tail = action.kind === "move" ? `m:${action.house}` : GAME_CODES[action.kind];
   return `g:${id.gameId}:${id.ply}:${tail}`;
@@ -79,6 +82,9 @@ export function parseCustomId(text: string): CustomId | null {
   if (parts[0] === "c" && parts.length === 3 && ID.test(parts[1])) {
     const action = CHALLENGE_ACTIONS.find((a) => a === parts[2]);
     return action ? { type: "challenge", challengeId: parts[1], action } : null;
+  }
+  if (parts[0] === "fm" && parts.length === 3 && /^\d{1,21}$/.test(parts[1]) && /^[yn]$/.test(parts[2])) {
+    return { type: "forget", userId: parts[1], confirm: parts[2] === "y" };
   }
   const ruleset = parts[1];
   if (parts[0] === "lb" && parts.length === 5 && isRulesetId(ruleset)) {

@@ -16,11 +16,11 @@ type Row = APIActionRowComponent<APIButtonComponent>;
 
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
-function button(id: CustomId, label: string, style: Style, disabled = false): APIButtonComponent {
+export function button(id: CustomId, label: string, style: Style, disabled = false): APIButtonComponent {
   return { type: ComponentType.Button, custom_id: formatCustomId(id), label, style, disabled };
 }
 
-function row(...components: APIButtonComponent[]): Row {
+export function row(...components: APIButtonComponent[]): Row {
   return { type: ComponentType.ActionRow, components };
 }
 

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
+import { forgottenAmong } from "../db/forgotten.ts";
 import { type GameRow, games, type RatingChangeRow, ratingChanges, ratings } from "../db/schema.ts";
 import { applyGame, isRatable, type Standing } from "./rating-replay.ts";
 import { inScope, type RulesetScope } from "./scope.ts";
@@ -25,8 +26,14 @@ export function changeWhere(key: RatingKey) {
   return and(inScope(ratingChanges, key), eq(ratingChanges.season, key.season));
 }
 
+/**
+ * Writes the standings and changes, except those of forgotten players: their games still count for
+ * their opponents (the replay rates them as anyone), but they have no rating and no history.
+ */
 function save(tx: Tx, key: RatingKey, standings: Map<string, Standing>, changes: RatingChangeRow[]): void {
+  const forgotten = forgottenAmong(tx, [...standings.keys()]);
   for (const [userId, s] of standings) {
+    if (forgotten.has(userId)) continue;
     const values = { ...key, userId, ...s };
     tx.insert(ratings)
       .values(values)
@@ -36,7 +43,7 @@ function save(tx: Tx, key: RatingKey, standings: Map<string, Standing>, changes:
       })
       .run();
   }
-  for (const change of changes) tx.insert(ratingChanges).values(change).run();
+  for (const change of changes) if (!forgotten.has(change.userId)) tx.insert(ratingChanges).values(change).run();
 }
 
 /** The season's rated games in replay order. */

@@ -12,6 +12,7 @@ describe("command definitions", () => {
         ...["abort", "board", "cancel", "challenge", "draw", "games", "move", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "void", "ladder", "series", "season"],
         ...["play", "analyse"],
+        "forget-me",
       ].sort(),
     );
     const groups = Object.fromEntries(
@@ -24,7 +25,7 @@ describe("command definitions", () => {
       series: ["challenge", "resign", "standings"],
       season: ["new", "list"],
     });
-    expect(Object.keys(COMMANDS)).toHaveLength(27);
+    expect(Object.keys(COMMANDS)).toHaveLength(28);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

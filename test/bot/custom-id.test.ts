@@ -37,6 +37,11 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
     ply: fc.integer({ min: 0, max: 999_999 }),
     nav: fc.constantFrom("first" as const, "back" as const, "forward" as const, "last" as const),
   }),
+  fc.record({
+    type: fc.constant("forget" as const),
+    userId: fc.stringMatching(/^\d{1,21}$/),
+    confirm: fc.boolean(),
+  }),
 );
 
 describe("custom ids", () => {

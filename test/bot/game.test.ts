@@ -343,16 +343,28 @@ describe("settings", () => {
       ladderEnabled: false,
       ladderInactiveDays: 14,
       animateMoves: false,
+      // The test defaults set no rate limits.
+      commandsPerMinute: 0,
+      challengesPerHour: 0,
     });
     await COMMANDS.settings.handle(
       admin,
-      options({ pair_limit: 0, ladder: true, ladder_inactive_days: 30, animations: true }),
+      options({
+        pair_limit: 0,
+        ladder: true,
+        ladder_inactive_days: 30,
+        animations: true,
+        command_rate: 12,
+        challenge_rate: 4,
+      }),
     );
     expect(w.app.settings.get("100")).toMatchObject({
       ratedPairsPerDay: 0,
       ladderEnabled: true,
       ladderInactiveDays: 30,
       animateMoves: true,
+      commandsPerMinute: 12,
+      challengesPerHour: 4,
     });
     await COMMANDS.settings.handle(admin, options({ all_channels: true }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();

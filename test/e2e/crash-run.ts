@@ -56,8 +56,9 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const between = ([lo, hi]: readonly [number, number]) => lo + Math.floor(random() * (hi - lo));
-  // Short waits: a press sent while the bot is dead is "not acknowledged" after 5 s, as on Discord after 3.
-  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 8000 });
+  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3); a deferred board
+  // may take long to draw on a loaded machine, so the wait for its edit is generous.
+  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 20_000 });
   const { driver } = world;
   const acknowledged: Acknowledged[] = [];
   let unanswered = 0;

@@ -14,6 +14,7 @@ import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
 import type { Defaults } from "../../src/games/settings.ts";
 import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "../../src/local/index.ts";
+import type { Logger } from "../../src/logger.ts";
 import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/playground.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -244,13 +245,13 @@ export interface Stack {
 }
 
 export async function startStack(
-  options: { clock?: Clock; defaults?: Defaults; computer?: PlaygroundOptions["computer"] } = {},
+  options: { clock?: Clock; defaults?: Defaults; computer?: PlaygroundOptions["computer"]; logger?: Logger } = {},
 ): Promise<Stack> {
   const temp = tempDir();
   const databasePath = join(temp.dir, "nickar.db");
   const database = openDatabase(databasePath);
   // E2E_LOG_LEVEL=debug shows what the bot does while a test runs.
-  const logger = pino({ level: process.env.E2E_LOG_LEVEL ?? "silent" });
+  const logger = options.logger ?? pino({ level: process.env.E2E_LOG_LEVEL ?? "silent" });
   let playground: Playground;
   try {
     playground = await startPlayground({

@@ -1,0 +1,16 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { HandlerContext } from "../interactions/context.ts";
+import { forgetQuestion } from "../interactions/forget-view.ts";
+import type { Response } from "../interactions/reply.ts";
+import type { Command } from "./command.ts";
+
+export const definition = new SlashCommandSubcommandBuilder()
+  .setName("forget-me")
+  .setDescription("Delete your Nickar data (asks first)");
+
+/** Asks first: the buttons of the answer (`fm:<user>:y|n`) do it or not. */
+function handle(ctx: HandlerContext): Response {
+  return { mode: "reply", reply: forgetQuestion(ctx.userId, ctx.app.forget.preview(ctx.userId)) };
+}
+
+export const forgetMe: Command = { guards: ["guild"], definition, handle };
