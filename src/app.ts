@@ -22,6 +22,7 @@ export interface AppOptions {
   readonly defaults: Defaults;
   readonly images: Images;
   readonly displayName?: App["displayName"];
+  readonly guildName?: App["guildName"];
   readonly random?: () => number;
   /**
    * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
@@ -55,5 +56,6 @@ export function createApp(options: AppOptions): App {
     images: options.images,
     clock,
     displayName: options.displayName ?? (async () => ""),
+    guildName: options.guildName ?? (async () => ""),
   };
 }

@@ -12,6 +12,9 @@ const optionalText = z
   .transform((s) => (s === "" ? undefined : s))
   .optional();
 
+/** An empty variable (`RENDER_THREADS=` in .env) means "not set". */
+const emptyAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
 const snowflake = optionalText.refine((s) => s === undefined || /^\d{1,21}$/.test(s), "must be a Discord id (digits)");
 
 const schema = z.object({
@@ -28,6 +31,9 @@ const schema = z.object({
     .default("1d")
     .refine((s) => parseTimeLimit(s) !== null, "must be a time limit like 5m, 1h, 3d (1 minute to 14 days)"),
   MAX_GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
+  RENDER_THREADS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
+  METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   COMMANDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(30),
   CHALLENGES_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(15),
   AI_MOVE_MS: optionalText.refine(
@@ -46,6 +52,11 @@ export interface Config {
   readonly databasePath: string;
   readonly logLevel: string;
   readonly port: number;
+  /** Render worker threads; undefined: one per core. */
+  readonly renderThreads: number | undefined;
+  /** Port of /metrics and /healthz; undefined: not served. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
   /** The computer opponent's search times (ms); no move time: each level's own. */
   readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
@@ -74,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
+    renderThreads: e.RENDER_THREADS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     computer: {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const { db } = database;
   const { defaults, computer } = config;
   markRunning(db, process.pid);
+  const renderPool = { threads: config.renderThreads };
+  const metrics = { metricsPort: config.metricsPort, metricsHost: config.metricsHost };
 
   let shuttingDown = false;
   let fatal: (reason: string) => void = () => {};
@@ -36,30 +38,13 @@ async function main(): Promise<void> {
   const onFatal = (reason: string) => fatal(reason);
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
+  // What the bot gets in either mode.
+  const bot = { db, logger, defaults, renderPool, ...metrics, computer, databaseCheck, onFatal };
   if (config.token) {
-    running = await startBot({
-      token: config.token,
-      apiUrl: config.apiUrl,
-      db,
-      logger,
-      defaults,
-      computer,
-      databaseCheck,
-      onFatal,
-    });
+    running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl });
   } else {
     // People play at people's pace: Discord's rate limits apply, as they would on a server.
-    const local = { rateLimits: true };
-    const playground = await startPlayground({
-      port: config.port,
-      db,
-      logger,
-      defaults,
-      computer,
-      databaseCheck,
-      onFatal,
-      local,
-    });
+    const playground = await startPlayground({ ...bot, port: config.port, local: { rateLimits: true } });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

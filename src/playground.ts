@@ -18,6 +18,9 @@ export interface PlaygroundOptions {
   readonly logger: Logger;
   readonly defaults?: Defaults;
   readonly clock?: Clock;
+  readonly renderPool?: BotOptions["renderPool"];
+  readonly metricsPort?: BotOptions["metricsPort"];
+  readonly metricsHost?: BotOptions["metricsHost"];
   /** The computer opponent's budgets (and pool). */
   readonly computer?: BotOptions["computer"];
   /** See BotOptions. */
@@ -47,6 +50,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       logger: options.logger,
       defaults: options.defaults,
       clock: options.clock,
+      renderPool: options.renderPool,
+      metricsPort: options.metricsPort,
+      metricsHost: options.metricsHost,
       computer: options.computer,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,

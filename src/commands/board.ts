@@ -3,7 +3,7 @@ import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
 import { requireChannelPermissions } from "../interactions/permissions.ts";
-import type { Response } from "../interactions/reply.ts";
+import type { MessageRef, Response } from "../interactions/reply.ts";
 import { gameHeader } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
@@ -33,16 +33,22 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   }
   // The board is to live in this channel from now on.
   requireChannelPermissions(ctx);
-  // The old message loses its buttons so only one board is live.
-  const edits = row.messageId
-    ? [
-        {
-          ref: { channelId: row.channelId, messageId: row.messageId },
-          reply: { content: `${gameHeader(game)}\nThis board moved to a newer message.`, components: [] },
-        },
-      ]
-    : [];
-  return { mode: "reply", reply: current, bind: { kind: "game", id: row.id }, edits };
+  // The old message loses its buttons so only one board is live, and links to the new one.
+  const old = row.messageId;
+  const afterBind = (posted: MessageRef) =>
+    old && old !== posted.messageId
+      ? [
+          {
+            ref: { channelId: row.channelId, messageId: old },
+            reply: {
+              content: `${gameHeader(game)}\nThis board moved to a newer message: https://discord.com/channels/${row.guildId}/${posted.channelId}/${posted.messageId}`,
+              components: [],
+              mentions: [],
+            },
+          },
+        ]
+      : [];
+  return { mode: "reply", reply: current, bind: { kind: "game", id: row.id }, afterBind };
 }
 
 export const board: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, gameIdOption } from "./shared.ts";
+import { anyGameChoices, changedGame, gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("cancel")
@@ -18,4 +18,10 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, `Game ${row.id} cancelled.`, true);
 }
 
-export const cancel: Command = { admin: true, guards: ["guild", "manage-server"], definition, handle };
+export const cancel: Command = {
+  admin: true,
+  guards: ["guild", "manage-server"],
+  definition,
+  handle,
+  autocomplete: anyGameChoices,
+};

@@ -4,12 +4,12 @@ import type { Response } from "../interactions/reply.ts";
 import { playerNames } from "../interactions/views.ts";
 import { gameRecordFile } from "../present/record-file.ts";
 import type { Command } from "./command.ts";
-import { gameHere, gameIdOption } from "./shared.ts";
+import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("export")
   .setDescription("Download a game's record (PGN-like text that the engine can replay)")
-  .addStringOption(gameIdOption("id", "Game id (see /nickar history)"));
+  .addStringOption(gameIdOption("id", "Game id: pick from the list, or type it in any case"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
@@ -20,10 +20,13 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       ephemeral: true,
       image: async () => ({
         name: `nickar-${game.row.id}.pgn`,
-        data: Buffer.from(gameRecordFile(game, await playerNames(ctx.app, game)), "utf8"),
+        data: Buffer.from(
+          gameRecordFile(game, await playerNames(ctx.app, game), await ctx.app.guildName(game.row.guildId)),
+          "utf8",
+        ),
       }),
     },
   };
 }
 
-export const exportGame: Command = { guards: ["guild"], definition, handle };
+export const exportGame: Command = { guards: ["guild"], definition, handle, autocomplete: anyGameChoices };

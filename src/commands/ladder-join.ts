@@ -3,12 +3,12 @@ import { RULESETS } from "../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault, VIEW_RULESET } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("join")
   .setDescription("Join the challenge ladder (you start on the bottom rung)")
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"));
+  .addStringOption((o) => rulesetOption(o, VIEW_RULESET));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);

@@ -3,12 +3,12 @@ import { RULESETS } from "../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault, VIEW_RULESET } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("leave")
   .setDescription("Leave the challenge ladder (those below you move up)")
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"));
+  .addStringOption((o) => rulesetOption(o, VIEW_RULESET));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);

@@ -3,12 +3,12 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { leaderboardReply } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber, VIEW_RULESET } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("leaderboard")
   .setDescription("Ratings of this server: rank, rating, games, wins, draws and losses")
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"))
+  .addStringOption((o) => rulesetOption(o, VIEW_RULESET))
   .addIntegerOption((o) =>
     o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
   );

@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { houseToPit, moveLetter } from "../engine/index.ts";
+import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
-import { seatOf } from "../games/snapshot.ts";
+import { seatOf, userOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { narration } from "../interactions/views.ts";
@@ -49,7 +49,7 @@ export function parseHouseOption(text: string): { readonly house: number; readon
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { house, gameId } = parseHouseOption(options.getString("house") ?? "");
   const chosen = options.getString("game")?.trim() || null;
-  if (gameId && chosen && gameId !== chosen) {
+  if (gameId && chosen && gameId.toLowerCase() !== chosen.toLowerCase()) {
     throw new UserError(
       "move/other-game",
       `That move was suggested for game ${quoted(gameId)}, but you chose game ${quoted(chosen)}: pick one of its moves.`,
@@ -64,7 +64,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 function gamesFor(ctx: HandlerContext, guildId: string, typed: string): GameSnapshot[] {
   const games = ctx.app.games.activeFor(guildId, ctx.userId);
   if (!typed) return games;
-  const exact = games.filter((g) => g.row.id === typed);
+  const exact = games.filter((g) => g.row.id.toLowerCase() === typed.toLowerCase());
   return exact.length ? exact : games.filter((g) => g.row.id.toLowerCase().startsWith(typed.toLowerCase()));
 }
 
@@ -73,23 +73,34 @@ function gamesFor(ctx: HandlerContext, guildId: string, typed: string): GameSnap
  * option narrows them to one game), the game whose time runs out first first. Each value carries its
  * game (`C@<game>`), so choosing one plays it in that game.
  */
-function houseChoices(ctx: HandlerContext, typed: string, game: string): Choice[] {
+async function houseChoices(ctx: HandlerContext, typed: string, game: string): Promise<Choice[]> {
   if (!ctx.guildId) return [];
+  const guildId = ctx.guildId;
   const [houseTyped, gameTyped = ""] = typed.trim().toLowerCase().split("@");
   const due = (g: GameSnapshot) => g.row.deadlineAt ?? Number.POSITIVE_INFINITY;
   const games = gamesFor(ctx, ctx.guildId, game)
     .filter((g) => seatOf(g.row, ctx.userId) === g.state.position.toMove)
     .filter((g) => g.row.id.toLowerCase().startsWith(gameTyped.trim()))
     .sort((a, b) => due(a) - due(b));
+  // Each suggestion names the opponent (looked up together: autocomplete answers within 3 seconds).
+  const opponents = await Promise.all(
+    games.map(async (g) => {
+      const id = userOf(g.row, opponent(g.state.position.toMove));
+      return (await ctx.app.displayName(guildId, id)) || "your opponent";
+    }),
+  );
+  const several = games.length > 1;
   const choices: Choice[] = [];
-  for (const g of games) {
+  for (const [i, g] of games.entries()) {
     const seat = g.state.position.toMove;
     for (const house of g.state.legalMoves) {
       const letter = moveLetter(seat, house);
       const wanted = houseTyped.trim();
       if (wanted && wanted !== letter.toLowerCase() && wanted !== String(house)) continue;
       const seeds = g.state.position.pits[houseToPit(seat, house)];
-      choices.push({ name: `${letter} · ${seeds} seeds (game ${g.row.id})`, value: `${letter}@${g.row.id}` });
+      const where = several ? ` · ${rulesetName(g.state.ruleset)}` : "";
+      const name = `${letter} · ${seeds} seed${seeds === 1 ? "" : "s"} · vs ${opponents[i]}${where}`;
+      choices.push({ name: name.slice(0, 100), value: `${letter}@${g.row.id}` });
     }
   }
   return choices.slice(0, 25);

@@ -10,15 +10,17 @@ import {
   FIRST_CHOICES,
   type FirstChoice,
 } from "../db/schema.ts";
-import { RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
+import { RULESET_IDS, RULESETS, type RulesetId, rulesetName } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
+import { gameNotFound } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
+import { dateText } from "../interactions/game-viewer.ts";
 import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import { challengeReply } from "../interactions/views.ts";
@@ -55,10 +57,27 @@ export function rulesetChoices(typed: string): Choice[] {
   }));
 }
 
-/** The `ruleset` option, else the server's default ruleset. */
-export function rulesetOrDefault(ctx: HandlerContext, options: CommandOptions): RulesetId {
-  return asRuleset(options.getString("ruleset")) ?? ctx.app.settings.get(requireGuild(ctx)).defaultRuleset;
+/**
+ * The one rule by which leaderboard, stats and ladder choose their ruleset: the `ruleset` option, else
+ * the one `whose` (the caller, or the player looked at) plays most here this season, else the server's
+ * default ruleset.
+ */
+export function rulesetOrDefault(
+  ctx: HandlerContext,
+  options: CommandOptions,
+  whose: string = ctx.userId,
+  season?: number,
+): RulesetId {
+  const guildId = requireGuild(ctx);
+  return (
+    asRuleset(options.getString("ruleset")) ??
+    ctx.app.ratings.mostPlayedRuleset(guildId, whose, season) ??
+    ctx.app.settings.get(guildId).defaultRuleset
+  );
 }
+
+/** How the ruleset option of leaderboard, stats and ladder describes that rule. */
+export const VIEW_RULESET = "Ruleset (default: your most played, else the server's)";
 
 /**
  * Manage Server is needed for part of a command (changing settings, as opposed to showing them);
@@ -79,11 +98,13 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
   return season;
 }
 
-/** The game with this id in the caller's server. */
+/** The game with this id in the caller's server (the id in any case). */
 export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapshot {
   const guildId = requireGuild(ctx);
   const id = (gameId ?? "").trim();
-  return ctx.app.games.find(id, { guildId });
+  const game = id ? ctx.app.games.findTyped(guildId, id) : null;
+  if (!game) throw gameNotFound(id);
+  return game;
 }
 
 /** The `time` option, by autocomplete: the usual limits are suggested, and any limit can be typed ("2h"). */
@@ -117,10 +138,10 @@ export function gameOption(option: SlashCommandStringOption): SlashCommandString
     .setMaxLength(SHORT_TEXT);
 }
 
-/** A required game id option (`name`: "game" or "id"), typed or picked from the suggestions. */
-export function gameIdOption(name: string, description: string) {
+/** An option naming any game of the server by id (`id` of game and export, `game` of void and cancel), typed or picked. */
+export function gameIdOption(name: "id" | "game", description: string) {
   return (option: SlashCommandStringOption): SlashCommandStringOption =>
-    option.setName(name).setDescription(description).setRequired(true).setMaxLength(SHORT_TEXT);
+    option.setName(name).setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(SHORT_TEXT);
 }
 
 export function parseTime(text: string | null): number | null {
@@ -184,28 +205,59 @@ export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSna
   return active[0];
 }
 
-/** Suggestions for the `game` option (the autocomplete of every command that has it): the player's active games. */
+/** A game as a suggestion: "k7m2xq9d · Oware Abapa vs bob · your move · 1d" (at most 100 characters). */
+function suggestion(id: string, parts: readonly string[]): Choice {
+  return { name: [id, ...parts].join(" · ").slice(0, 100), value: id };
+}
+
+/** Keeps the suggestions whose text contains what was typed (in any case), at most 25. */
+function matching(choices: readonly Choice[], typed: string): Choice[] {
+  const wanted = typed.trim().toLowerCase();
+  return choices.filter((c) => c.name.toLowerCase().includes(wanted)).slice(0, 25);
+}
+
+/** Suggestions for the `game` option of the commands that act on your games: your active games, with opponent, ruleset and whose move. */
 export async function gameChoices(ctx: HandlerContext, focused: { readonly value: string }): Promise<Choice[]> {
   if (!ctx.guildId) return [];
-  const typed = focused.value.toLowerCase();
   // The opponents' names are looked up together: autocomplete has to answer within 3 seconds.
-  const names = await Promise.all(
+  const choices = await Promise.all(
     ctx.app.games.activeFor(ctx.guildId, ctx.userId).map(async (game) => {
       const { row } = game;
       const seat = seatOf(row, ctx.userId);
       const opponentId = seat === 0 ? row.northId : row.southId;
       const opponent = (await ctx.app.displayName(row.guildId, opponentId)) || opponentId;
       const turn = game.state.position.toMove === seat ? "your move" : "their move";
-      return {
-        id: row.id,
-        name: `${row.id} · ${RULESETS[game.state.ruleset].name} vs ${opponent} · ${turn} · ${formatTimeLimit(row.timeLimit)}`,
-      };
+      return suggestion(row.id, [
+        `${rulesetName(game.state.ruleset)} vs ${opponent}`,
+        turn,
+        formatTimeLimit(row.timeLimit),
+      ]);
     }),
   );
-  return names
-    .filter(({ name }) => name.toLowerCase().includes(typed))
-    .slice(0, 25)
-    .map(({ id, name }) => ({ name: name.slice(0, 100), value: id }));
+  return matching(choices, focused.value);
+}
+
+/**
+ * Suggestions for an option naming any game (`game id`, `export id`, the admins' `void` and `cancel`):
+ * your games first, then the server's recent games, with the players, ruleset, date and state.
+ */
+export async function anyGameChoices(ctx: HandlerContext, focused: { readonly value: string }): Promise<Choice[]> {
+  if (!ctx.guildId) return [];
+  const rows = ctx.app.games.recent(ctx.guildId, ctx.userId, 25);
+  const ids = [...new Set(rows.flatMap((r) => [r.southId, r.northId]))];
+  const names = new Map(
+    await Promise.all(ids.map(async (id) => [id, (await ctx.app.displayName(ctx.guildId, id)) || id] as const)),
+  );
+  const choices = rows.map((row) => {
+    const seat = seatOf(row, ctx.userId);
+    const players =
+      seat === null
+        ? `${names.get(row.southId)} vs ${names.get(row.northId)}`
+        : `you vs ${names.get(seat === 0 ? row.northId : row.southId)}`;
+    const state = row.status === "active" ? "in progress" : row.status;
+    return suggestion(row.id, [rulesetName(row.ruleset), players, dateText(row.finishedAt ?? row.createdAt), state]);
+  });
+  return matching(choices, focused.value);
 }
 
 /**

@@ -2,17 +2,19 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { RULESETS } from "../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
+import { PROVISIONAL } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
+import { describeChart } from "../present/images.ts";
 import type { Command } from "./command.ts";
-import { asRuleset, requireGuild, rulesetOption, seasonNumber } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("stats")
   .setDescription("A player's rating, record, streaks, best win, recent games and rating chart")
   .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the one they play most)"))
+  .addStringOption((o) => rulesetOption(o, "Ruleset (default: their most played, else the server's)"))
   .addIntegerOption((o) =>
     o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
   );
@@ -29,10 +31,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { app } = ctx;
   const userId = options.getUser("user")?.id ?? ctx.userId;
   const season = seasonNumber(ctx, options.getInteger("season"));
-  const ruleset =
-    asRuleset(options.getString("ruleset")) ??
-    app.ratings.mostPlayedRuleset(guildId, userId, season) ??
-    app.settings.get(guildId).defaultRuleset;
+  const ruleset = rulesetOrDefault(ctx, options, userId, season);
   const { standing, stats } = app.ratings.stats(guildId, ruleset, userId, season);
   const title = `**<@${userId}>** · ${RULESETS[ruleset].name} · season ${season}`;
   // Games against Nickar are unrated: their record is kept apart, per level (all rulesets, all seasons).
@@ -41,15 +40,15 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     ? `Against Nickar: ${againstNickar.map((r) => `${r.level} ${r.wins} W ${r.draws} D ${r.losses} L`).join(" · ")}`
     : null;
   if (!standing || stats.games === 0) {
-    const lines = [title, "No rated games yet: every player starts at 1500?.", ...(computerLine ? [computerLine] : [])];
+    const lines = [
+      title,
+      "No rated games yet: every player starts at 1500, and needs a few games to be ranked.",
+      ...(computerLine ? [computerLine] : []),
+    ];
     return { mode: "reply", reply: { content: lines.join("\n"), mentions: [] } };
   }
   const entry = app.ratings.leaderboard(guildId, ruleset, season).entries.find((e) => e.userId === userId);
-  const rank = entry?.rank
-    ? ` · rank #${entry.rank}`
-    : isProvisional(standing)
-      ? " · provisional (not ranked yet)"
-      : "";
+  const rank = entry?.rank ? ` · rank #${entry.rank}` : isProvisional(standing) ? ` · ${PROVISIONAL}` : "";
   const lines = [
     title,
     `Rating **${formatRating(standing)}** (deviation ${Math.round(standing.deviation)})${rank}`,
@@ -75,7 +74,11 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       image: async () => {
         const name = (await app.displayName(guildId, userId)) || "Rating";
         const chartTitle = `${name} · ${RULESETS[ruleset].name} · season ${season}`;
-        return { name: `nickar-rating-${userId}.png`, data: await app.images.ratingChart(chartTitle, stats.chart) };
+        return {
+          name: `nickar-rating-${userId}.png`,
+          data: await app.images.ratingChart(chartTitle, stats.chart),
+          description: describeChart(chartTitle, stats.chart),
+        };
       },
     },
   };

@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { changedGame, gameHere, gameIdOption } from "./shared.ts";
+import { anyGameChoices, changedGame, gameHere, gameIdOption } from "./shared.ts";
 
 export const definition = new SlashCommandSubcommandBuilder()
   .setName("void")
@@ -17,4 +17,10 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, `Game \`${id}\` is void (${voidReason}): ratings were recomputed without it.`);
 }
 
-export const voidGame: Command = { admin: true, guards: ["guild", "manage-server"], definition, handle };
+export const voidGame: Command = {
+  admin: true,
+  guards: ["guild", "manage-server"],
+  definition,
+  handle,
+  autocomplete: anyGameChoices,
+};

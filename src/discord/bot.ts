@@ -7,17 +7,20 @@ import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { countActiveGames } from "../db/counts.ts";
 import type { ComputerOptions } from "../games/computer.ts";
 import type { Defaults } from "../games/settings.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
-import { type Images, rendererImages } from "../present/images.ts";
+import { type Images, pooledImages } from "../present/images.ts";
+import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { AnalysisJobs } from "./analysis-jobs.ts";
 import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { InFlight } from "./in-flight.ts";
 import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
+import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { Notices } from "./notices.ts";
 import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
@@ -31,7 +34,13 @@ export interface BotOptions {
   readonly clock?: Clock;
   readonly logger: Logger;
   readonly defaults?: Defaults;
+  /** How the images are drawn; by default a render pool of worker threads, closed by stop(). */
   readonly images?: Images;
+  /** The render pool's size, when `images` is not given. */
+  readonly renderPool?: RenderPoolOptions;
+  /** Serve Prometheus metrics and /healthz on this port (0: any free one); none when undefined. */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
   /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
   readonly computer?: Partial<ComputerOptions> & { readonly threads?: number };
   /**
@@ -48,6 +57,8 @@ export interface BotOptions {
 export interface Bot {
   readonly client: Client;
   readonly app: App;
+  /** Where /metrics and /healthz are served, when they are. */
+  readonly metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -95,14 +106,17 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const bots = new Set<string>();
   const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool({ threads: options.computer?.threads });
   const pool = options.computer?.pool ?? (ownPool as AiPool);
+  // Games against Nickar render in the bot lane of the render pool.
+  const renderPool = options.images ? null : new RenderPool(options.renderPool);
   const app = createApp({
     db: options.db,
     clock,
     bots,
     computer: { ...options.computer, pool },
     defaults: options.defaults ?? DEFAULTS,
-    images: options.images ?? rendererImages,
+    images: renderPool ? pooledImages(renderPool, (id) => bots.has(id)) : options.images!,
     displayName: (guildId, userId) => names.get(guildId, userId),
+    guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
@@ -119,22 +133,50 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logger,
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
+  let stopping = false;
+  let fatal: string | null = null;
+  const metrics =
+    options.metricsPort === undefined
+      ? null
+      : new Metrics({
+          activeGames: () => countActiveGames(options.db),
+          pools: (): Record<string, PoolGauge> => ({
+            ...(renderPool && { render: renderPool.stats() }),
+            search: { threads: options.computer?.threads ?? 1, queued: { all: pool.queued } },
+          }),
+          problem: () =>
+            fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
+        });
+  metrics?.watch(client);
   // Anything that changed may give Nickar a move to make, or start the next analysis.
   const changed = () => {
     scheduler.poke();
     turns.poke();
     analyses.poke();
   };
-  const scheduler = new Scheduler(app, messenger, logger, notices, () => {
-    turns.poke();
-    analyses.poke();
-  });
+  const scheduler = new Scheduler(
+    app,
+    messenger,
+    logger,
+    notices,
+    () => {
+      turns.poke();
+      analyses.poke();
+    },
+    (ms) => metrics?.schedulerLag(ms),
+  );
   const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices);
   const analyses = new AnalysisJobs(app, messenger, logger);
-  const route = createRouter({ app, messenger, notices, logger, onChange: changed, admit: commandLimit(app) });
+  const route = createRouter({
+    app,
+    messenger,
+    notices,
+    logger,
+    onChange: changed,
+    admit: commandLimit(app),
+    onError: (code) => metrics?.error(code),
+  });
   const inFlight = new InFlight();
-  let stopping = false;
-  let fatal: string | null = null;
   client.on(Events.InteractionCreate, (interaction) => {
     if (!stopping && !fatal) {
       const problem = options.databaseCheck?.() ?? null;
@@ -155,10 +197,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     turns.poke();
     analyses.start();
   });
+  let metricsServer: MetricsServer | null = null;
+  if (metrics) {
+    metricsServer = await serveMetrics(metrics, options.metricsPort!, options.metricsHost);
+    logger.info({ url: metricsServer.url }, "metrics served");
+  }
   await client.login(options.token);
   return {
     client,
     app,
+    metricsUrl: metricsServer?.url ?? null,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then
@@ -176,6 +224,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       await client.destroy();
       await ownPool?.close();
+      await renderPool?.close();
+      await metricsServer?.close();
     },
   };
 }

@@ -42,6 +42,8 @@ export interface RouterDeps {
   readonly logger: Logger;
   /** Called after every handled interaction, so the scheduler sees new deadlines. */
   readonly onChange: () => void;
+  /** Told the code of every refusal (a UserError's), or "internal" for a bug: for the metrics. */
+  readonly onError?: (code: string) => void;
   /** Throws a UserError when the player must wait (the command rate limit); moves never pass here. */
   readonly admit?: (ctx: HandlerContext) => void;
 }
@@ -163,7 +165,9 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         else app.challenges.bindMessage(bind.id, messageId);
       });
     }
-    for (const edit of response.edits ?? []) await deps.messenger.edit(edit.ref, edit.reply);
+    const bound =
+      response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
+    for (const edit of [...(response.edits ?? []), ...bound]) await deps.messenger.edit(edit.ref, edit.reply);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
@@ -238,6 +242,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       deps.onChange();
     } catch (error) {
       const known = isUserError(error);
+      deps.onError?.(known ? error.code : "internal");
       if (!known)
         logger.error({ err: error, interaction: interaction.id, user: interaction.user.id }, "interaction failed");
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");

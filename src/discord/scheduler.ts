@@ -226,6 +226,8 @@ export class Scheduler {
     private readonly notices: NoticeBoard,
     /** Called after every sweep: the computer's games left to move and the analysis queue are looked at too. */
     private readonly afterSweep: () => void = () => {},
+    /** Told how many milliseconds late each timer fired (for the metrics). */
+    private readonly onLag?: (ms: number) => void,
   ) {}
 
   /** Gives the downtime back to the clocks, then starts the heartbeat and the first sweep. */
@@ -354,14 +356,13 @@ export class Scheduler {
   private arm(minWait: number, retryIn?: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    const wait = retryIn ?? Math.max(this.untilNextDue(), minWait);
-    this.timer = setTimeout(
-      () => {
-        this.backingOff = false;
-        this.poke();
-      },
-      Math.min(wait, MAX_WAIT),
-    );
+    const wait = Math.min(retryIn ?? Math.max(this.untilNextDue(), minWait), MAX_WAIT);
+    const firesAt = Date.now() + wait;
+    this.timer = setTimeout(() => {
+      this.onLag?.(Date.now() - firesAt);
+      this.backingOff = false;
+      this.poke();
+    }, wait);
   }
 
   /** Milliseconds until the next due item: MAX_WAIT when there is none, WAIT_AFTER_FAILURE when unreadable. */

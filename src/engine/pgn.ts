@@ -8,8 +8,10 @@
  *   [Result "1-0"]
  *   [Reason "twenty-five"]
  *
- *   CeAfBd ... 1-0
+ *   1. C e 2. A f 3. B d ... 1-0
  *
+ * The moves are numbered as players write them: a number starts with South's move after North's
+ * (a Caribbean extra move stays in its number, "3. E F b"). Import skips the numbers.
  * A `Position` tag holds the start position string when the game did not start from the usual one.
  * Import replays the letters through the engine (so a record with an illegal move is refused).
  */
@@ -59,9 +61,30 @@ export function exportRecord(state: GameState, tags: RecordTags): string {
   if (tags.reason) pairs.push(["Reason", tags.reason]);
   if (!isStartPosition(state.start)) pairs.push(["Position", formatPosition(state.start)]);
   for (const [name, value] of Object.entries(tags.extra ?? {})) pairs.push([name, value]);
-  const letters = formatMoves(state.history, state.movers);
-  const lines = letters.match(/.{1,60}/g) ?? [];
+  const lines = wrap(numberedMoves(state.history, state.movers), 60);
   return `${pairs.map(([k, v]) => `[${k} ${quote(v)}]`).join("\n")}\n\n${[...lines, result].join("\n")}\n`;
+}
+
+/** "1. C e 2. A f": South's move after North's starts the next number. */
+function numberedMoves(moves: readonly number[], movers: readonly Player[]): string[] {
+  const tokens: string[] = [];
+  let number = 0;
+  moves.forEach((house, i) => {
+    if (i === 0 || (movers[i] === 0 && movers[i - 1] === 1)) tokens.push(`${++number}.`);
+    tokens.push(formatMoves([house], [movers[i]]));
+  });
+  return tokens;
+}
+
+/** Joins tokens into lines of at most `width` characters, breaking between tokens. */
+function wrap(tokens: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const token of tokens) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + token.length <= width) lines[last] += ` ${token}`;
+    else lines.push(token);
+  }
+  return lines;
 }
 
 /** A record read back: the replayed game and every tag by name. */
@@ -82,7 +105,11 @@ export function importRecord(text: string): Result<ImportedRecord> {
     else body.push(line);
   }
   if (!tags.Ruleset) return fail("notation/invalid", "the record has no Ruleset tag");
-  const tokens = body.join(" ").trim().split(/\s+/).filter(Boolean);
+  const tokens = body
+    .join(" ")
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token && !/^\d+\.$/.test(token));
   const result = tokens.at(-1);
   if (result && (Object.values(RESULT_TOKENS) as string[]).includes(result)) tokens.pop();
   const record = [tags.Ruleset, tags.Position ?? "", tokens.join("")].filter(Boolean).join(" ");

@@ -5,11 +5,11 @@
  * racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
+import { formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
@@ -96,6 +96,68 @@ export class GameService {
       .where(and(eq(games.channelId, channelId), eq(games.status, "active")))
       .orderBy(asc(games.createdAt))
       .all();
+  }
+
+  /**
+   * The game a person typed the id of, in a server: the exact id, else the id in another case (ids are
+   * lowercase now, older ones mixed-case: nobody should have to type the case right).
+   */
+  findTyped(guildId: string, typed: string): GameSnapshot | null {
+    const id = typed.trim();
+    if (!id) return null;
+    const exact = this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.id, id), eq(games.guildId, guildId)))
+      .get();
+    const row =
+      exact ??
+      this.db
+        .select()
+        .from(games)
+        .where(and(sql`lower(${games.id}) = ${id.toLowerCase()}`, eq(games.guildId, guildId)))
+        .get();
+    return row ? snapshotOf(row) : null;
+  }
+
+  /** The ladder game of a server and ruleset that finished last, if it finished at or after `since`. */
+  lastLadderGame(guildId: string, ruleset: RulesetId, since: number): GameRow | null {
+    return (
+      this.db
+        .select()
+        .from(games)
+        .where(
+          and(
+            eq(games.guildId, guildId),
+            eq(games.ruleset, ruleset),
+            eq(games.status, "finished"),
+            isNotNull(games.ladderChallengerId),
+            gte(games.finishedAt, since),
+          ),
+        )
+        .orderBy(desc(games.finishedAt), desc(sql`rowid`))
+        .limit(1)
+        .get() ?? null
+    );
+  }
+
+  /** For id suggestions: the player's games first (latest first), then the server's other recent games. */
+  recent(guildId: string, userId: string, limit = 25): GameRow[] {
+    const mine = this.db
+      .select()
+      .from(games)
+      .where(playerGames(guildId, userId, sql`1 = 1`))
+      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
+      .limit(limit)
+      .all();
+    const others = this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.guildId, guildId), ne(games.southId, userId), ne(games.northId, userId)))
+      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
+      .limit(limit)
+      .all();
+    return [...mine, ...others].slice(0, limit);
   }
 
   /** A player's ended games in a server, latest first, and how many there are in all. */

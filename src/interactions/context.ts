@@ -31,6 +31,8 @@ export interface App {
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */
   readonly displayName: (guildId: string | null, userId: string) => Promise<string>;
+  /** A server's name (for an exported record); "" when it cannot be found. */
+  readonly guildName: (guildId: string) => Promise<string>;
 }
 
 export interface HandlerContext {

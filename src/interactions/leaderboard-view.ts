@@ -20,6 +20,9 @@ export interface LeaderboardRequest {
   readonly userId: string;
 }
 
+/** What a provisional rating ("1662?") means, in plain words. */
+export const PROVISIONAL = "needs a few more games to be ranked";
+
 function record(e: Entry): string {
   return `${e.games} game${e.games === 1 ? "" : "s"} · ${e.wins} W ${e.draws} D ${e.losses} L`;
 }
@@ -35,7 +38,7 @@ function ownLine(entries: readonly Entry[], index: number | null, userId: string
   const me = entries[index];
   const ranked = entries.filter((e) => e.rank !== null).length;
   return me.rank === null
-    ? `<@${userId}>: provisional, ${formatRating(me)} after ${record(me)} (ranked once the rating settles).`
+    ? `<@${userId}>: ${formatRating(me)} after ${record(me)}: ${PROVISIONAL} (the ? after a rating means it is still settling).`
     : `<@${userId}>: **#${me.rank}** of ${ranked} · ${formatRating(me)} · ${record(me)}`;
 }
 
@@ -46,7 +49,11 @@ export function leaderboardReply(app: App, request: LeaderboardRequest): Reply {
   const name = RULESETS[ruleset].name;
   const seasonText = season === current ? `season ${season}` : `season ${season} (archived)`;
   if (entries.length === 0) {
-    return { content: `**${name} leaderboard** · ${seasonText}\nNo rated games yet.`, components: [], mentions: [] };
+    return {
+      content: `**${name} leaderboard** · ${seasonText}\nNo rated ${name} games yet: play one with /nickar challenge ruleset:${ruleset}.`,
+      components: [],
+      mentions: [],
+    };
   }
   const wanted = request.nav === "me" ? pageOfUser(entries, userId) : request.page;
   const page = pageOf(entries, wanted, userId);
@@ -54,7 +61,7 @@ export function leaderboardReply(app: App, request: LeaderboardRequest): Reply {
   let provisionalShown = false;
   for (const e of page.entries) {
     if (e.rank === null && !provisionalShown) {
-      lines.push("**Provisional** (deviation 110 or more: not ranked yet)");
+      lines.push(`**Not ranked yet** (${PROVISIONAL}; the ? after a rating means it is still settling)`);
       provisionalShown = true;
     }
     lines.push(line(e, userId));

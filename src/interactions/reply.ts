@@ -45,6 +45,8 @@ export interface Response {
   readonly deferred?: () => Promise<Reply>;
   /** Other messages to bring up to date, e.g. the game message after a move made with /nickar move. */
   readonly edits?: readonly Edit[];
+  /** Edits that need the message this response posted (`bind`), e.g. an old board linking to its new one. */
+  readonly afterBind?: (posted: MessageRef) => readonly Edit[];
   /** Extra messages after the response (e.g. an ephemeral note after updating a board). */
   readonly followUps?: readonly Reply[];
   /** New channel messages, e.g. the next game of a series; `bindGame` makes the message that game's. */

@@ -78,6 +78,11 @@ export async function runInteraction(
       : null,
     messages,
     errors: record.errors,
+    // Milliseconds from the user's action to the acknowledgement and to this answer (the load benchmark's clock).
+    timing: {
+      ackMs: record.ackedAt === null ? null : record.ackedAt - record.createdAt,
+      responseMs: Date.now() - record.createdAt,
+    },
   };
   if (record.choices) body.choices = record.choices;
   if (record.modal) body.modal = record.modal;

@@ -20,8 +20,12 @@ export interface InteractionRecord {
   locale: string;
   /** Full command name ("nickar challenge") for slash commands, for message metadata. */
   commandName: string | null;
+  /** When the user acted (ms since the epoch); the driver's `timing` is measured from here. */
+  createdAt: number;
   ackDeadline: number;
   expiresAt: number;
+  /** When the first callback (the acknowledgement) arrived. */
+  ackedAt: number | null;
   ack: { type: InteractionResponseType; ephemeral: boolean } | null;
   /** The message a component was clicked on. */
   sourceMessageId: string | null;
@@ -84,8 +88,10 @@ export class InteractionRegistry {
       channelId: init.channelId,
       locale: init.locale ?? "en-US",
       commandName: init.commandName ?? null,
+      createdAt: now,
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,
+      ackedAt: null,
       ack: null,
       sourceMessageId: init.sourceMessageId ?? null,
       originalMessageId: null,

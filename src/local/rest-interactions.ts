@@ -179,6 +179,7 @@ function acknowledge(
       break;
   }
   record.ack = { type, ephemeral: message ? message.visibleTo !== null : ephemeral };
+  record.ackedAt = Date.now();
   record.originalMessageId = message?.message.id ?? null;
   if (message && type !== Callback.DeferredMessageUpdate) interactions.touch(record, message.message.id);
   interactions.notify(record);

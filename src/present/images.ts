@@ -1,19 +1,18 @@
 /**
- * The one door to the renderer (src/render). Loaded lazily: rendering pulls in canvas and fonts,
- * which commands deployment and most tests never need, and the first render registers the fonts.
+ * The one door to the renderer (src/render). Two ways through it: `pooledImages`, the bot's, draws
+ * in the render pool's worker threads (games against the computer in their own lane); and
+ * `rendererImages` draws in this thread, loaded lazily (canvas and fonts are needed by neither
+ * commands deployment nor most tests), for tests and tools.
  */
+
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
-import type { BoardView, PlayerLabel } from "../render/index.ts";
+import type { RenderPool } from "../render/pool.ts";
+import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
+import type { Lane } from "../workers/pool.ts";
 
-interface Renderer {
-  registerFonts(): void;
-  renderBoardPng(view: BoardView): Promise<Buffer>;
-  renderMoveGif(view: BoardView): Promise<Buffer>;
-  viewFromState: typeof import("../render/index.ts").viewFromState;
-  describeBoard(view: BoardView): string;
-}
+export { describeChart, describeLadder } from "../render/describe-charts.ts";
 
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
@@ -40,39 +39,29 @@ export interface Images {
   ): Promise<Buffer>;
 }
 
-let renderer: Promise<Renderer> | null = null;
-let charts: Promise<typeof import("../render/chart.ts")> | null = null;
-
-function loadCharts(): Promise<typeof import("../render/chart.ts")> {
-  charts ??= import("../render/chart.ts");
-  return charts;
+/** What draws the images: the render pool, or the renderer in this thread. */
+interface Drawing {
+  board(view: BoardView, lane: Lane): Promise<Buffer>;
+  animation(view: BoardView, lane: Lane): Promise<Buffer>;
+  boardAlt(view: BoardView, lane: Lane): Promise<string>;
+  ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
+  ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  advantageChart(title: string, evaluations: readonly number[], marks: readonly AdvantageAt[]): Promise<Buffer>;
 }
 
-function load(): Promise<Renderer> {
-  renderer ??= (async () => {
-    const [mod, describe] = await Promise.all([import("../render/index.ts"), import("../render/describe.ts")]);
-    mod.registerFonts();
-    return { ...mod, describeBoard: describe.describeBoard };
-  })();
-  return renderer;
-}
+type AdvantageAt = { readonly ply: number; readonly mark: AdvantageMark };
 
 /** The board view of a game, with the bot's own endings (resign, timeout...) as the outcome. */
-export function viewOf(
-  render: Renderer,
-  game: GameSnapshot,
-  names: readonly [string, string],
-  look: BoardLook = {},
-): BoardView {
+export function viewOf(game: GameSnapshot, names: readonly [string, string], look: BoardLook = {}): BoardView {
   const players: [PlayerLabel, PlayerLabel] = [{ name: names[0] }, { name: names[1] }];
   const last = game.last ? { before: game.last.before, events: game.last.events } : undefined;
   const { footer, bannerNote } = look;
-  const view = { ...render.viewFromState(game.state, players, last), footer, bannerNote, gameId: game.row.id };
+  const view = { ...viewFromState(game.state, players, last), footer, bannerNote, gameId: game.row.id };
   const { row } = game;
   if (row.status !== "active" && !game.state.outcome.over) {
     // Ended by the bot, not the engine: the renderer shows the reason it is given.
     const reason = row.status === "finished" ? (row.reason ?? "") : (row.reason ?? row.status);
-    const winner = row.winner;
+    const winner = row.winner === 0 || row.winner === 1 ? row.winner : null;
     // An admin's reason for a cancel goes on the banner, with what the result meant.
     const note = [row.note ? `admin: ${row.note}` : undefined, bannerNote].filter(Boolean).join(" · ");
     return { ...view, outcome: { over: true, winner, reason }, bannerNote: note || undefined };
@@ -80,27 +69,59 @@ export function viewOf(
   return view;
 }
 
-export const rendererImages: Images = {
-  async boardPng(game, names, look) {
-    const render = await load();
-    return render.renderBoardPng(viewOf(render, game, names, look));
+function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Images {
+  const lane = (game: GameSnapshot): Lane => (isBot(game.row.southId) || isBot(game.row.northId) ? "bot" : "people");
+  return {
+    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game)),
+    async moveGif(game, names, look) {
+      if (!game.last) return null;
+      return drawing.animation(viewOf(game, names, look), lane(game));
+    },
+    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game)),
+    ratingChart: (title, points) => drawing.ratingChart(title, points),
+    ladderPng: (title, rungs, more) => drawing.ladder(title, rungs, more),
+    advantageChart: (title, evaluations, marks) => drawing.advantageChart(title, evaluations, marks),
+  };
+}
+
+/** Images drawn by the render pool; `isBot` tells the computer's user ids (their games get the bot lane). */
+export function pooledImages(pool: RenderPool, isBot: (userId: string) => boolean = () => false): Images {
+  return imagesThrough(pool, isBot);
+}
+
+let renderer: Promise<typeof import("../render/index.ts")> | null = null;
+let describe: Promise<typeof import("../render/describe.ts")> | null = null;
+let charts: Promise<typeof import("../render/chart.ts")> | null = null;
+
+function load(): Promise<typeof import("../render/index.ts")> {
+  renderer ??= (async () => {
+    const mod = await import("../render/index.ts");
+    mod.registerFonts();
+    return mod;
+  })();
+  return renderer;
+}
+
+function loadDescribe(): Promise<typeof import("../render/describe.ts")> {
+  describe ??= load().then(() => import("../render/describe.ts"));
+  return describe;
+}
+
+function loadCharts(): Promise<typeof import("../render/chart.ts")> {
+  charts ??= import("../render/chart.ts");
+  return charts;
+}
+
+/** Images drawn in this thread. */
+export const rendererImages: Images = imagesThrough(
+  {
+    board: async (view) => (await load()).renderBoardPng(view),
+    animation: async (view) => (await load()).renderMoveGif(view),
+    boardAlt: async (view) => (await loadDescribe()).describeBoard(view),
+    ratingChart: async (title, points) => (await loadCharts()).renderRatingChart(title, points),
+    ladder: async (title, rungs, more) => (await loadCharts()).renderLadderImage(title, rungs, more),
+    advantageChart: async (title, evaluations, marks) =>
+      (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks),
   },
-  async moveGif(game, names, look) {
-    if (!game.last) return null;
-    const render = await load();
-    return render.renderMoveGif(viewOf(render, game, names, look));
-  },
-  async boardAlt(game, names, look) {
-    const render = await load();
-    return render.describeBoard(viewOf(render, game, names, look));
-  },
-  async ratingChart(title, points) {
-    return (await loadCharts()).renderRatingChart(title, points);
-  },
-  async ladderPng(title, rungs, more) {
-    return (await loadCharts()).renderLadderImage(title, rungs, more);
-  },
-  async advantageChart(title, evaluations, marks) {
-    return (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks);
-  },
-};
+  () => false,
+);

@@ -1,22 +1,29 @@
 /** A game's exportable record: the engine's PGN-like text with the server's tags. */
 import { exportRecord, type Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { reasonText } from "./narrate.ts";
 
 /**
  * The Result tag is set only for a game that finished with a result; aborted, cancelled and running
- * games export as "*". Empty display names fall back to the user ids.
+ * games export as "*". The tags are in words: the server's name (its id when the name is unknown),
+ * the reason as players say it ("25 seeds", "resignation"), Rated yes or no. Empty display names fall
+ * back to the user ids.
  */
-export function gameRecordFile(game: GameSnapshot, names: readonly [string, string]): string {
+export function gameRecordFile(game: GameSnapshot, names: readonly [string, string], server = ""): string {
   const { row, state } = game;
   const winner: Player | null | undefined = row.status === "finished" ? row.winner : undefined;
-  const extra: Record<string, string> = { Game: row.id, Server: row.guildId, Rated: row.rated ? "yes" : "no" };
+  const extra: Record<string, string> = {
+    Game: row.id,
+    Server: server || row.guildId,
+    Rated: row.rated ? "yes" : "no",
+  };
   if (row.voidedAt !== null) extra.Void = row.voidReason ?? "yes";
   return exportRecord(state, {
     south: names[0] || row.southId,
     north: names[1] || row.northId,
     date: new Date(row.finishedAt ?? row.createdAt),
     winner,
-    reason: row.reason ?? undefined,
+    reason: row.reason ? reasonText(row.reason) : undefined,
     extra,
   });
 }

@@ -5,15 +5,31 @@
  * small and quick to compress. gifenc always writes a frame at (0, 0); the rectangle's position is
  * patched into the image descriptor it has just written.
  */
+
+import { endianness } from "node:os";
 import * as gifenc from "gifenc";
+import type { Pixels } from "./surface.ts";
+
+const LITTLE_ENDIAN = endianness() === "LE";
 
 // gifenc is CommonJS: under Node the named exports arrive on the default export.
 const lib: typeof import("gifenc") =
   "GIFEncoder" in gifenc ? gifenc : (gifenc as { default: typeof import("gifenc") }).default;
 
-/** Maps RGBA pixels to palette indices through a lazily filled table of 16-bit (RGB 565) colours. */
+/**
+ * A palette colour farther than this from a pixel's colour (squared RGB distance, measured from the
+ * centre of the pixel's RGB 565 bin) counts as a poor match: about 14 levels in each channel.
+ */
+export const POOR_MATCH = 3 * 14 ** 2;
+
+/**
+ * Maps RGBA pixels to palette indices through lazily filled tables over 16-bit (RGB 565) colours:
+ * the index (0: not looked up yet, as opaque colours never map to the transparent 0) and whether
+ * the match is poor.
+ */
 export class PaletteIndexer {
-  private readonly table = new Int16Array(65536).fill(-1);
+  private readonly table = new Uint8Array(65536);
+  private readonly poorMatch = new Uint8Array(65536);
 
   /** `colours` are the opaque colours, written at indices 1..; index 0 is transparent. */
   constructor(readonly colours: readonly (readonly number[])[]) {
@@ -25,8 +41,9 @@ export class PaletteIndexer {
     return [[0, 0, 0], ...this.colours.map((c) => [c[0], c[1], c[2]])];
   }
 
-  private nearest(key: number): number {
-    // The centre of the 565 bin, so that the answer does not depend on which pixel came first.
+  /** Finds and remembers the nearest palette colour to the centre of the 565 bin `key`. */
+  private fill(key: number): number {
+    // The centre of the bin, so that the answer does not depend on which pixel came first.
     const r = ((key >> 11) << 3) | 4;
     const g = (((key >> 5) & 63) << 2) | 2;
     const b = ((key & 31) << 3) | 4;
@@ -40,25 +57,50 @@ export class PaletteIndexer {
         best = i;
       }
     }
+    this.table[key] = best + 1;
+    this.poorMatch[key] = bestDistance > POOR_MATCH ? 1 : 0;
     return best + 1;
   }
 
-  /** Indices of the pixels; pixels less than half opaque become transparent (index 0). */
-  index(rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array): void {
-    const table = this.table;
-    for (let i = 0, p = 0; i < out.length; i++, p += 4) {
-      if (rgba[p + 3] < 128) {
-        out[i] = 0;
-        continue;
-      }
-      const key = ((rgba[p] >> 3) << 11) | ((rgba[p + 1] >> 2) << 5) | (rgba[p + 2] >> 3);
-      let v = table[key];
-      if (v < 0) {
-        v = this.nearest(key);
-        table[key] = v;
-      }
-      out[i] = v;
+  private keyOf(r: number, g: number, b: number, a: number, premultiplied: boolean): number {
+    if (premultiplied && a < 255) {
+      r = Math.min(255, ((r * 255) / a) | 0);
+      g = Math.min(255, ((g * 255) / a) | 0);
+      b = Math.min(255, ((b * 255) / a) | 0);
     }
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
+  }
+
+  /**
+   * Writes the pixels' indices to `out`; pixels less than half opaque become transparent (index 0).
+   * `premultiplied`: the colours are multiplied by alpha (the canvas' own pixels). Returns how many
+   * pixels the palette matched poorly. Opaque pixels are read four bytes at a time (a little-endian
+   * machine sees R in the low byte): this loop runs for every board and every animation frame.
+   */
+  index(rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, premultiplied = false): number {
+    const { table, poorMatch } = this;
+    const wide = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0;
+    const pixels = wide ? new Uint32Array(rgba.buffer, rgba.byteOffset, out.length) : null;
+    let poor = 0;
+    for (let i = 0; i < out.length; i++) {
+      let key: number;
+      if (pixels && pixels[i] >>> 24 === 255) {
+        const v = pixels[i];
+        key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
+      } else {
+        const p = i * 4;
+        const a = rgba[p + 3];
+        if (a < 128) {
+          out[i] = 0;
+          continue;
+        }
+        key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
+      }
+      const index = table[key];
+      out[i] = index === 0 ? this.fill(key) : index;
+      poor += poorMatch[key];
+    }
+    return poor;
   }
 }
 
@@ -83,9 +125,9 @@ export class GifWriter {
     return this.frames;
   }
 
-  addFrame(rgba: Uint8Array | Uint8ClampedArray, delayMs: number): void {
+  addFrame(pixels: Pixels, delayMs: number): void {
     const { width, height } = this;
-    this.indexer.index(rgba, this.next);
+    this.indexer.index(pixels.data, this.next, pixels.premultiplied);
     const common = { delay: delayMs, transparent: true, transparentIndex: 0, dispose: 1 };
     if (this.frames++ === 0) {
       this.encoder.writeFrame(this.next, width, height, {
@@ -99,14 +141,17 @@ export class GifWriter {
       return;
     }
     const box = this.changedBox();
-    const patch = new Uint8Array(box.w * box.h);
+    const { next, shown } = this;
+    const boxWidth = box.w;
+    const patch = new Uint8Array(boxWidth * box.h);
     for (let y = 0; y < box.h; y++) {
       const row = (box.y + y) * width + box.x;
-      for (let x = 0; x < box.w; x++) {
-        const v = this.next[row + x];
-        if (v !== this.shown[row + x]) {
-          patch[y * box.w + x] = v;
-          this.shown[row + x] = v;
+      const out = y * boxWidth;
+      for (let x = 0; x < boxWidth; x++) {
+        const v = next[row + x];
+        if (v !== shown[row + x]) {
+          patch[out + x] = v;
+          shown[row + x] = v;
         }
       }
     }
@@ -121,9 +166,16 @@ export class GifWriter {
     bytes[start + 12] = box.y >> 8;
   }
 
-  /** The smallest rectangle holding every changed pixel (1 x 1 at the origin when nothing changed). */
+  /**
+   * The smallest rectangle holding every changed pixel (1 x 1 at the origin when nothing changed).
+   * Rows are compared four pixels at a time where the width allows it.
+   */
   private changedBox(): { x: number; y: number; w: number; h: number } {
     const { width, height, next, shown } = this;
+    const wide = width % 4 === 0;
+    const next32 = wide ? new Uint32Array(next.buffer, next.byteOffset, next.length / 4) : null;
+    const shown32 = wide ? new Uint32Array(shown.buffer, shown.byteOffset, shown.length / 4) : null;
+    const words = width / 4;
     let x0 = width;
     let y0 = height;
     let x1 = -1;
@@ -132,13 +184,31 @@ export class GifWriter {
       const row = y * width;
       let first = -1;
       let last = -1;
-      for (let x = 0; x < width; x++) {
-        if (next[row + x] !== shown[row + x]) {
-          if (first < 0) first = x;
-          last = x;
+      if (next32 && shown32) {
+        const rowWords = y * words;
+        let firstWord = -1;
+        let lastWord = -1;
+        for (let w = 0; w < words; w++) {
+          if (next32[rowWords + w] !== shown32[rowWords + w]) {
+            if (firstWord < 0) firstWord = w;
+            lastWord = w;
+          }
         }
+        if (firstWord < 0) continue;
+        // Narrow the first and last differing words down to the pixel.
+        first = firstWord * 4;
+        while (next[row + first] === shown[row + first]) first++;
+        last = lastWord * 4 + 3;
+        while (next[row + last] === shown[row + last]) last--;
+      } else {
+        for (let x = 0; x < width; x++) {
+          if (next[row + x] !== shown[row + x]) {
+            if (first < 0) first = x;
+            last = x;
+          }
+        }
+        if (first < 0) continue;
       }
-      if (first < 0) continue;
       if (y < y0) y0 = y;
       y1 = y;
       if (first < x0) x0 = first;

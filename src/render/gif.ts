@@ -17,7 +17,7 @@ export async function renderMoveGif(view: BoardView, options: RenderOptions = {}
   for (let i = 0; i < frames.length; i++) {
     const image = sceneImage(view, frames[i].scene, scale);
     writer ??= new GifWriter(image.width, image.height, indexer);
-    writer.addFrame(image.data, frames[i].delay);
+    writer.addFrame(image, frames[i].delay);
     if (i % 8 === 7) await breathe();
   }
   return Buffer.from((writer as GifWriter).finish());

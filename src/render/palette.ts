@@ -1,13 +1,14 @@
 /**
- * The fixed GIF palette, built once per scale by quantizing sample scenes that show every element
- * the animation can draw (wood, seeds, every highlight colour, hand, flights, caption, banner).
- * One palette for all frames and all moves is much faster than quantizing every frame, and keeps
- * colours from flickering between frames.
+ * The fixed palette of the animations and of the still boards, built once per scale by quantizing
+ * sample scenes that show every element the renderer draws (wood, seeds, every highlight colour,
+ * hand, flights, caption, banner). One palette for every image is much faster than quantizing each
+ * one, and keeps colours from flickering between frames; an image it cannot represent closely (a
+ * colour no sample has) is noticed by the indexer, and the still board then falls back to full colour.
  */
 import { PaletteIndexer, quantize } from "./gif-writer.ts";
 import { pitCenter, storeCenter } from "./layout.ts";
 import type { Scene } from "./scene.ts";
-import { sceneImage } from "./surface.ts";
+import { sceneImage, straightAlpha } from "./surface.ts";
 import { emptyTrace } from "./trace.ts";
 import type { BoardView } from "./view.ts";
 
@@ -56,7 +57,7 @@ const indexers = new Map<number, PaletteIndexer>();
 export function paletteFor(scale: number): PaletteIndexer {
   let indexer = indexers.get(scale);
   if (!indexer) {
-    const images = sampleScenes().map((scene) => sceneImage(SAMPLE_VIEW, scene, scale).data);
+    const images = sampleScenes().map((scene) => straightAlpha(sceneImage(SAMPLE_VIEW, scene, scale)).data);
     // Only opaque pixels: the transparent corners have their own index.
     let count = 0;
     for (const data of images) for (let p = 3; p < data.length; p += 4) if (data[p] >= 128) count++;

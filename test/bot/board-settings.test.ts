@@ -34,7 +34,8 @@ describe("board", () => {
     expect(res).toMatchObject({ mode: "reply", bind: { kind: "game", id } });
     expect(res.reply.ephemeral).toBeUndefined();
     expect(buttonIds(res)).toHaveLength(9);
-    expect(res.edits?.map((e) => [e.ref.messageId, e.reply.components])).toEqual([["board-message", []]]);
+    const moved = res.afterBind?.({ channelId: "200", messageId: "newer" }) ?? [];
+    expect(moved.map((e) => [e.ref.messageId, e.reply.components])).toEqual([["board-message", []]]);
     const admin = await COMMANDS.board.handle(
       w.ctx(CAROL, { channelId: "mods", canManageGuild: true }),
       options({ game: id }),

@@ -6,7 +6,7 @@ import type { GameSnapshot } from "../../src/games/snapshot.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
-import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "./helpers.ts";
 
 let w: World;
 beforeEach(() => {
@@ -16,12 +16,16 @@ afterEach(() => w.close());
 
 /** Alice (South) against Bob (North), bound to message "board". */
 async function start(ruleset: RulesetId = "abapa", time = "1h"): Promise<string> {
+  return startBetween(ALICE, BOB, ruleset, time);
+}
+
+async function startBetween(south: string, north: string, ruleset: RulesetId = "abapa", time = "1h"): Promise<string> {
   const res = await COMMANDS.challenge.handle(
-    w.ctx(ALICE),
-    options({ opponent: { id: BOB }, first: "me", ruleset, time }),
+    w.ctx(south),
+    options({ opponent: { id: north }, first: "me", ruleset, time }),
   );
   w.app.challenges.bindMessage(res.bind!.id, "board");
-  const accepted = await handleButton(w.ctx(BOB, { messageId: "board" }), {
+  const accepted = await handleButton(w.ctx(north, { messageId: "board" }), {
     type: "challenge",
     challengeId: res.bind!.id,
     action: "accept",
@@ -291,9 +295,43 @@ describe("games", () => {
 
   it("board - reposts and becomes the game message - board command", async () => {
     const id = await start();
+    w.app.games.bindMessage(id, CHANNEL, "board");
     const res = await COMMANDS.board.handle(w.ctx(BOB), options());
     expect(res).toMatchObject({ mode: "reply", bind: { kind: "game", id } });
-    expect(res.edits?.[0].reply.components).toEqual([]);
+    // Once posted, the old board loses its buttons and links to the new message.
+    const [old] = res.afterBind?.({ channelId: CHANNEL, messageId: "new-board" }) ?? [];
+    expect(old.ref.messageId).toBe(game(id).row.messageId);
+    expect(old.reply.components).toEqual([]);
+    expect(old.reply.content).toContain(
+      `This board moved to a newer message: https://discord.com/channels/${GUILD}/${CHANNEL}/new-board`,
+    );
+  });
+
+  it("game ids - found in any case, with a hint when unknown - typed id", async () => {
+    const id = await start();
+    expect(id).toMatch(/^[a-z2-9]{8}$/);
+    const shown = await COMMANDS.game.handle(w.ctx(CAROL), options({ id: id.toUpperCase() }));
+    expect(shown.reply.content).toContain(`**Game \`${id}\`**`);
+    await expect(async () => COMMANDS.game.handle(w.ctx(CAROL), options({ id: "nope1234" }))).rejects.toMatchObject({
+      code: "game/not-found",
+      message: expect.stringContaining("/nickar history"),
+    });
+  });
+
+  it("game id autocomplete - your games first, then the server's, with ruleset, players and date - game and export", async () => {
+    const mine = await start();
+    const theirs = await startBetween(BOB, CAROL);
+    const choices = await COMMANDS.game.autocomplete!(w.ctx(ALICE), { name: "id", value: "" });
+    expect(choices.map((c) => c.value)).toEqual([mine, theirs]);
+    expect(choices[0].name).toMatch(
+      new RegExp(`^${mine} · Oware Abapa · you vs ${BOB} · \\d{4}-\\d\\d-\\d\\d · in progress$`),
+    );
+    expect(choices[1].name).toContain(`${BOB} vs ${CAROL}`);
+    const typed = await COMMANDS.export.autocomplete!(w.ctx(ALICE), {
+      name: "id",
+      value: theirs.slice(0, 4).toUpperCase(),
+    });
+    expect(typed.map((c) => c.value)).toContain(theirs);
   });
 
   it("games and rules - list games and show decisions - info commands", async () => {

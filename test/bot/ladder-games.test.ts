@@ -4,6 +4,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
+import { gameMessage } from "../../src/interactions/game-message.ts";
 import { DAY, GUILD, HOUR, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish } from "./play.ts";
 
@@ -90,6 +91,14 @@ describe("challenge ladder", () => {
     expect(rungs()).toEqual([P[0], P[4], P[1], P[2], P[3], P[5]]);
     // The game was rated like any other.
     expect(w.app.ratings.stats(GUILD, "abapa", P[4]).standing?.games).toBe(1);
+    // The game's final message says what happened on the ladder, and the ladder marks who moved.
+    const ended = gameMessage(w.app, w.app.games.get(id)!).content;
+    expect(ended).toContain(`Ladder: <@${P[4]}> takes rung 2 from <@${P[1]}>, who moves down to rung 3.`);
+    const shown = await COMMANDS["ladder show"].handle(w.ctx(P[0]), options());
+    expect(shown.reply.content).toContain(`\`  2.\` <@${P[4]}> ▲ took rung 2`);
+    expect(shown.reply.content).toContain(`\`  3.\` <@${P[1]}> ▼ down 1`);
+    const image = await shown.reply.image!();
+    expect(image?.description).toMatch(/; 2\. player 2 \(\d+\?, took rung 2\); 3\. player 3 \(\d+\?, down 1\);/);
   });
 
   it("ladder game - nothing moves - the defender wins or draws", async () => {

@@ -119,7 +119,9 @@ describe("leaderboard", () => {
     expect(page2[0]).toContain("page 2 of 2");
     expect(page2[1]).toContain(`\` 11.\` <@${entries[10].userId}>`);
     expect(page2[2]).toContain(`\` 12.\` <@${last.userId}>`);
-    expect(page2[3]).toBe("**Provisional** (deviation 110 or more: not ranked yet)");
+    expect(page2[3]).toBe(
+      "**Not ranked yet** (needs a few more games to be ranked; the ? after a rating means it is still settling)",
+    );
     expect(page2[4]).toMatch(/^<@2099> \*\*\d{4}\?\*\* · 1 game · 0 W 0 D 1 L$/);
     expect(page2.at(-1)).toBe("<@someone>: no rated game in this ruleset this season.");
 
@@ -130,6 +132,8 @@ describe("leaderboard", () => {
     expect(mine.reply.content).toContain("← you");
     expect(mine.reply.content).not.toContain("**#12**");
     const newcomer = await handleButton(w.ctx(NEWCOMER), parseCustomId(ids[0])!);
-    expect(newcomer.reply.content.split("\n").at(-1)).toMatch(/^<@2099>: provisional, \d{4}\? after 1 game/);
+    expect(newcomer.reply.content.split("\n").at(-1)).toMatch(
+      /^<@2099>: \d{4}\? after 1 game · 0 W 0 D 1 L: needs a few more games to be ranked/,
+    );
   });
 });

@@ -195,7 +195,9 @@ describe("seasons", () => {
 
     const now = await COMMANDS.leaderboard.handle(w.ctx(ALICE), options());
     expect(now.reply.content).toContain("season 2");
-    expect(now.reply.content).toContain("No rated games yet");
+    expect(now.reply.content).toContain(
+      "No rated Oware Abapa games yet: play one with /nickar challenge ruleset:abapa.",
+    );
     const archived = await COMMANDS.leaderboard.handle(w.ctx(ALICE), options({ season: 1 }));
     expect(archived.reply.content).toContain("season 1 (archived)");
     expect(archived.reply.content).toContain("<@1001> **1662?**");

@@ -5,6 +5,7 @@ import { formatPosition, importRecord, RULESET_IDS } from "../../src/engine/inde
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { rendererImages } from "../../src/present/images.ts";
+import { reasonText } from "../../src/present/narrate.ts";
 import { ALICE, BOB, CAROL, GUILD, options, setup, type World } from "./helpers.ts";
 import { buttonIds, finish, playGame, startGame } from "./play.ts";
 
@@ -16,7 +17,11 @@ const names: Record<string, string> = { [ALICE]: "Alice", [BOB]: "Bob", [CAROL]:
 /** A world with the real renderer and display names. */
 function realWorld(): World {
   const world = setup(() => 0.1, rendererImages);
-  world.app = { ...world.app, displayName: async (_g, id) => names[id] ?? "" };
+  world.app = {
+    ...world.app,
+    displayName: async (_g, id) => names[id] ?? "",
+    guildName: async (id) => (id === GUILD ? "Bridgetown Warri Club" : ""),
+  };
   return world;
 }
 
@@ -143,6 +148,8 @@ describe("export", () => {
     const file = (await res.reply.image!())!;
     expect(file.name).toBe(`nickar-${id}.pgn`);
     const text = file.data.toString("utf8");
+    // The moves are numbered as players write them.
+    expect(text).toMatch(/\n\n1\. [A-F] [a-f] 2\. [A-F]/);
     const back = importRecord(text);
     expect(back.ok).toBe(true);
     if (!back.ok) return;
@@ -155,8 +162,8 @@ describe("export", () => {
       North: "Bob",
       Date: "2025.01.01",
       Game: id,
-      Server: GUILD,
-      Reason: game.row.reason,
+      Server: "Bridgetown Warri Club",
+      Reason: reasonText(game.row.reason),
       Result: game.row.winner === 0 ? "1-0" : game.row.winner === 1 ? "0-1" : "1/2-1/2",
     });
   });
@@ -166,14 +173,20 @@ describe("export", () => {
     const resigned = await playGame(w, ALICE, BOB, "south");
     const text = (await (await COMMANDS.export.handle(w.ctx(ALICE), options({ id: resigned }))).reply.image!())!.data;
     const back = importRecord(text.toString());
-    expect(back.ok && back.value.tags).toMatchObject({ Result: "1-0", Reason: "resign", South: ALICE, North: BOB });
+    expect(back.ok && back.value.tags).toMatchObject({
+      Result: "1-0",
+      Reason: "resignation",
+      South: ALICE,
+      North: BOB,
+      Server: GUILD,
+    });
     const aborted = await startGame(w, ALICE, BOB);
     await COMMANDS.abort.handle(w.ctx(BOB), options({ game: aborted }));
     const abortedText = (await (
       await COMMANDS.export.handle(w.ctx(ALICE), options({ id: aborted }))
     ).reply.image!())!.data;
     expect(importRecord(abortedText.toString()).ok && importRecord(abortedText.toString())).toMatchObject({
-      value: { tags: { Result: "*", Reason: "abort" } },
+      value: { tags: { Result: "*", Reason: "aborted before both had moved" } },
     });
   });
 });
@@ -195,7 +208,7 @@ describe("stats", () => {
     const res = await COMMANDS.stats.handle(w.ctx(BOB), options({ user: { id: ALICE } }));
     const text = res.reply.content;
     expect(text).toContain(`**<@${ALICE}>** · Oware Abapa · season 1`);
-    expect(text).toMatch(/Rating \*\*\d{4}\?\*\* \(deviation \d+\) · provisional \(not ranked yet\)/);
+    expect(text).toMatch(/Rating \*\*\d{4}\?\*\* \(deviation \d+\) · needs a few more games to be ranked/);
     expect(text).toContain("Record: 5 games · 4 W 0 D 1 L");
     expect(text).toContain("Win streak: 2 now, best 2");
     expect(text).toMatch(/Best win: <@100[23]> \(\d{4}\) in game `/);

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/commands/index.ts";
 import { rulesText } from "../../src/commands/rules.ts";
 import { RULES_TEXT } from "../../src/commands/rules-text.ts";
 import { RULESET_IDS, RULESETS } from "../../src/engine/index.ts";
+import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
+import { playGame } from "./play.ts";
 
 describe("/nickar rules", () => {
   it("rules - every [decision] of the ruleset is explained - all rulesets", () => {
@@ -30,5 +33,36 @@ describe("/nickar rules", () => {
     expect(rules).toHaveLength(1);
     const all = RULES_TEXT.speightstown.rules;
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe("default ruleset", () => {
+  let w: World;
+  beforeEach(() => {
+    w = setup();
+  });
+  afterEach(() => w.close());
+
+  it("leaderboard, stats and ladder - one rule: the option, else your most played, else the server's - haiti player", async () => {
+    await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ ladder: true }));
+    await playGame(w, ALICE, BOB, "south", { ruleset: "haiti" });
+    await playGame(w, ALICE, BOB, "north", { ruleset: "haiti" });
+    await playGame(w, ALICE, BOB, "south", { ruleset: "wari" });
+    const board = await COMMANDS.leaderboard.handle(w.ctx(ALICE), options());
+    expect(board.reply.content).toMatch(/^\*\*Haitian Warri \(Kay\) leaderboard\*\*/);
+    const stats = await COMMANDS.stats.handle(w.ctx(CAROL), options({ user: { id: ALICE } }));
+    expect(stats.reply.content).toContain("Haitian Warri (Kay)");
+    const ladder = await COMMANDS["ladder show"].handle(w.ctx(ALICE), options());
+    expect(ladder.reply.content).toContain(
+      "Nobody is on the Haitian Warri (Kay) ladder yet: /nickar ladder join ruleset:haiti",
+    );
+    // Someone who has played nothing gets the server's default, the same for all three.
+    const fresh = await COMMANDS["ladder show"].handle(w.ctx(CAROL), options());
+    expect(fresh.reply.content).toContain("Oware Abapa ladder");
+    const freshBoard = await COMMANDS.leaderboard.handle(w.ctx(CAROL), options());
+    expect(freshBoard.reply.content).toMatch(/^\*\*Oware Abapa leaderboard\*\*/);
+    // The option wins over both.
+    const wari = await COMMANDS.leaderboard.handle(w.ctx(ALICE), options({ ruleset: "wari" }));
+    expect(wari.reply.content).toMatch(/^\*\*Wari leaderboard\*\*/);
   });
 });

@@ -10,7 +10,7 @@ describe("game record export", () => {
   it("export - tag pairs and letters - an abapa opening", () => {
     const text = exportRecord(moves(start("abapa"), [3, 5, 1]), { south: "alice", north: 'bob "the sower"', date });
     expect(text).toBe(
-      '[Ruleset "abapa"]\n[South "alice"]\n[North "bob \\"the sower\\""]\n[Date "2026.11.30"]\n[Result "*"]\n\nCeA\n*\n',
+      '[Ruleset "abapa"]\n[South "alice"]\n[North "bob \\"the sower\\""]\n[Date "2026.11.30"]\n[Result "*"]\n\n1. C e 2. A\n*\n',
     );
     const back = importRecord(text);
     expect(back.ok && back.value.tags.North).toBe('bob "the sower"');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALT_TEXT_LIMIT, describeBoard, describeChart, describeLadder } from "../../src/render/describe.ts";
+import { ALT_TEXT_LIMIT, describeBoard } from "../../src/render/describe.ts";
+import { describeChart, describeLadder } from "../../src/render/describe-charts.ts";
 import { SCENARIOS } from "./fixtures.ts";
 
 describe("alt text", () => {

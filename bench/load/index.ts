@@ -1,0 +1,279 @@
+/**
+ * `npm run bench:load`: the bot under many players at once. The bot runs as its own process
+ * (`node --import tsx src/main.ts` in token mode, exactly as in production, its render pool
+ * included); this process runs the local Discord and the simulated players, so their work is not
+ * counted as the bot's. Every pair of players has one game at a time (mixed rulesets, spread over
+ * channels); moves are pressed at fixed rates and then flat out, some followed by Animate, then
+ * with the server set to animate every move. For each phase it prints moves and interactions per
+ * second, p50/p95/p99 milliseconds from the click to the acknowledgement and to the updated board,
+ * failed interactions, and the bot's CPU per move.
+ *
+ *   npm run bench:load -- [--games 500] [--seconds 20] [--rates 10,25,50,100,max]
+ *                         [--animated-rates 10] [--animate-share 0.1] [--channels 50] [--threads N]
+ */
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { deployCommands } from "../../src/deploy-commands.ts";
+import { seededRandom } from "../../src/engine/random.ts";
+import { createLocalDiscord } from "../../src/local/index.ts";
+import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
+import { cpuSeconds } from "./stats.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+const { values } = parseArgs({
+  options: {
+    games: { type: "string", default: "500" },
+    seconds: { type: "string", default: "20" },
+    rates: { type: "string", default: "10,25,50,100,max" },
+    "animated-rates": { type: "string", default: "10" },
+    "animate-share": { type: "string", default: "0.1" },
+    channels: { type: "string", default: "50" },
+    threads: { type: "string" },
+  },
+});
+const GAMES = Number(values.games);
+const SECONDS = Number(values.seconds);
+const CHANNELS = Array.from({ length: Number(values.channels) }, (_, i) => `games-${i + 1}`);
+const parseRates = (text: string) =>
+  text
+    .split(",")
+    .filter(Boolean)
+    .map((r) => (r === "max" ? ("max" as const) : Number(r)));
+
+interface Phase {
+  readonly name: string;
+  readonly rate: number | "max";
+  readonly animateShare: number;
+  readonly animated: boolean;
+}
+
+interface PhaseResult {
+  readonly phase: Phase;
+  readonly stats: PhaseStats;
+  readonly seconds: number;
+  readonly botCpu: number;
+  /** The bot's main thread only (the rest: render workers, libuv, V8's helpers). */
+  readonly botMainCpu: number;
+  readonly driverCpu: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(probe: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
+  const started = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Runs `count` tasks with at most `limit` at a time. */
+async function inBatches(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+async function runPhase(driver: Driver, pairs: Pair[], phase: Phase, botPid: number): Promise<PhaseResult> {
+  const stats = new PhaseStats();
+  const random = seededRandom(phase.name.length * 7919 + 1);
+  const inFlight = new Set<Promise<void>>();
+  const track = (p: Promise<void>) => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  const botCpu0 = cpuSeconds(botPid);
+  const self0 = process.cpuUsage();
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  if (phase.rate === "max") {
+    // Flat out: every pair presses again as soon as its board is back.
+    await Promise.all(
+      pairs.map(async (pair) => {
+        while (performance.now() < end) {
+          if (pair.ready) await playMove(driver, pair, stats, phase.animateShare, random);
+          else await sleep(25);
+        }
+      }),
+    );
+  } else {
+    // A fixed rate: one press every 1/rate seconds, by a random pair whose board is up to date.
+    const interval = 1000 / phase.rate;
+    for (let tick = 0; ; tick++) {
+      const due = start + tick * interval;
+      if (due >= end) break;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const ready = pairs.filter((p) => p.ready);
+      if (ready.length === 0) {
+        stats.missed++;
+        continue;
+      }
+      const pair = ready[Math.floor(random() * ready.length)];
+      track(playMove(driver, pair, stats, phase.animateShare, random));
+    }
+  }
+  // Answers still on their way count: the phase ends when the last one is in.
+  await Promise.all([...inFlight]);
+  const seconds = (performance.now() - start) / 1000;
+  const self = process.cpuUsage(self0);
+  return {
+    phase,
+    stats,
+    seconds,
+    botCpu: cpuSeconds(botPid).total - botCpu0.total,
+    botMainCpu: cpuSeconds(botPid).main - botCpu0.main,
+    driverCpu: (self.user + self.system) / 1e6,
+  };
+}
+
+function row(r: PhaseResult): string {
+  const { stats, seconds } = r;
+  const perMove = (cpu: number) => (stats.moves ? `${((cpu * 1000) / stats.moves).toFixed(1)}` : "–");
+  return [
+    r.phase.name,
+    (stats.moves / seconds).toFixed(1),
+    (stats.interactions / seconds).toFixed(1),
+    stats.ack.move.summary(),
+    stats.response.move.summary(),
+    stats.response.animate.count ? stats.response.animate.summary() : "–",
+    `${stats.failed}${stats.refused ? ` (+${stats.refused} refused)` : ""}`,
+    stats.missed ? String(stats.missed) : "0",
+    `${perMove(r.botCpu)} (${perMove(r.botMainCpu)})`,
+    perMove(r.driverCpu),
+  ].join(" | ");
+}
+
+const HEADER = [
+  "phase",
+  "moves/s",
+  "interactions/s",
+  "move ack ms p50/p95/p99",
+  "move board ms p50/p95/p99",
+  "Animate GIF ms p50/p95/p99",
+  "failed",
+  "missed ticks",
+  "bot CPU ms/move (main thread)",
+  "local Discord + players CPU ms/move",
+];
+
+/** The slash command line that sets the server's animation setting, wherever the bot registered it. */
+async function animationSetting(driver: Driver): Promise<(on: boolean) => string> {
+  const { body } = await driver.call("/local/commands");
+  // biome-ignore lint/suspicious/noExplicitAny: registered commands are read loosely
+  for (const command of body as any[]) {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const find = (options: any[] | undefined, path: string[]): string[] | null => {
+      for (const o of options ?? []) {
+        if (o.type === 1 && o.name === "settings" && o.options?.some((x: { name: string }) => x.name === "animations"))
+          return [...path, o.name];
+        if (o.type === 2) {
+          const found = find(o.options, [...path, o.name]);
+          if (found) return found;
+        }
+      }
+      return null;
+    };
+    const path = find(command.options, [command.name]);
+    if (path) return (on) => `/${path.join(" ")} animations:${on}`;
+  }
+  throw new Error("no settings command with an animations option is registered");
+}
+
+async function main(): Promise<void> {
+  const temp = mkdtempSync(join(tmpdir(), "nickar-load-"));
+  const local = await createLocalDiscord({ port: 0, channels: CHANNELS, logger: silent });
+  await deployCommands({
+    token: local.token,
+    applicationId: local.applicationId,
+    guildId: local.guildId,
+    apiUrl: local.apiUrl,
+  });
+  const nodeArgs = process.env.BENCH_BOT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const bot = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: local.token,
+      DISCORD_API_URL: local.apiUrl,
+      DISCORD_GUILD_ID: local.guildId,
+      DISCORD_APPLICATION_ID: local.applicationId,
+      DATABASE_PATH: join(temp, "nickar.db"),
+      LOG_LEVEL: "warn",
+      CHALLENGE_EXPIRY_MINUTES: "60",
+      DEFAULT_TIME_LIMIT: "1d",
+      MAX_GAMES_PER_PLAYER: "10",
+      ...(values.threads ? { RENDER_THREADS: values.threads } : {}),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const driver = new Driver(local.url);
+  try {
+    await until(async () => (await driver.call("/local/info")).body.botConnected === true, "the bot to connect");
+    const pairs = makePairs(GAMES, CHANNELS);
+    const setup = new PhaseStats();
+    const setupStart = performance.now();
+    await inBatches(pairs.length, 20, (i) => startGame(driver, pairs[i], setup));
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+    console.log(
+      `${pairs.filter((p) => p.ready).length} games started in ${setupSeconds.toFixed(1)} s ` +
+        `(challenge ${setup.response.challenge.summary()} ms, accept ${setup.response.accept.summary()} ms, ${setup.failed} failed)`,
+    );
+    for (const problem of setup.problems) console.log(`  ${problem}`);
+
+    const share = Number(values["animate-share"]);
+    const phases: Phase[] = [
+      ...parseRates(values.rates).map((rate) => ({
+        name: rate === "max" ? "flat out" : `${rate} moves/s`,
+        rate,
+        animateShare: share,
+        animated: false,
+      })),
+      ...parseRates(values["animated-rates"]).map((rate) => ({
+        name: `${rate === "max" ? "flat out" : `${rate} moves/s`}, every move animated`,
+        rate,
+        animateShare: 0,
+        animated: true,
+      })),
+    ];
+    const setAnimations = await animationSetting(driver);
+    let animated = false;
+    const results: PhaseResult[] = [];
+    for (const phase of phases) {
+      if (phase.animated !== animated) {
+        const answer = await driver.command("admin", CHANNELS[0], setAnimations(phase.animated));
+        if (answer.status !== 200) throw new Error(`could not change the animation setting: ${answer.status}`);
+        animated = phase.animated;
+      }
+      const result = await runPhase(driver, pairs, phase, bot.pid!);
+      results.push(result);
+      console.log(`${phase.name}: done (${result.stats.moves} moves in ${result.seconds.toFixed(1)} s)`);
+      for (const problem of result.stats.problems) console.log(`  ${problem}`);
+    }
+    console.log("");
+    console.log(
+      `${GAMES} games, ${CHANNELS.length} channels, ${SECONDS} s a phase, Animate after ${share * 100}% of moves in the still-board phases`,
+    );
+    console.log("");
+    console.log(`| ${HEADER.join(" | ")} |`);
+    console.log(`|${HEADER.map(() => " --- ").join("|")}|`);
+    for (const r of results) console.log(`| ${row(r)} |`);
+  } finally {
+    bot.kill("SIGTERM");
+    await new Promise((r) => bot.once("exit", r));
+    await local.close();
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+await main();

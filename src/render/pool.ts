@@ -1,0 +1,71 @@
+/**
+ * Rendering off the event loop: boards, animations and charts are drawn by a bounded pool of worker
+ * threads, so the thread that answers interactions never spends its time painting. Games against
+ * the computer render in their own lane of the pool (see src/workers/pool.ts).
+ */
+import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
+import type { AdvantageMark } from "./advantage-chart.ts";
+import type { RatingPoint, Rung } from "./chart.ts";
+import type { RenderTask } from "./task.ts";
+import type { BoardView } from "./view.ts";
+
+export interface RenderPoolOptions {
+  /** Worker threads (default: one per core). */
+  readonly threads?: number;
+  /** Waiting renders before new ones are refused (default 1000). */
+  readonly maxQueue?: number;
+}
+
+export class RenderPool {
+  private readonly pool: WorkerPool<RenderTask, Uint8Array | string>;
+
+  constructor(options: RenderPoolOptions = {}) {
+    this.pool = new WorkerPool({ module: new URL("./worker.ts", import.meta.url), ...options });
+  }
+
+  private async run(task: RenderTask, lane: Lane): Promise<Buffer> {
+    const bytes = await this.pool.run(task, lane);
+    if (typeof bytes === "string") throw new Error(`a ${task.kind} render answered text`);
+    // A Buffer arrives from the worker as a plain Uint8Array over a copy of its bytes.
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  board(view: BoardView, lane: Lane = "people"): Promise<Buffer> {
+    return this.run({ kind: "board", view }, lane);
+  }
+
+  animation(view: BoardView, lane: Lane = "people"): Promise<Buffer> {
+    return this.run({ kind: "animation", view }, lane);
+  }
+
+  /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */
+  async boardAlt(view: BoardView, lane: Lane = "people"): Promise<string> {
+    const text = await this.pool.run({ kind: "board-alt", view }, lane);
+    if (typeof text !== "string") throw new Error("the board's alt text came back as bytes");
+    return text;
+  }
+
+  ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer> {
+    return this.run({ kind: "rating-chart", title, points }, "people");
+  }
+
+  ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer> {
+    return this.run({ kind: "ladder", title, rungs, more }, "people");
+  }
+
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  ): Promise<Buffer> {
+    return this.run({ kind: "advantage-chart", title, evaluations, marks }, "people");
+  }
+
+  stats(): PoolStats {
+    return this.pool.stats();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

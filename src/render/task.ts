@@ -1,0 +1,19 @@
+/** What the render pool's workers are asked to draw (plain data: it is copied to the worker thread). */
+import type { AdvantageMark } from "./advantage-chart.ts";
+import type { RatingPoint, Rung } from "./chart.ts";
+import type { BoardView } from "./view.ts";
+
+export type RenderTask =
+  | { readonly kind: "board"; readonly view: BoardView }
+  | { readonly kind: "animation"; readonly view: BoardView }
+  | { readonly kind: "board-alt"; readonly view: BoardView }
+  | { readonly kind: "rating-chart"; readonly title: string; readonly points: readonly RatingPoint[] }
+  | { readonly kind: "ladder"; readonly title: string; readonly rungs: readonly Rung[]; readonly more: number }
+  | {
+      readonly kind: "advantage-chart";
+      readonly title: string;
+      readonly evaluations: readonly number[];
+      readonly marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[];
+    };
+
+export type RenderKind = RenderTask["kind"];

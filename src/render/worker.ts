@@ -1,0 +1,43 @@
+/**
+ * The render worker's task function (run by piscina in a worker thread, see pool.ts). Each thread
+ * registers the fonts and builds its own board background and palette once, when it starts, so the
+ * first board it is asked for costs no more than the others. It runs at a lower priority than the
+ * bot's main thread: when renders fill the cores, the thread that acknowledges interactions still
+ * gets one. (On Linux, setpriority on "this process" from a thread changes only that thread.)
+ */
+import { constants, setPriority } from "node:os";
+import { renderAdvantageChart } from "./advantage-chart.ts";
+import { background } from "./background.ts";
+import { renderLadderImage, renderRatingChart } from "./chart.ts";
+import { describeBoard } from "./describe.ts";
+import { registerFonts } from "./fonts.ts";
+import { renderMoveGif } from "./gif.ts";
+import { paletteFor } from "./palette.ts";
+import { renderBoardPng } from "./png.ts";
+import type { RenderTask } from "./task.ts";
+
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not permitted here: renders then compete with the main thread on equal terms.
+}
+registerFonts();
+background(1);
+paletteFor(1);
+
+export default async function render(task: RenderTask): Promise<Buffer | string> {
+  switch (task.kind) {
+    case "board":
+      return renderBoardPng(task.view);
+    case "animation":
+      return renderMoveGif(task.view);
+    case "board-alt":
+      return describeBoard(task.view);
+    case "rating-chart":
+      return renderRatingChart(task.title, task.points);
+    case "ladder":
+      return renderLadderImage(task.title, task.rungs, task.more);
+    case "advantage-chart":
+      return renderAdvantageChart(task.title, task.evaluations, task.marks);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * A bounded worker pool (piscina) for CPU-heavy tasks, with two lanes sharing one budget: games
+ * between people and games against the computer. When both lanes wait, at most one task in
+ * `botShare + 1` comes from the bot lane, so a burst of bot games cannot starve games between people,
+ * and either lane has the whole pool when the other is idle. The queue is bounded: past `maxQueue`
+ * waiting tasks, a task is refused at once (PoolFullError) instead of piling up memory and latency.
+ */
+import { availableParallelism } from "node:os";
+import { Piscina, type PiscinaTask, type TaskQueue } from "piscina";
+
+export type Lane = "people" | "bot";
+
+export interface PoolOptions {
+  /** The task module (a file URL); its default export runs each task. */
+  readonly module: URL;
+  /** Worker threads (default: one per core). */
+  readonly threads?: number;
+  /** Waiting tasks before new ones are refused (default 1000). */
+  readonly maxQueue?: number;
+  /** Of every botShare + 1 tasks taken while both lanes wait, one is a bot task (default 3: a quarter). */
+  readonly botShare?: number;
+}
+
+export interface PoolStats {
+  readonly threads: number;
+  readonly running: number;
+  readonly queued: Readonly<Record<Lane, number>>;
+}
+
+export class PoolFullError extends Error {
+  constructor(readonly queued: number) {
+    super(`the worker pool's queue is full (${queued} tasks waiting)`);
+  }
+}
+
+const LANE = Symbol("lane");
+
+/** Piscina's queue, in two FIFO lanes served by weighted round robin. */
+export class LaneQueue implements TaskQueue {
+  private readonly lanes: Record<Lane, PiscinaTask[]> = { people: [], bot: [] };
+  private peopleInARow = 0;
+  /** The count before the last shift: piscina puts a task back (unshift) when no thread can take it. */
+  private beforeShift = 0;
+
+  constructor(private readonly botShare: number) {}
+
+  get size(): number {
+    return this.lanes.people.length + this.lanes.bot.length;
+  }
+
+  sizeOf(lane: Lane): number {
+    return this.lanes[lane].length;
+  }
+
+  private laneOf(task: PiscinaTask): Lane {
+    const options = task[Piscina.queueOptionsSymbol as never] as { [LANE]?: Lane } | null;
+    return options?.[LANE] === "bot" ? "bot" : "people";
+  }
+
+  push(task: PiscinaTask): void {
+    this.lanes[this.laneOf(task)].push(task);
+  }
+
+  shift(): PiscinaTask | null {
+    const { people, bot } = this.lanes;
+    this.beforeShift = this.peopleInARow;
+    const botTurn = bot.length > 0 && (people.length === 0 || this.peopleInARow >= this.botShare);
+    if (botTurn) {
+      this.peopleInARow = 0;
+      return bot.shift() ?? null;
+    }
+    if (people.length === 0) return null;
+    this.peopleInARow++;
+    return people.shift() ?? null;
+  }
+
+  /** A task taken by the last shift that no thread could run: back to the head of its lane. */
+  unshift(task: PiscinaTask): void {
+    this.lanes[this.laneOf(task)].unshift(task);
+    this.peopleInARow = this.beforeShift;
+  }
+
+  remove(task: PiscinaTask): void {
+    const lane = this.lanes[this.laneOf(task)];
+    const at = lane.indexOf(task);
+    if (at >= 0) lane.splice(at, 1);
+  }
+}
+
+/**
+ * One thread per core: the main thread mostly waits on the network, and the render workers lower
+ * their own priority, so it still gets a core when they are all busy.
+ */
+export function defaultThreads(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export class WorkerPool<T extends object, R> {
+  private readonly piscina: Piscina<T, R>;
+  private readonly queue: LaneQueue;
+  private readonly maxQueue: number;
+  private running = 0;
+
+  constructor(options: PoolOptions) {
+    const threads = Math.max(1, options.threads ?? defaultThreads());
+    this.queue = new LaneQueue(Math.max(1, options.botShare ?? 3));
+    this.maxQueue = options.maxQueue ?? 1000;
+    this.piscina = new Piscina<T, R>({
+      filename: new URL("./entry.mjs", import.meta.url).href,
+      workerData: { module: options.module.href },
+      minThreads: threads,
+      maxThreads: threads,
+      // Threads stay up: starting one (canvas, fonts, the cached board) costs far more than a task.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      taskQueue: this.queue,
+      // A task taken from the queue that no thread can run yet goes back to its place (unshift), not to the end.
+      stricterFIFO: true,
+      maxQueue: this.maxQueue,
+    });
+  }
+
+  /** Runs a task in a worker; refused with PoolFullError when the queue is full. */
+  async run(task: T, lane: Lane = "people"): Promise<R> {
+    if (this.queue.size >= this.maxQueue) throw new PoolFullError(this.queue.size);
+    // The lane rides on the task object for LaneQueue; symbol keys are not copied to the worker.
+    Object.defineProperty(task, Piscina.queueOptionsSymbol, { value: { [LANE]: lane }, enumerable: false });
+    this.running++;
+    try {
+      return await this.piscina.run(task);
+    } finally {
+      this.running--;
+    }
+  }
+
+  stats(): PoolStats {
+    const queued = { people: this.queue.sizeOf("people"), bot: this.queue.sizeOf("bot") };
+    return { threads: this.piscina.threads.length, running: this.running - queued.people - queued.bot, queued };
+  }
+
+  close(): Promise<void> {
+    return this.piscina.close();
+  }
+}
