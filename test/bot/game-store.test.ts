@@ -48,7 +48,10 @@ describe("game lookup", () => {
       [id, null],
     ] as const) {
       expect(() => w.app.games.find(gameId, { guildId })).toThrow(
-        expect.objectContaining({ code: "game/not-found", message: `There is no game "${gameId}" here.` }),
+        expect.objectContaining({
+          code: "game/not-found",
+          message: `There is no game "${gameId}" here: /nickar games and /nickar history show the ids.`,
+        }),
       );
     }
     const view = { type: "view" as const, gameId: id, ply: 0, nav: "first" as const };
