@@ -27,10 +27,14 @@ describe("rate limits", () => {
     const row = gameRow(database, game.gameId)!;
     expect(row.ply).toBe(MOVES);
     // The board catches up through the 429s: it shows the position the database holds.
-    const board = await waitFor(async () => {
-      const message = await driver.message(game.messageId);
-      return message && gameRef(message)?.ply === MOVES ? message : undefined;
-    }, "the last board");
+    const board = await waitFor(
+      async () => {
+        const message = await driver.message(game.messageId);
+        return message && gameRef(message)?.ply === MOVES ? message : undefined;
+      },
+      "the last board",
+      150_000,
+    );
     const { state } = app.games.get(game.gameId)!;
     const seeds = moveButtons(board).map((b) => Number(b.label.split(" · ")[1]));
     const player = state.position.toMove;
@@ -38,11 +42,18 @@ describe("rate limits", () => {
     // The buckets did run dry (discord.js read the headers and waited rather than taking 429s).
     const info = (await driver.call("/local/info")).body;
     expect(info.rateLimits.exhausted).toBeGreaterThan(0);
-    // One turn notice at the end, for the player to move.
-    const notices = await waitFor(async () => {
-      const list = (await driver.messages()).filter((m) => m.content.includes(`your move in game \`${game.gameId}\``));
-      return list.length === 1 ? list : undefined;
-    }, "a single turn notice");
-    expect(notices[0].mentions.map((u) => u.id)).toEqual([player === 0 ? row.southId : row.northId]);
-  }, 180_000);
+    // One turn notice at the end, for the player to move (the earlier ones replaced one by one).
+    const toMove = player === 0 ? row.southId : row.northId;
+    const notices = await waitFor(
+      async () => {
+        const list = (await driver.messages()).filter((m) =>
+          m.content.includes(`your move in game \`${game.gameId}\``),
+        );
+        return list.length === 1 && list[0].mentions.some((u) => u.id === toMove) ? list : undefined;
+      },
+      "a single turn notice for the player to move",
+      150_000,
+    );
+    expect(notices[0].mentions.map((u) => u.id)).toEqual([toMove]);
+  }, 360_000);
 });
