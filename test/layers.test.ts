@@ -36,6 +36,7 @@ const LAYERS: readonly Layer[] = [
     paths: [
       "src/config.ts",
       "src/deploy-commands.ts",
+      "src/invite-url.ts",
       "src/backup.ts",
       "src/restore.ts",
       "src/playground.ts",

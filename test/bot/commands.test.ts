@@ -25,7 +25,7 @@ describe("command definitions", () => {
       ladder: ["show", "join", "leave", "challenge"],
       series: ["challenge", "resign", "standings"],
     });
-    expect(Object.keys(COMMANDS)).toHaveLength(33);
+    expect(Object.keys(COMMANDS)).toHaveLength(30);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

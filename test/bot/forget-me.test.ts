@@ -47,7 +47,7 @@ function standing(userId: string) {
 /** Alice's world: finished rated games, unrated games in progress, a series, challenges both ways, a ladder. */
 async function aliceEverywhere() {
   const admin = w.ctx(DAVE, { canManageGuild: true });
-  await COMMANDS.settings.handle(admin, options({ ladder: true, max_games: 10 }));
+  await COMMANDS["nickar-admin settings"].handle(admin, options({ ladder: true, max_games: 10 }));
   for (const userId of [BOB, ALICE, CAROL]) await COMMANDS["ladder join"].handle(w.ctx(userId), options({}));
   await playGame(w, ALICE, BOB, "south");
   await playGame(w, BOB, ALICE, "draw");
@@ -55,7 +55,7 @@ async function aliceEverywhere() {
   await playGame(w, BOB, CAROL, "south");
   // A note naming her: an admin's void reason.
   const voided = await playGame(w, BOB, CAROL, "north");
-  await COMMANDS.void.handle(admin, options({ game: voided, reason: `replayed after <@${ALICE}> reported it` }));
+  await COMMANDS["nickar-admin void"].handle(admin, options({ game: voided, reason: `replayed after <@${ALICE}> reported it` }));
   // In progress (unrated, so that resigning them does not move anyone's rating).
   const active = await startGame(w, ALICE, CAROL, { rated: false });
   w.app.games.bindMessage(active, CHANNEL, "5550001");

@@ -44,7 +44,7 @@ describe("default ruleset", () => {
   afterEach(() => w.close());
 
   it("leaderboard, stats and ladder - one rule: the option, else your most played, else the server's - haiti player", async () => {
-    await COMMANDS.settings.handle(w.ctx("admin", { canManageGuild: true }), options({ ladder: true }));
+    await COMMANDS["nickar-admin settings"].handle(w.ctx("admin", { canManageGuild: true }), options({ ladder: true }));
     await playGame(w, ALICE, BOB, "south", { ruleset: "haiti" });
     await playGame(w, ALICE, BOB, "north", { ruleset: "haiti" });
     await playGame(w, ALICE, BOB, "south", { ruleset: "wari" });

@@ -19,7 +19,7 @@ describe("the command limit through Discord", () => {
 
   it("rate limit - the command past the limit is refused with when to try again, moves never - command_rate:3", async () => {
     const { driver } = stack;
-    expect((await driver.command("admin", "/nickar settings command_rate:3")).status).toBe(200);
+    expect((await driver.command("admin", "/nickar-admin settings command_rate:3")).status).toBe(200);
     // Alice: the challenge is her first command; Bob's Accept is his first.
     const game = await startGame(driver, "alice", "bob", "abapa");
     for (let i = 0; i < 2; i++) {

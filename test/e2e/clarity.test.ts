@@ -33,7 +33,7 @@ describe("clear at a glance", () => {
   it("animations - the GIF plays once and opens and ends on the current position with the right player to move - a move with animations on", async () => {
     const { driver } = stack();
     await driver.users("admin");
-    expect((await driver.command("admin", "/nickar settings animations:true")).status).toBe(200);
+    expect((await driver.command("admin", "/nickar-admin settings animations:true")).status).toBe(200);
     try {
       const game = await startGame(driver, "ada", "kofi", "abapa");
       const house = moveButtons(game.message).find((b) => !b.disabled)!;
@@ -58,7 +58,7 @@ describe("clear at a glance", () => {
       const replay = diffPixels(asPng(gif.frames[1].rgba, gif.width, gif.height), still, 0.2);
       expect(replay.differing / replay.total).toBeGreaterThan(0.001);
     } finally {
-      await driver.command("admin", "/nickar settings animations:false");
+      await driver.command("admin", "/nickar-admin settings animations:false");
     }
   });
 
@@ -108,7 +108,7 @@ describe("clear at a glance", () => {
   it("ladder decline - asks first, then counts as a loss - challenged player declines", async () => {
     const { driver } = stack();
     await driver.users("admin", "fay", "gus");
-    expect((await driver.command("admin", "/nickar settings ladder:true")).status).toBe(200);
+    expect((await driver.command("admin", "/nickar-admin settings ladder:true")).status).toBe(200);
     expect((await driver.command("fay", "/nickar ladder join")).status).toBe(200);
     expect((await driver.command("gus", "/nickar ladder join")).status).toBe(200);
     const challenge = await driver.command("gus", "/nickar ladder challenge opponent:@fay");
