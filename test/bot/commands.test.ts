@@ -17,8 +17,7 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "challenge", "draw", "games", "move", "notify", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "ladder", "series"],
-        ...["play", "analyse"],
-        "forget-me",
+        ...["play", "analyse", "forget-me"],
       ].sort(),
     );
     expect(groupsOf(json)).toEqual({

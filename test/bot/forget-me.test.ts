@@ -55,7 +55,10 @@ async function aliceEverywhere() {
   await playGame(w, BOB, CAROL, "south");
   // A note naming her: an admin's void reason.
   const voided = await playGame(w, BOB, CAROL, "north");
-  await COMMANDS["nickar-admin void"].handle(admin, options({ game: voided, reason: `replayed after <@${ALICE}> reported it` }));
+  await COMMANDS["nickar-admin void"].handle(
+    admin,
+    options({ game: voided, reason: `replayed after <@${ALICE}> reported it` }),
+  );
   // In progress (unrated, so that resigning them does not move anyone's rating).
   const active = await startGame(w, ALICE, CAROL, { rated: false });
   w.app.games.bindMessage(active, CHANNEL, "5550001");

@@ -76,10 +76,16 @@ describe("the command limit", () => {
     const admit = commandLimit(w.app);
     // The test defaults have no limit.
     for (let i = 0; i < 100; i++) admit(w.ctx(ALICE));
-    await COMMANDS["nickar-admin settings"].handle(w.ctx(CAROL, { canManageGuild: true }), options({ command_rate: 1 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx(CAROL, { canManageGuild: true }),
+      options({ command_rate: 1 }),
+    );
     admit(w.ctx(ALICE));
     await refusal(() => admit(w.ctx(ALICE)));
-    await COMMANDS["nickar-admin settings"].handle(w.ctx(CAROL, { canManageGuild: true }), options({ command_rate: 0 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx(CAROL, { canManageGuild: true }),
+      options({ command_rate: 0 }),
+    );
     admit(w.ctx(ALICE));
   });
 });
@@ -89,7 +95,10 @@ describe("the challenge limit", () => {
     COMMANDS.challenge.handle(w.ctx(userId), options({ opponent: { id: opponent } }));
 
   it("challenges - the next one past the hourly limit is refused until the oldest is an hour old - cancel and repeat", async () => {
-    await COMMANDS["nickar-admin settings"].handle(w.ctx(CAROL, { canManageGuild: true }), options({ challenge_rate: 3 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx(CAROL, { canManageGuild: true }),
+      options({ challenge_rate: 3 }),
+    );
     const first = w.clock.now();
     // Challenge spam: challenge, cancel, challenge again.
     for (let i = 0; i < 3; i++) {
@@ -113,7 +122,10 @@ describe("the challenge limit", () => {
   });
 
   it("challenges - series and open challenges count too - every kind", async () => {
-    await COMMANDS["nickar-admin settings"].handle(w.ctx(CAROL, { canManageGuild: true }), options({ challenge_rate: 2 }));
+    await COMMANDS["nickar-admin settings"].handle(
+      w.ctx(CAROL, { canManageGuild: true }),
+      options({ challenge_rate: 2 }),
+    );
     await COMMANDS.challenge.handle(w.ctx(ALICE), options({}));
     await COMMANDS["series challenge"].handle(w.ctx(ALICE), options({ opponent: { id: BOB } }));
     const refused = await refusal(() => challenge(ALICE, CAROL));
