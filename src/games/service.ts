@@ -21,7 +21,10 @@ import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
  * is not told apart, so ids of other servers' games give nothing away).
  */
 export function gameNotFound(gameId: string): UserError {
-  return new UserError("game/not-found", `There is no game ${quoted(gameId)} here.`);
+  return new UserError(
+    "game/not-found",
+    `There is no game ${quoted(gameId)} here: /nickar history lists games with their ids.`,
+  );
 }
 
 /**

@@ -48,7 +48,10 @@ describe("game lookup", () => {
       [id, null],
     ] as const) {
       expect(() => w.app.games.find(gameId, { guildId })).toThrow(
-        expect.objectContaining({ code: "game/not-found", message: `There is no game "${gameId}" here.` }),
+        expect.objectContaining({
+          code: "game/not-found",
+          message: `There is no game "${gameId}" here: /nickar history lists games with their ids.`,
+        }),
       );
     }
     const view = { type: "view" as const, gameId: id, ply: 0, nav: "first" as const };
