@@ -62,16 +62,39 @@ export function discordMessenger(
   const refused = (err: unknown, channelId: string) => {
     if (err instanceof DiscordAPIError && REFUSED.has(err.code as number)) onRefused(channelId);
   };
+  // Edits of one message are numbered in the order they are asked for. Their images render
+  // concurrently in the pool and rate limits hold requests back, so a later edit can be ready first:
+  // an older one that finds a newer already sent is dropped, so a board never goes back in time.
+  // (discord.js sends the requests of one message's route in the order they are made.)
+  const asked = new Map<string, number>();
+  const sent = new Map<string, number>();
+  const pending = new Map<string, number>();
   return {
     async edit(ref, reply) {
-      const target = await channel(ref.channelId);
-      if (!target) return;
-      const { flags: _flags, ...body } = payload(reply, await renderImage(reply, logger));
-      // A message deleted by a moderator is not an error: the game lives in the database.
-      await target.messages.edit(ref.messageId, body).catch((err) => {
-        logger.warn({ err, ref }, "could not edit message");
-        refused(err, ref.channelId);
-      });
+      const number = (asked.get(ref.messageId) ?? 0) + 1;
+      asked.set(ref.messageId, number);
+      pending.set(ref.messageId, (pending.get(ref.messageId) ?? 0) + 1);
+      try {
+        const target = await channel(ref.channelId);
+        if (!target) return;
+        const { flags: _flags, ...body } = payload(reply, await renderImage(reply, logger));
+        if ((sent.get(ref.messageId) ?? 0) > number) return;
+        sent.set(ref.messageId, number);
+        // A message deleted by a moderator is not an error: the game lives in the database.
+        await target.messages.edit(ref.messageId, body).catch((err) => {
+          logger.warn({ err, ref }, "could not edit message");
+          refused(err, ref.channelId);
+        });
+      } finally {
+        // No edit of the message is under way any more: forget it, so the maps stay small.
+        const left = (pending.get(ref.messageId) ?? 1) - 1;
+        if (left > 0) pending.set(ref.messageId, left);
+        else {
+          pending.delete(ref.messageId);
+          asked.delete(ref.messageId);
+          sent.delete(ref.messageId);
+        }
+      }
     },
     async send(channelId, reply) {
       const target = await channel(channelId);

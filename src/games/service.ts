@@ -23,7 +23,7 @@ import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
 export function gameNotFound(gameId: string): UserError {
   return new UserError(
     "game/not-found",
-    `There is no game ${quoted(gameId)} here: /nickar games and /nickar history show the ids.`,
+    `There is no game ${quoted(gameId)} here: /nickar history lists games with their ids.`,
   );
 }
 

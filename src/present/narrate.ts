@@ -5,6 +5,7 @@
  * result line says it once (`resultText`, phrased like the image's banner by render/phrases.ts).
  */
 import { type MoveEvent, moveLetter, type Player, pitLetter, type RulesetId } from "../engine/index.ts";
+import { formatTimeLimit } from "../games/time.ts";
 import { type ResultInput, resultLine } from "../render/phrases.ts";
 
 const RULESET_SHORT: Record<RulesetId, string> = {
@@ -136,7 +137,15 @@ export function reasonText(reason: string | null): string {
  * `idle`: for a game aborted for no first move, who did not move (the player to move).
  */
 export function resultText(
-  result: { status: string; winner: Player | null; reason: string | null; note?: string | null; ruleset?: string },
+  result: {
+    status: string;
+    winner: Player | null;
+    reason: string | null;
+    note?: string | null;
+    ruleset?: string;
+    /** Seconds per move, said when nobody made a first move in time. */
+    timeLimit?: number;
+  },
   names: readonly [string, string],
   stores: readonly [number, number] = [0, 0],
   idle: Player | null = null,
@@ -151,6 +160,7 @@ export function resultText(
     names,
     idle,
     note: result.note,
+    timeLimit: result.timeLimit === undefined ? undefined : formatTimeLimit(result.timeLimit),
   };
   return resultLine(input);
 }

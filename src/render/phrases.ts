@@ -20,6 +20,8 @@ export interface ResultInput {
   readonly idle?: Player | null;
   /** An admin's reason for a cancel. */
   readonly note?: string | null;
+  /** For "no-first-move": the time per move, as written ("2m"), said in place of "in time". */
+  readonly timeLimit?: string;
 }
 
 export interface ResultPhrase {
@@ -67,7 +69,8 @@ function decidedBy(input: ResultInput): string {
       return "called off before both players had moved: no result, ratings unchanged";
     case "no-first-move": {
       const idle = input.idle === null || input.idle === undefined ? "a player" : names[input.idle];
-      return `${idle} made no first move in time: no result, ratings unchanged`;
+      const within = input.timeLimit ? `within ${input.timeLimit}` : "in time";
+      return `${idle} made no first move ${within}: no result, ratings unchanged`;
     }
     case "cancel":
       return `cancelled by an admin${input.note ? ` (${input.note})` : ""}: no result, ratings unchanged`;

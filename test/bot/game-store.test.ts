@@ -50,7 +50,7 @@ describe("game lookup", () => {
       expect(() => w.app.games.find(gameId, { guildId })).toThrow(
         expect.objectContaining({
           code: "game/not-found",
-          message: `There is no game "${gameId}" here: /nickar games and /nickar history show the ids.`,
+          message: `There is no game "${gameId}" here: /nickar history lists games with their ids.`,
         }),
       );
     }

@@ -106,6 +106,10 @@ describe("narrate", () => {
       "Game aborted: North made no first move in time: no result, ratings unchanged",
     ],
     [
+      { status: "aborted", winner: null, reason: "no-first-move", timeLimit: 120 },
+      "Game aborted: North made no first move within 2m: no result, ratings unchanged",
+    ],
+    [
       { status: "cancelled", winner: null, reason: "cancel", note: "spam" },
       "Game cancelled: cancelled by an admin (spam): no result, ratings unchanged",
     ],
