@@ -56,9 +56,9 @@ export function storeDifference(game: CoreGame): number {
 /** The tuned evaluation through a houseTerms table. */
 export function tableEvaluation(game: CoreGame, terms: Int32Array): number {
   const p = game.pits;
-  const s =
-    terms[p[0]] + terms[p[1]] + terms[p[2]] + terms[p[3]] + terms[p[4]] + terms[p[5]] -
-    terms[p[6]] - terms[p[7]] - terms[p[8]] - terms[p[9]] - terms[p[10]] - terms[p[11]];
+  const south = terms[p[0]] + terms[p[1]] + terms[p[2]] + terms[p[3]] + terms[p[4]] + terms[p[5]];
+  const north = terms[p[6]] + terms[p[7]] + terms[p[8]] + terms[p[9]] + terms[p[10]] + terms[p[11]];
+  const s = south - north;
   return game.toMove === 0
     ? (game.stores[0] - game.stores[1]) * SCALE + s
     : (game.stores[1] - game.stores[0]) * SCALE - s;
