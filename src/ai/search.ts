@@ -91,14 +91,17 @@ for (let origin = 0; origin < 12; origin++) {
 }
 
 /**
- * The transposition table: ENTRY words per slot in one array, so that a probe touches one cache line
- * (three separate arrays cost three cache misses at every probe): the check key, the score, and
- * depth << 8 | bound (2 bits), proven (1 bit), best house (3 bits). A zero info byte is an empty slot.
+ * The transposition table: two words per slot in one array, so that a probe touches one cache line
+ * (separate arrays cost a cache miss each) and 2^20 slots take 8 MB (a probe is mostly a cache miss,
+ * fewer the smaller the table). Word 0: the check key with its low 3 bits replaced by the best house
+ * (a 29-bit check, 49 bits with the slot's). Word 1: score << 11 | depth << 3 | proven (1 bit) | bound
+ * (2 bits), the score within ±2^20 (WIN + MAX_PLY is below); 0 is an empty slot (a bound is never 0).
  */
-const ENTRY = 4;
+const ENTRY = 2;
+const HOUSE_BITS = 7;
 
 // One table per size and thread, emptied for each search (a search is never interrupted by another on
-// the same thread), so that a request does not allocate 16 MB and the answer depends only on the request.
+// the same thread), so that a request does not allocate 8 MB and the answer depends only on the request.
 const tables = new Map<number, Int32Array>();
 
 function emptyTable(bits: number): Int32Array {
@@ -274,16 +277,16 @@ export class Searcher {
       slot = (this.hashAt(ply) & this.ttMask) * ENTRY;
       lock = this.hashes[ply * 2 + 1];
       const table = this.table;
-      const packed = table[slot + 2];
-      const info = packed & 255;
-      if (info !== 0 && table[slot] === lock) {
-        hashMove = info >> 3;
-        if (packed >> 8 >= depth) {
-          const stored = table[slot + 1];
+      const key = table[slot];
+      const packed = table[slot + 1];
+      if (packed !== 0 && ((key ^ lock) & ~HOUSE_BITS) === 0) {
+        hashMove = key & HOUSE_BITS;
+        if (((packed >> 3) & 255) >= depth) {
+          const stored = packed >> 11;
           const value = stored > WIN / 2 ? stored - ply : stored < -WIN / 2 ? stored + ply : stored;
-          const bound = info & 3;
+          const bound = packed & 3;
           if (bound === EXACT || (bound === LOWER && value >= beta) || (bound === UPPER && value <= alpha)) {
-            if ((info & PROVEN) === 0) this.heuristic++;
+            if ((packed & PROVEN) === 0) this.heuristic++;
             return value;
           }
         }
@@ -316,13 +319,18 @@ export class Searcher {
         value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
         if (child.toMove !== mover) value = -value;
         this.pvLength[ply + 1] = ply + 1;
-      } else if (k === 0 || !this.pvs) {
-        value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
-      } else {
-        value = this.childValue(ply + 1, mover, depth - 1, alpha, alpha + 1);
-        if (value > alpha && value < beta && !this.stopped) {
-          value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
+      } else if (child.toMove === mover) {
+        // An extra move (Caribbean): the same player again, so the child's score is not negated.
+        if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
+        else {
+          value = this.search(ply + 1, depth - 1, alpha, alpha + 1);
+          if (value > alpha && value < beta && !this.stopped) value = this.search(ply + 1, depth - 1, alpha, beta);
         }
+      } else if (k === 0 || !this.pvs) {
+        value = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      } else {
+        value = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (value > alpha && value < beta && !this.stopped) value = -this.search(ply + 1, depth - 1, -beta, -alpha);
       }
       if (this.stopped) return 0;
       if (value > best) {
@@ -342,9 +350,9 @@ export class Searcher {
       const bound = best <= alphaBefore ? UPPER : best >= beta ? LOWER : EXACT;
       const proven = this.heuristic === heuristicBefore ? PROVEN : 0;
       const table = this.table;
-      table[slot] = lock;
-      table[slot + 1] = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
-      table[slot + 2] = (depth << 8) | (bestMove << 3) | proven | bound;
+      const stored = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
+      table[slot] = (lock & ~HOUSE_BITS) | bestMove;
+      table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
   }
