@@ -16,7 +16,7 @@ import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
-import { hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
+import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
@@ -37,8 +37,10 @@ export interface SearchConfig {
 }
 
 export interface SearchLimits {
-  /** performance.now() time to stop at (Infinity: none). */
+  /** `now()` time to stop at (Infinity: none). */
   readonly deadline: number;
+  /** The clock of the deadline (tests pass one that ticks per call, so that time is counted exactly). */
+  readonly now: () => number;
   /** Nodes to stop at (Infinity: none). */
   readonly nodeLimit: number;
   /** Set to non-zero by another thread to stop the search. */
@@ -54,9 +56,19 @@ export interface SearchOutcome {
   readonly pv: number[];
   /** The result is proven: every line was searched to the end of the game. */
   readonly exact: boolean;
+  /** What ended the search (see StopReason). */
+  readonly stop: StopReason;
   /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
   readonly rootMoveScores: readonly number[];
 }
+
+/**
+ * Why a search ended: "time" (a clock check found the deadline passed), "nodes" (the node budget),
+ * "abort" (the shared stop flag), "proven" (the result is the game-theoretic one) or "depth" (the
+ * level's depth). The limits are checked every CHECK_EVERY nodes, once the first iteration is done.
+ */
+export type StopReason = "time" | "nodes" | "abort" | "proven" | "depth";
+export const CHECK_EVERY = 1024;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -132,8 +144,13 @@ export class Searcher {
   private readonly ttMask: number;
   private nodes = 0;
   private stopped = false;
+  private stopReason: StopReason = "depth";
   private canStop = false;
-  private limits: SearchLimits = { deadline: Number.POSITIVE_INFINITY, nodeLimit: Number.POSITIVE_INFINITY };
+  private limits: SearchLimits = {
+    deadline: Number.POSITIVE_INFINITY,
+    now: () => performance.now(),
+    nodeLimit: Number.POSITIVE_INFINITY,
+  };
   /** Leaves scored by the evaluation so far (see the file comment). */
   private heuristic = 0;
   /** Cycle endings met so far: a score that depended on one depends on the path, so it is not stored. */
@@ -200,13 +217,10 @@ export class Searcher {
       this.canStop = true;
       // Best first next time, then the others by this iteration's scores.
       rootMoves.sort((x, y) => (x === best ? -1 : y === best ? 1 : rootScores[y - 1] - rootScores[x - 1]));
-      if (this.heuristic === heuristicBefore) {
-        exact = true;
-        break;
-      }
       // A win or loss within the horizon is the fastest win (or slowest loss) there is: deeper changes nothing.
-      if (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d) {
+      if (this.heuristic === heuristicBefore || (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d)) {
         exact = true;
+        this.stopReason = "proven";
         break;
       }
     }
@@ -217,6 +231,7 @@ export class Searcher {
       nodes: this.nodes,
       pv,
       exact,
+      stop: this.stopReason,
       rootMoveScores: this.config.rootScores ? lastScores : [],
     };
   }
@@ -234,6 +249,7 @@ export class Searcher {
       copyState(child, root, this.pitWords[1], this.pitWords[0]);
       child.play(house);
       this.countNode();
+      if (this.stopped) return 0;
       let value: number;
       if (child.over) {
         value = this.terminal(child, mover, 1);
@@ -273,15 +289,19 @@ export class Searcher {
     let hashMove = 0;
     let slot = 0;
     let lock = 0;
+    // Just after a capture, no earlier position can recur: the node's value depends on the position
+    // alone, even through cycle endings below it (see cycles), and it has keys of its own.
+    const fresh = node.historyLength - node.historyStart === 1;
     if (useTable) {
-      slot = (this.hashAt(ply) & this.ttMask) * ENTRY;
-      lock = this.hashes[ply * 2 + 1];
+      slot = ((this.hashAt(ply) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
+      lock = this.hashes[ply * 2 + 1] ^ (fresh ? KEY2[FRESH] : 0);
       const table = this.table;
       const key = table[slot];
       const packed = table[slot + 1];
       if (packed !== 0 && ((key ^ lock) & ~HOUSE_BITS) === 0) {
         hashMove = key & HOUSE_BITS;
-        if (((packed >> 3) & 255) >= depth) {
+        // A proven score holds at any depth: every line below it reached the end of the game.
+        if (((packed >> 3) & 255) >= depth || (packed & PROVEN) !== 0) {
           const stored = packed >> 11;
           const value = stored > WIN / 2 ? stored - ply : stored < -WIN / 2 ? stored + ply : stored;
           const bound = packed & 3;
@@ -310,6 +330,7 @@ export class Searcher {
       copyState(child, node, childPits, nodePits);
       child.play(house);
       this.countNode();
+      if (this.stopped) return 0;
       let value: number;
       if (child.over) {
         value = this.terminal(child, mover, ply + 1);
@@ -346,7 +367,7 @@ export class Searcher {
         }
       }
     }
-    if (useTable && this.cycles === cyclesBefore) {
+    if (useTable && (fresh || this.cycles === cyclesBefore)) {
       const bound = best <= alphaBefore ? UPPER : best >= beta ? LOWER : EXACT;
       const proven = this.heuristic === heuristicBefore ? PROVEN : 0;
       const table = this.table;
@@ -461,14 +482,12 @@ export class Searcher {
   }
 
   private countNode(): void {
-    if ((++this.nodes & 1023) !== 0 || !this.canStop) return;
+    if ((++this.nodes & (CHECK_EVERY - 1)) !== 0 || !this.canStop) return;
     const limits = this.limits;
-    if (
-      this.nodes >= limits.nodeLimit ||
-      performance.now() >= limits.deadline ||
-      (limits.stop !== undefined && Atomics.load(limits.stop, 0) !== 0)
-    ) {
-      this.stopped = true;
-    }
+    if (this.nodes >= limits.nodeLimit) this.stopReason = "nodes";
+    else if (limits.now() >= limits.deadline) this.stopReason = "time";
+    else if (limits.stop !== undefined && Atomics.load(limits.stop, 0) !== 0) this.stopReason = "abort";
+    else return;
+    this.stopped = true;
   }
 }

@@ -26,7 +26,10 @@ export function keyIndex(pit: number, count: number): number {
   return pit * COUNTS + count;
 }
 
-const SIZE = TO_MOVE + 1;
+/** The key index of a position just after a capture (the search keeps its entries apart: Searcher.search). */
+export const FRESH = TO_MOVE + 1;
+
+const SIZE = FRESH + 1;
 export const KEY1 = table(0x5eed1, SIZE);
 export const KEY2 = table(0x5eed2, SIZE);
 
