@@ -20,6 +20,7 @@ import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";
+import { speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
@@ -62,6 +63,7 @@ function contextOf(app: App, interaction: Interaction): HandlerContext {
     messageId: interaction.isMessageComponent() ? interaction.message.id : null,
     canManageGuild: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
     appPermissions: interaction.appPermissions?.bitfield ?? null,
+    ...speakingTo(app, interaction.guildId, interaction.locale, interaction.guildLocale),
     app,
   };
 }
