@@ -131,6 +131,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     clock,
     logger,
+    bots,
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   let stopping = false;
