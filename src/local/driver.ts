@@ -193,7 +193,20 @@ function userInfo(ctx: LocalContext, userId: string) {
     dms: ctx.store.acceptsDms(userId),
     locale: ctx.store.localeOf(userId),
     unreadPings: ctx.store.pingsOf(userId).length,
+    /** The user's DM channel with the bot, once the bot opened one. */
+    dmChannelId: ctx.store.dmOf(userId)?.id ?? null,
   };
+}
+
+/** The channel whose pings a user reads: a guild text channel (name, #name, id) or `"dm"`, their DM channel. */
+function readChannel(ctx: LocalContext, userId: string, ref: string): string | undefined {
+  if (!ref) return undefined;
+  const dm = ctx.store.dmOf(userId);
+  if (ref === "dm" || ref === dm?.id) {
+    if (!dm) throw new DriverError(404, "the bot has no direct messages with that user");
+    return dm.id;
+  }
+  return channelOf(ctx, ref).id;
 }
 
 function knownUser(ctx: LocalContext, ref: string) {
@@ -277,7 +290,11 @@ const routes: DriverRoute[] = [
   [
     "POST",
     "/local/users/:user/pings/read",
-    (ctx, { params }) => answer({ read: ctx.store.readPings(knownUser(ctx, params.user).id) }),
+    (ctx, { params, json }) => {
+      const user = knownUser(ctx, params.user);
+      const channelId = readChannel(ctx, user.id, str(json, "channel", false));
+      return answer({ read: ctx.store.readPings(user.id, channelId), unread: ctx.store.pingsOf(user.id).length });
+    },
   ],
   [
     "GET",
