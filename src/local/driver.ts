@@ -304,6 +304,16 @@ const routes: DriverRoute[] = [
       return answer(dm ? ctx.store.channelMessages(dm.id, null).map((m) => m.message) : []);
     },
   ],
+  [
+    "GET",
+    "/local/interactions/:id",
+    (ctx, { params }) => {
+      const record = ctx.interactions.get(params.id);
+      if (!record) throw new DriverError(404, `no interaction "${params.id}"`);
+      const { id, type, userId, channelId, createdAt, ackDeadline, ackedAt, lateCallbacks, ack, errors } = record;
+      return answer({ id, type, userId, channelId, createdAt, ackDeadline, ackedAt, lateCallbacks, ack, errors });
+    },
+  ],
   ["GET", "/local/commands", (ctx) => answer(ctx.commands.visible(ctx.store.guildId))],
   [
     "GET",
