@@ -6,6 +6,8 @@ import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import { user } from "../i18n/index.ts";
+import { noteText } from "../i18n/note.ts";
 import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
@@ -35,7 +37,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
     case "challenge":
       return challengeButton(ctx, id);
     case "leaderboard": {
-      if (!ctx.guildId) throw new UserError("guild/required", "Leaderboards belong to a server.");
+      if (!ctx.guildId) throw new UserError("guild/required-leaderboard");
       const { ruleset, season, page, nav } = id;
       const reply = leaderboardReply(ctx.app, { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId });
       return { mode: "update", reply };
@@ -53,7 +55,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
 
 /** Forget me / Keep my data: only for the player who asked; the resigned games' boards are brought up to date. */
 function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget" }>): Response {
-  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours", "Only the player who asked can answer this.");
+  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
   if (!id.confirm) return { mode: "update", reply: KEPT };
   const forgotten = ctx.app.forget.forget(ctx.userId);
   const edits = forgotten.resignedGames.flatMap((gameId) => {
@@ -119,10 +121,9 @@ function staleAnswer(ctx: HandlerContext, gameId: string): Response {
 function notYourTurn(ctx: HandlerContext, gameId: string): UserError {
   const game = ctx.app.games.get(gameId);
   const toMove = game ? userOf(game.row, game.state.position.toMove) : null;
-  return new UserError(
-    "game/not-your-turn",
-    toMove ? `It is not your turn: <@${toMove}> is to move.` : "It is not your turn.",
-  );
+  return toMove
+    ? new UserError("game/not-your-turn-named", { toMove: user(toMove) })
+    : new UserError("game/not-your-turn");
 }
 
 async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
@@ -145,12 +146,7 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
         const current = ctx.app.games.get(id.gameId);
         const seat = current ? seatOf(current.row, ctx.userId) : null;
         if (current && seat !== null && current.row.drawOfferBy !== opponent(seat)) {
-          throw new UserError(
-            "draw/none",
-            current.row.drawOfferBy === seat
-              ? "That is your own offer: your opponent answers it."
-              : "There is no draw offer to accept.",
-          );
+          throw new UserError(current.row.drawOfferBy === seat ? "draw/own-offer" : "draw/none-to-accept");
         }
         const result = games.draw(id.gameId, ctx.userId, id.ply);
         return updateGame(ctx, result.game, { content: `<@${ctx.userId}> accepted the draw.`, components: [] }, true);
@@ -213,8 +209,8 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
 function rematch(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
   const seat = seatOf(game.row, ctx.userId);
-  if (seat === null) throw new UserError("game/not-yours", "Only the players can ask for a rematch.");
-  if (game.row.status === "active") throw new UserError("game/not-over", "This game is still going on.");
+  if (seat === null) throw new UserError("rematch/not-yours");
+  if (game.row.status === "active") throw new UserError("game/not-over");
   const { row } = game;
   const opponentId = userOf(row, opponent(seat));
   if (ctx.app.computer.is(opponentId)) {
@@ -280,7 +276,7 @@ function confirmResign(ctx: HandlerContext, id: GameId): Response {
 
 export function animate(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
-  if (!game.last) throw new UserError("game/no-moves", "No move has been played yet.");
+  if (!game.last) throw new UserError("game/no-moves");
   return {
     mode: "reply",
     reply: {
@@ -300,7 +296,7 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
 /** The engine's best move, privately: checked now, searched after the acknowledgement. */
 export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | null): Response {
   const game = ctx.app.computer.hintGame(gameId, ctx.userId);
-  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale", "This board is out of date.");
+  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale");
   return {
     mode: "reply",
     reply: { content: "Nickar is thinking…", ephemeral: true },
@@ -327,7 +323,7 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       const board = ctx.messageId ? { channelId: ctx.channelId, messageId: ctx.messageId } : undefined;
       return {
         mode: "update",
-        reply: gameMessage(ctx.app, game, `${start}${note ? ` ${note}` : ""}`),
+        reply: gameMessage(ctx.app, game, `${start}${note ? ` ${noteText(ctx.tServer, note)}` : ""}`),
         bind: { kind: "game", id: row.id },
         notices: [turnNotice(game, board)],
       };

@@ -5,12 +5,14 @@ import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.t
 import { hintsAllowed } from "../games/computer.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import { noteText } from "../i18n/note.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import { narrateMove, resultText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Reply } from "./reply.ts";
 import { seriesFooter, seriesLine, seriesWinText } from "./series-view.ts";
+import { discordTranslator } from "./speech.ts";
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
@@ -321,7 +323,8 @@ export function challengeReply(c: ChallengeRow): Reply {
       if (c.opponentId) buttons.push(button(id("decline"), "Decline", ButtonStyle.Danger));
       buttons.push(button(id("cancel"), "Cancel", ButtonStyle.Secondary));
       const lines = [`<@${c.challengerId}> challenges ${who} to ${challengeTerms(c)}`];
-      if (c.note) lines.push(c.note);
+      // TODO(i18n-views): the server's translator instead of English.
+      if (c.note) lines.push(noteText(discordTranslator("en"), c.note));
       const unanswered = c.kind === "ladder" ? " (declining or not answering counts as a loss on the ladder)" : "";
       lines.push(`Expires ${time(c.expiresAt)}${unanswered}.`);
       return {

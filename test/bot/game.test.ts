@@ -107,7 +107,9 @@ describe("games", () => {
 
   it("game - refuses with a reason - out of turn, not a player, illegal house", async () => {
     const id = await start();
-    await expect(press(BOB, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-your-turn" });
+    await expect(press(BOB, id, { kind: "move", house: 1 })).rejects.toMatchObject({
+      code: "game/not-your-turn-named",
+    });
     await expect(press(CAROL, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-yours" });
     await press(ALICE, id, { kind: "move", house: 1 });
     await press(BOB, id, { kind: "move", house: 1 });
@@ -387,6 +389,7 @@ describe("settings", () => {
       // The test defaults set no rate limits.
       commandsPerMinute: 0,
       challengesPerHour: 0,
+      language: null,
     });
     await COMMANDS["nickar-admin settings"].handle(
       admin,

@@ -116,7 +116,7 @@ describe("first-to-six series", () => {
     const { gameId } = await startSeries({ first_to: 3 });
     const { next } = await playSeriesGame(gameId, ALICE);
     await expect(async () => COMMANDS.abort.handle(w.ctx(ALICE), options())).rejects.toMatchObject({
-      code: "abort/committed",
+      code: "abort/committed-series",
     });
     const res = await COMMANDS["series resign"].handle(w.ctx(ALICE), options());
     expect(res.reply.content).toContain(
@@ -153,7 +153,7 @@ describe("first-to-six series", () => {
         opponent: null,
         kind: "series",
       }),
-    ).rejects.toMatchObject({ code: "challenge/needs-opponent" });
+    ).rejects.toMatchObject({ code: "challenge/needs-opponent-series" });
   });
 
   it("series - the next game is posted by the scheduler - a game lost on time", async () => {
