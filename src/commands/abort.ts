@@ -12,14 +12,14 @@ export const definition = new SlashCommandSubcommandBuilder()
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
   const game = ctx.app.games.abort(target.row.id, ctx.userId);
-  const changed = changedGame(ctx, game, "Game aborted: no result, ratings unchanged.", true);
-  // Say who called it off, in the message that tells both players.
-  const posts = (changed.posts ?? []).map((post, i) =>
-    i === 0
-      ? { ...post, reply: { ...post.reply, content: `<@${ctx.userId}> aborted the game.\n${post.reply.content}` } }
-      : post,
+  // The notice that tells both players says who called it off.
+  return changedGame(
+    ctx,
+    game,
+    "Game aborted: no result, ratings unchanged.",
+    true,
+    `<@${ctx.userId}> aborted the game.`,
   );
-  return { ...changed, posts };
 }
 
 export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

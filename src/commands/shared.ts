@@ -261,8 +261,15 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
  * command `ended` it (and post a series' next game), tell the player to move after a move, and
  * answer privately.
  */
-export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, ended = false): Response {
-  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended);
+export function changedGame(
+  ctx: HandlerContext,
+  game: GameSnapshot,
+  note: string,
+  ended = false,
+  /** A line for the notice that tells the players the game ended (who aborted it). */
+  endingNote?: string,
+): Response {
+  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended, endingNote);
   return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts, notices };
 }
 

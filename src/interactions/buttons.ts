@@ -12,14 +12,20 @@ import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { forgottenReply, KEPT } from "./forget-view.ts";
-import { endingMessage, gameMessage } from "./game-message.ts";
+import { gameMessage, noticesAfter } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import { requireChannelPermissions } from "./permissions.ts";
-import type { Edit, Post, Reply, Response } from "./reply.ts";
+import type { Edit, Reply, Response } from "./reply.ts";
 import { seasonConfirmed } from "./season-confirm.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, drawOfferReply, gameNotices, narration, playerNames, turnNotice } from "./views.ts";
+import { challengeReply, drawOfferNotice, narration, playerNames, turnNotice } from "./views.ts";
+
+/** Sentences written here (one table, for the translations of #12). */
+const TEXT = {
+  drawOffered: (to: string, gameId: string) =>
+    `You offer <@${to}> a draw in game \`${gameId}\`: they are asked where they chose to be notified.`,
+};
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -62,18 +68,23 @@ function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget
 /**
  * Updates the pressed message with `reply` (default: the board), and the game's own message too when
  * the press came from another one (an ephemeral "current board", an older repost). When the action
- * `ended` the game, both players are told in a new message (a mention notifies only there), and a
- * series game's next game is posted.
+ * `ended` the game, both players are told by the game's notice (a mention notifies only in a new
+ * message; see `noticesAfter`), and a series game's next game is posted.
  */
-export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply, ended = false): Response {
+export function updateGame(
+  ctx: HandlerContext,
+  game: GameSnapshot,
+  reply?: Reply,
+  ended = false,
+  note?: string,
+): Response {
   const board = gameMessage(ctx.app, game);
-  const ending = ended && game.row.status !== "active" ? [endingMessage(ctx.app, game)] : [];
   return {
     mode: "update",
     reply: reply ?? board,
     edits: gameMessageEdits(game, board, ctx.messageId),
-    posts: [...ending, ...nextSeriesPost(ctx.app, game)],
-    notices: gameNotices(game, ended),
+    posts: nextSeriesPost(ctx.app, game),
+    notices: noticesAfter(ctx.app, game, ended, note),
   };
 }
 
@@ -142,11 +153,13 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
       }
       case "draw-decline": {
         const game = games.declineDraw(id.gameId, ctx.userId, id.ply);
-        return updateGame(ctx, game, {
+        // The offer's notice gives way to the player to move's, as after a move.
+        const declined = updateGame(ctx, game, {
           content: `<@${ctx.userId}> declined the draw offer: the game goes on.${boardLink(game)}`,
           components: [],
           mentions: [],
         });
+        return { ...declined, notices: [turnNotice(game)] };
       }
       case "animate":
         return animate(ctx, id.gameId);
@@ -165,8 +178,9 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
 }
 
 /**
- * A draw offered from the board: the board shows it, and the opponent is asked in a new message
- * (pinged) with Accept draw / Decline. Accepting from the board agrees the draw.
+ * A draw offered from the board or by /nickar draw: the board shows it, and the opponent is asked by
+ * the game's notice (pinged where they chose, with Accept draw / Decline in the channel); the one who
+ * typed the command is answered privately. Accepting from the board agrees the draw.
  */
 export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "update" | "command" = "update"): Response {
   if (result.kind === "agreed") {
@@ -185,9 +199,10 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
       reply: { content: "You offer Nickar a draw: it answers in a moment.", ephemeral: true },
     };
   }
-  const ask: Post = { channelId: result.game.row.channelId, reply: drawOfferReply(result.game) };
-  if (mode === "command") return { ...updated, mode: "reply", reply: drawOfferReply(result.game) };
-  return { ...updated, posts: [...(updated.posts ?? []), ask] };
+  const asked = { ...updated, notices: [drawOfferNotice(result.game)] };
+  if (mode === "update") return asked;
+  const to = userOf(result.game.row, opponent(result.game.row.drawOfferBy!));
+  return { ...asked, mode: "reply", reply: { content: TEXT.drawOffered(to, result.game.row.id), ephemeral: true } };
 }
 
 /** Rematch: a new challenge to the same opponent on the same terms, sides swapped, answered like any challenge. */

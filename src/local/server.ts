@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { GatewayIntentBits } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
 import { AttachmentStore } from "./attachments.ts";
 import { CommandRegistry } from "./commands.ts";
@@ -108,6 +109,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     url: () => gatewayUrl(baseUrl),
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     resumeWindowMs: options.resumeWindowMs ?? 120_000,
+    privilegedIntents: config.membersIntent ? GatewayIntentBits.GuildMembers : 0,
   });
   const context: LocalContext = {
     config,
