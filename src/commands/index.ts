@@ -157,6 +157,6 @@ export async function suggestions(
   options: CommandOptions,
 ): Promise<Choice[]> {
   if (focused.name === "ruleset") return rulesetChoices(ctx.t, focused.value);
-  if (focused.name === "time") return timeChoices(focused.value);
+  if (focused.name === "time") return timeChoices(ctx.t, focused.value);
   return command?.autocomplete ? await command.autocomplete(ctx, focused, options) : [];
 }

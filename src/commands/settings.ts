@@ -1,14 +1,22 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
-import { formatTimeLimit } from "../games/time.ts";
 import { type Translate, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
-import { asRuleset, parseTime, requireAdmin, requireGuild, rulesetOption, rulesetTerm, timeOption } from "./shared.ts";
+import {
+  asRuleset,
+  parseTime,
+  requireAdmin,
+  requireGuild,
+  rulesetOption,
+  rulesetTerm,
+  timeLimitText,
+  timeOption,
+} from "./shared.ts";
 
 /** /nickar settings: anyone can read them. */
 export const definition = localized(
@@ -84,14 +92,14 @@ function settingsText(t: Translate, s: GuildSettings, limit = MESSAGE_LIMIT): st
       : t("replies:settings.perHour", { rate: s.challengesPerHour });
   const lines = [
     t("replies:settings.ruleset", { ruleset: rulesetTerm(s.defaultRuleset) }),
-    t("replies:settings.time", { time: formatTimeLimit(s.defaultTimeLimit) }),
+    t("replies:settings.time", { time: timeLimitText(t, s.defaultTimeLimit) }),
     t("replies:settings.maxGames", { games: s.maxGamesPerPlayer }),
     "",
     s.ratedPairsPerDay === 0
       ? t("replies:settings.pairsUnlimited")
       : t("replies:settings.pairs", { limit: s.ratedPairsPerDay }),
     t(s.ladderEnabled ? "replies:settings.laddersOn" : "replies:settings.laddersOff", {
-      days: term("replies:settings.days", { count: s.ladderInactiveDays }),
+      days: term("replies:time.days", { count: s.ladderInactiveDays }),
     }),
     t(s.animateMoves ? "replies:settings.animated" : "replies:settings.still"),
     t("replies:settings.rates", { commands: perMinute, challenges: perHour }),

@@ -84,13 +84,23 @@ function rulesetNames(id: RulesetId): string[] {
 export function rulesetChoices(t: Translate, typed: string): Choice[] {
   const text = typed.trim().toLowerCase();
   return RULESET_IDS.filter((id) => id.includes(text) || rulesetNames(id).some((name) => name.includes(text))).map(
-    (id) => ({
-      name: t("replies:suggestion.ruleset", {
-        ruleset: term(RULESET_NAME[id]),
-        summary: term(RULESET_SUMMARY[id]),
-      }).slice(0, 100),
-      value: id,
-    }),
+    (id) => ({ name: rulesetSuggestion(t, id), value: id }),
+  );
+}
+
+/** Discord's limit on a suggestion's name. */
+const SUGGESTION_LIMIT = 100;
+
+/** "Oware Abapa: The common tournament Oware: …": the summary shortened (with "…") to fit a suggestion. */
+function rulesetSuggestion(t: Translate, id: RulesetId): string {
+  const ruleset = term(RULESET_NAME[id]);
+  const summary = t(RULESET_SUMMARY[id]);
+  const whole = t("replies:suggestion.ruleset", { ruleset, summary });
+  if (whole.length <= SUGGESTION_LIMIT) return whole;
+  const room = summary.length - (whole.length - SUGGESTION_LIMIT) - 1;
+  return t("replies:suggestion.ruleset", { ruleset, summary: `${summary.slice(0, Math.max(0, room))}…` }).slice(
+    0,
+    SUGGESTION_LIMIT,
   );
 }
 
@@ -149,13 +159,34 @@ export function timeOption(option: SlashCommandStringOption, description: Messag
   return localized(option, "commands:option.time", description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
 }
 
-/** Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits starting with it. */
-export function timeChoices(typed: string): Choice[] {
+/** A time limit's unit in words, by the letter it is typed with. */
+const TIME_UNIT = {
+  s: "replies:time.seconds",
+  m: "replies:time.minutes",
+  h: "replies:time.hours",
+  d: "replies:time.days",
+} as const satisfies Record<string, MessageKey>;
+
+/** A time limit in words in `t`'s language: "5m" -> "5 minutes", "1d" -> "1 dag". */
+export function timeLimitText(t: Translate, seconds: number): string {
+  const short = formatTimeLimit(seconds);
+  const unit = short.slice(-1) as keyof typeof TIME_UNIT;
+  return t(TIME_UNIT[unit], { count: Number(short.slice(0, -1)) });
+}
+
+/**
+ * Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits
+ * starting with it; shown in words in the user's language, sent as the short form ("5m") the option reads.
+ */
+export function timeChoices(t: Translate, typed: string): Choice[] {
   const text = typed.trim().toLowerCase();
   const seconds = text ? parseTimeLimit(text) : null;
   const own = seconds === null ? [] : [formatTimeLimit(seconds)];
-  const usual = TIME_LIMIT_CHOICES.filter((t) => t.startsWith(text) && !own.includes(t));
-  return [...own, ...usual].map((t) => ({ name: t, value: t }));
+  const usual = TIME_LIMIT_CHOICES.filter((limit) => limit.startsWith(text) && !own.includes(limit));
+  return [...own, ...usual].map((limit) => ({
+    name: timeLimitText(t, parseTimeLimit(limit) ?? 0),
+    value: limit,
+  }));
 }
 
 const FIRST_CHOICE_NAME = {
@@ -263,7 +294,7 @@ const GAME_STATUS = {
 
 /** A game as a suggestion: "k7m2xq9d · Oware Abapa vs bob · your move · 1d" (at most 100 characters). */
 function suggestion(id: string, parts: readonly string[]): Choice {
-  return { name: [id, ...parts].join(" · ").slice(0, 100), value: id };
+  return { name: [id, ...parts].join(" · ").slice(0, SUGGESTION_LIMIT), value: id };
 }
 
 /** Keeps the suggestions whose text contains what was typed (in any case), at most 25. */
@@ -286,7 +317,7 @@ export async function gameChoices(ctx: HandlerContext, focused: { readonly value
       return suggestion(row.id, [
         ctx.t("replies:suggestion.versus", { ruleset: rulesetTerm(game.state.ruleset), opponent }),
         ctx.t(turn),
-        formatTimeLimit(row.timeLimit),
+        timeLimitText(ctx.t, row.timeLimit),
       ]);
     }),
   );

@@ -5,10 +5,11 @@
  * everything, and the commands that the replies and rules mention exist under those names.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COMMANDS, commandDefinitions } from "../../src/commands/index.ts";
+import { COMMANDS, commandDefinitions, suggestions } from "../../src/commands/index.ts";
 import { CATALOGUES, LOCALES, type Locale } from "../../src/i18n/index.ts";
 import { commandSize, MAX_COMMAND_SIZE } from "../../src/local/commands.ts";
-import { ALICE, GUILD, options, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, CAROL, GUILD, options, setup, type World } from "./helpers.ts";
+import { startGame } from "./play.ts";
 
 /** Discord's pattern for CHAT_INPUT command and option names (application command naming). */
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
@@ -178,5 +179,70 @@ describe("replies in the user's and the server's language", () => {
     const settings = (await COMMANDS.settings.handle(ctx, options())).reply.content;
     expect(settings).toContain("Standardregelsæt: **Oware Abapa**");
     expect(settings).toContain("Partier kan starte i: alle kanaler");
+  });
+});
+
+/**
+ * What is left of a text once every translated part (⟦…⟧), mention, timestamp, link, code span and
+ * number is taken out: words left over were written in the code instead of taken from a catalogue.
+ */
+function untranslated(text: string): string[] {
+  let rest = text;
+  // Translated parts nest (a ruleset's name inside a sentence): take the innermost out first.
+  while (/⟦[^⟦⟧]*⟧/.test(rest)) rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " ");
+  rest = rest
+    .replace(/<(@|#|t:)[^>]+>/g, " ")
+    .replace(/https:\/\/\S+/g, " ")
+    .replace(/`[^`]*`/g, " ");
+  return rest.match(/\p{L}{2,}/gu) ?? [];
+}
+
+describe("replies under the pseudo-locale", () => {
+  let w: World;
+  const before = process.env.NICKAR_PSEUDO_LOCALE;
+  beforeEach(() => {
+    w = setup();
+    process.env.NICKAR_PSEUDO_LOCALE = "1";
+  });
+  afterEach(() => {
+    if (before === undefined) delete process.env.NICKAR_PSEUDO_LOCALE;
+    else process.env.NICKAR_PSEUDO_LOCALE = before;
+    w.close();
+  });
+
+  it("command replies and suggestions - every word from a catalogue - games, settings, ladder, series, seasons, notify, rules", async () => {
+    const admin = w.ctx("9999", { canManageGuild: true });
+    await COMMANDS["nickar-admin settings"].handle(admin, options({ ladder: true, allow_channel: { id: "200" } }));
+    await startGame(w, ALICE, BOB);
+    const ctx = w.ctx(ALICE);
+    const texts: string[] = [];
+    const say = async (key: string, values: Parameters<typeof options>[0] = {}, who = ctx) => {
+      const res = await COMMANDS[key].handle(who, options(values));
+      texts.push(res.reply.content, ...(res.followUps ?? []).map((f) => f.content));
+    };
+    await say("games");
+    await say("settings");
+    await say("nickar-admin settings", { pair_limit: 3, command_rate: 30 }, admin);
+    await say("ladder join", { ruleset: "wari" });
+    await say("ladder join", { ruleset: "wari" });
+    await say("ladder show", { ruleset: "wari" });
+    await say("ladder leave", { ruleset: "wari" });
+    await say("series standings");
+    await say("nickar-admin season list", {}, admin);
+    await say("notify", { where: "dm" });
+    await say("stats");
+    await say("rules", { ruleset: "caribbean" });
+    await say("history", { user: { id: CAROL } });
+    for (const name of ["ruleset", "time"]) {
+      const choices = await suggestions(COMMANDS.challenge, ctx, { name, value: "" }, options());
+      texts.push(...choices.map((c) => c.name));
+    }
+    const games = await suggestions(COMMANDS.resign, ctx, { name: "game", value: "" }, options());
+    const any = await suggestions(COMMANDS.game, ctx, { name: "id", value: "" }, options());
+    // A game's suggestion starts with its id, which is no word to translate.
+    texts.push(...[...games, ...any].map((c) => c.name.replace(c.value, "")));
+    expect(games.length + any.length).toBe(2);
+    expect(texts.filter((t) => t.trim()).length).toBeGreaterThan(15);
+    expect(texts.flatMap(untranslated)).toEqual([]);
   });
 });

@@ -108,9 +108,13 @@ describe("command definitions", () => {
     expect(asRuleset("oware abapa")).toBe("abapa");
     expect(asRuleset("Warri haïtien (Kay)")).toBe("haiti");
     expect(() => asRuleset("x".repeat(3000))).toThrow(/There is no ruleset "x{59}…"/);
-    expect(timeChoices("2h").map((c) => c.value)).toEqual(["2h"]);
-    expect(timeChoices("1").map((c) => c.value)).toEqual(["1m", "10m", "1h", "12h", "1d"]);
-    expect(timeChoices("").length).toBeGreaterThan(5);
+    const t = translator("en");
+    expect(timeChoices(t, "2h")).toEqual([{ name: "2 hours", value: "2h" }]);
+    expect(timeChoices(t, "1").map((c) => c.value)).toEqual(["1m", "10m", "1h", "12h", "1d"]);
+    expect(timeChoices(t, "").length).toBeGreaterThan(5);
+    // Shown in the user's language, sent as the short form the option reads.
+    expect(timeChoices(translator("da"), "1d")).toEqual([{ name: "1 dag", value: "1d" }]);
+    expect(timeChoices(translator("fr"), "3d")).toEqual([{ name: "3 jours", value: "3d" }]);
   });
 });
 
