@@ -18,6 +18,16 @@ import {
   timeOption,
 } from "./shared.ts";
 
+/** Each language by its own name. */
+const LANGUAGE_NAME = {
+  en: "common:language.en",
+  da: "common:language.da",
+  fr: "common:language.fr",
+} as const satisfies Record<Locale, MessageKey>;
+
+/** The `language` choice that clears the setting: public messages follow the server's Discord locale. */
+const LANGUAGE_DISCORD = "discord";
+
 /** /nickar settings: anyone can read them. */
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -73,16 +83,6 @@ export const adminDefinition = localized(
       localizedChoice("commands:choice.language.fr", "fr"),
     ),
   );
-
-/** Each language by its own name. */
-const LANGUAGE_NAME = {
-  en: "common:language.en",
-  da: "common:language.da",
-  fr: "common:language.fr",
-} as const satisfies Record<Locale, MessageKey>;
-
-/** The `language` choice that clears the setting: public messages follow the server's Discord locale. */
-const LANGUAGE_DISCORD = "discord";
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */
 function languageText(t: Translate, chosen: Locale | null, serverLocale: Locale): string {
