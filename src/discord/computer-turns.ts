@@ -9,7 +9,7 @@
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { endingMessage, gameMessage } from "../interactions/game-message.ts";
+import { endingMessage, gameMessage, serverVoice } from "../interactions/game-message.ts";
 import { gameNotices } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
@@ -90,7 +90,8 @@ export class ComputerTurns {
         if (after) await this.show(after);
       } else {
         const answer = await computer.answerDraw(game, signal);
-        if (answer) await this.show(answer.game, answer.accepted ? undefined : "Nickar declines the draw.");
+        const declined = serverVoice(this.app, game.row.guildId).t("notices:computer.declinesDraw");
+        if (answer) await this.show(answer.game, answer.accepted ? undefined : declined);
       }
       this.retry.succeeded(key);
       if (!this.stopped) this.onChange();
@@ -110,7 +111,8 @@ export class ComputerTurns {
     const { channelId, messageId } = game.row;
     if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
     if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingMessage(this.app, game)]);
-    for (const notice of gameNotices(game, true)) await this.notices?.post(notice);
+    const { t } = serverVoice(this.app, game.row.guildId);
+    for (const notice of gameNotices(game, true, t)) await this.notices?.post(notice);
   }
 
   /** Looks again at `at` (the earliest retry wins). */

@@ -10,7 +10,9 @@ import type { Clock } from "../clock.ts";
 import { readState, writeState } from "../db/bot-state.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import type { GameService } from "../games/service.ts";
+import { channel, type Locale, listOf } from "../i18n/index.ts";
 import { CHANNEL_NEEDS, missingNeeds } from "../interactions/permissions.ts";
+import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
@@ -26,24 +28,33 @@ export class LostPermissions {
     private readonly permissionsIn: (channelId: string) => bigint | null,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** The language of a server (the players are told in it: a direct message has no locale of its own). */
+    private readonly serverLocale: (guildId: string) => Locale = () => "en",
   ) {}
 
   /** Discord refused a message in `channelId`: tell the players of its games, once per game. */
   async refused(channelId: string): Promise<void> {
     try {
       const missing = missingNeeds(this.permissionsIn(channelId));
-      const names = (missing.length > 0 ? missing : CHANNEL_NEEDS).map((n) => `**${n.name}**`).join(", ");
-      const what =
-        missing.length > 0 ? `Nickar is missing the ${names} permission there` : `Nickar needs ${names} there`;
+      const needs = missing.length > 0 ? missing : CHANNEL_NEEDS;
       for (const game of this.games.activeInChannel(channelId)) {
         // Claimed before any await, so two refusals at once tell the players one time.
         const told = await retryWhileBusy(() => this.claim(game.id), { giveUpMs: 60_000 });
         if (told) continue;
         this.logger.warn({ game: game.id, channelId }, "lost a permission in a game's channel; telling the players");
+        const t = discordTranslator(this.serverLocale(game.guildId));
+        const names = listOf(
+          t,
+          needs.map((n) => `**${t(n.nameKey)}**`),
+        );
+        const what = t(missing.length > 0 ? "notices:lost.missing" : "notices:lost.needs", {
+          names,
+          count: needs.length,
+        });
         const text = [
-          `I can no longer post in <#${channelId}>, where your game \`${game.id}\` is played: ${what}.`,
-          "The buttons on the board still work, but updates and turn notices cannot be posted there.",
-          "Ask a server admin to fix Nickar's permissions in that channel (or its role).",
+          t("notices:lost.cannotPost", { channel: channel(channelId), id: game.id, what }),
+          t("notices:lost.buttonsWork"),
+          t("notices:lost.askAdmin"),
         ].join("\n");
         for (const userId of [game.southId, game.northId]) {
           const sent = await this.messenger.direct(userId, { content: text });

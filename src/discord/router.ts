@@ -16,11 +16,12 @@ import { guardsHold, runCommand } from "../commands/guards.ts";
 import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
 import { isBusy, retryWhileBusy } from "../db/client.ts";
 import { isUserError, UserError } from "../errors.ts";
+import { localeOf } from "../i18n/index.ts";
 import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";
-import { speakingTo } from "../interactions/speech.ts";
+import { discordTranslator, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
@@ -28,13 +29,15 @@ import type { NoticeBoard } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
-const SORRY = "Something went wrong on our side; it has been logged.";
+/** The answer to a bug, in the language of whoever acted. */
+function sorry(interaction: Interaction): string {
+  return discordTranslator(localeOf(interaction.locale))("notices:router.sorry");
+}
 
-/** The answers to a button or command this version of the bot does not know. */
-export const UNKNOWN_BUTTON =
-  "This button no longer works (it comes from an older version of Nickar). /nickar board shows your game's current board.";
-export const UNKNOWN_COMMAND =
-  "This command is not available yet: Nickar is probably being updated. Try again in a few minutes.";
+const english = discordTranslator("en");
+/** The answers to a button or command this version of the bot does not know (in English; each user gets theirs). */
+export const UNKNOWN_BUTTON = english("notices:router.unknownButton");
+export const UNKNOWN_COMMAND = english("notices:router.unknownCommand");
 
 export interface RouterDeps {
   readonly app: App;
@@ -50,8 +53,7 @@ export interface RouterDeps {
 }
 
 /** The answer when the database stayed locked by another program for all of `BUSY_GIVE_UP_MS`. */
-export const BUSY_ANSWER =
-  "Nickar's database is busy right now (another program is using it). Nothing was changed: try again in a moment.";
+export const BUSY_ANSWER = english("notices:router.busy");
 /** How long an interaction keeps retrying a locked database before answering BUSY_ANSWER. */
 export const BUSY_GIVE_UP_MS = 12_000;
 
@@ -107,7 +109,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       if (!early) await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       const later = await response.deferred().catch((error: unknown) => {
         if (!isUserError(error)) logger.error({ err: error, interaction: interaction.id }, "deferred answer failed");
-        return { content: isUserError(error) ? error.message : SORRY };
+        return { content: isUserError(error) ? error.message : sorry(interaction) };
       });
       if (early)
         return answer(
@@ -201,13 +203,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       if (command && command !== COMMANDS.move) deps.admit?.(ctx);
       if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
-      return ephemeral(UNKNOWN_COMMAND);
+      return ephemeral(ctx.t("notices:router.unknownCommand"));
     }
     const id = parseCustomId(interaction.customId);
     if (id && !(id.type === "game" && id.action.kind === "move")) deps.admit?.(ctx);
     if (id) return handleButton(ctx, id);
     logger.warn({ id: interaction.id, customId: interaction.customId }, "button this bot does not know");
-    return ephemeral(UNKNOWN_BUTTON);
+    return ephemeral(ctx.t("notices:router.unknownButton"));
   }
 
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
@@ -250,7 +252,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
       // Quoted input is kept short, but the refusal must fit Discord's 2000 characters in any case.
-      const content = clip(known ? error.message : SORRY);
+      const content = clip(known ? error.message : sorry(interaction));
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
         // A public "thinking…" message must not stay behind a private refusal.

@@ -15,7 +15,7 @@ import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
-import { endingMessage, gameMessage } from "../interactions/game-message.ts";
+import { endingMessage, gameMessage, serverVoice } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
 import { challengeReply, gameNotices, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
@@ -75,8 +75,9 @@ async function announce(
   notices: NoticeBoard | undefined,
 ): Promise<void> {
   const { row } = notice.game;
+  const { t } = serverVoice(app, row.guildId);
   if (notice.kind === "reminder") {
-    await messenger.send(row.channelId, reminderReply(notice.game));
+    await messenger.send(row.channelId, reminderReply(notice.game, t));
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");
@@ -84,7 +85,7 @@ async function announce(
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
   // Both players are told in a new message (who ran out of time, what it changes), as after any ending.
   await sendPosts(app, messenger, [endingMessage(app, notice.game), ...nextSeriesPost(app, notice.game)]);
-  for (const n of gameNotices(notice.game, true)) await notices?.post(n);
+  for (const n of gameNotices(notice.game, true, t)) await notices?.post(n);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */
@@ -146,7 +147,7 @@ export async function runDue(
     try {
       await messenger.edit(
         { channelId: challenge.channelId, messageId: challenge.messageId },
-        challengeReply(challenge),
+        challengeReply(challenge, serverVoice(app, challenge.guildId).t),
       );
     } catch (err) {
       failed++;
@@ -192,7 +193,7 @@ async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logg
       if (challenge?.status !== "pending" || !challenge.messageId) continue;
       await messenger.edit(
         { channelId: challenge.channelId, messageId: challenge.messageId },
-        challengeReply(challenge),
+        challengeReply(challenge, serverVoice(app, challenge.guildId).t),
       );
     } catch (err) {
       logger.warn({ err, challenge: id }, "could not show the new expiry");

@@ -5,7 +5,12 @@
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
 import type { Post, Reply } from "./reply.ts";
-import { type BoardFacts, endingPost, gameReply } from "./views.ts";
+import { type BoardFacts, endingPost, gameReply, type Voice, voiceOf } from "./views.ts";
+
+/** The server's language, in which a game's public messages are written. */
+export function serverVoice(app: Pick<App, "serverLocale">, guildId: string | null): Voice {
+  return voiceOf(app.serverLocale(guildId));
+}
 
 /** Everything the game message and the ending post read from the database, read once. */
 export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
@@ -29,10 +34,10 @@ export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
 
 /** The game message (board, buttons, narration, result), with its facts read now. */
 export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply {
-  return gameReply(app, game, boardFacts(app, game), extra);
+  return gameReply(app, game, boardFacts(app, game), serverVoice(app, game.row.guildId), extra);
 }
 
 /** The new message telling both players how their game ended, with its facts read now. */
 export function endingMessage(app: App, game: GameSnapshot): Post {
-  return endingPost(app, game, boardFacts(app, game));
+  return endingPost(app, game, boardFacts(app, game), serverVoice(app, game.row.guildId).t);
 }

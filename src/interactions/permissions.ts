@@ -5,21 +5,40 @@
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { UserError } from "../errors.ts";
+import { channel, type MessageKey, type Translate, term } from "../i18n/index.ts";
 import type { HandlerContext } from "./context.ts";
+import { discordTranslator } from "./speech.ts";
 
 export interface ChannelNeed {
   readonly bit: bigint;
-  /** The permission's name in Discord's settings. */
+  /** The permission's name in Discord's settings, in English (the invite tool's list). */
   readonly name: string;
-  /** What the bot cannot do without it: "I can't <cant> #games". */
-  readonly cant: string;
+  /** The same name, as Discord shows it in the reader's language. */
+  readonly nameKey: MessageKey;
+  /** What the bot cannot do without it: "I can't attach images in #games: …". */
+  readonly cantKey: MessageKey;
 }
 
 /** In the order they are explained (without View Channel the others do not matter yet). */
 export const CHANNEL_NEEDS: readonly ChannelNeed[] = [
-  { bit: PermissionFlagsBits.ViewChannel, name: "View Channel", cant: "see" },
-  { bit: PermissionFlagsBits.SendMessages, name: "Send Messages", cant: "send messages in" },
-  { bit: PermissionFlagsBits.AttachFiles, name: "Attach Files", cant: "attach images in" },
+  {
+    bit: PermissionFlagsBits.ViewChannel,
+    name: "View Channel",
+    nameKey: "notices:permission.viewChannel",
+    cantKey: "notices:permission.cantSee",
+  },
+  {
+    bit: PermissionFlagsBits.SendMessages,
+    name: "Send Messages",
+    nameKey: "notices:permission.sendMessages",
+    cantKey: "notices:permission.cantSend",
+  },
+  {
+    bit: PermissionFlagsBits.AttachFiles,
+    name: "Attach Files",
+    nameKey: "notices:permission.attachFiles",
+    cantKey: "notices:permission.cantAttach",
+  },
 ];
 
 /** Every permission Nickar asks for when it is invited (see `npm run invite-url`). */
@@ -32,9 +51,13 @@ export function missingNeeds(permissions: bigint | null): ChannelNeed[] {
 }
 
 /** "I can't attach images in #games: give Nickar the Attach Files permission there." and so on, one line each. */
-export function explainMissing(missing: readonly ChannelNeed[], channelId: string): string {
+export function explainMissing(
+  missing: readonly ChannelNeed[],
+  channelId: string,
+  t: Translate = discordTranslator("en"),
+): string {
   return missing
-    .map((need) => `I can't ${need.cant} <#${channelId}>: give Nickar the **${need.name}** permission there.`)
+    .map((need) => t(need.cantKey, { channel: channel(channelId), permission: term(need.nameKey) }))
     .join("\n");
 }
 
