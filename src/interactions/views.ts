@@ -4,12 +4,11 @@ import type { ChallengeRow, RatingChangeRow } from "../db/schema.ts";
 import { houseToPit, moveLetter, opponent } from "../engine/index.ts";
 import { hintsAllowed } from "../games/computer.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
-import { formatTimeLimit } from "../games/time.ts";
 import { type Locale, type Translate, term, user } from "../i18n/index.ts";
 import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
 import { LEVEL_NAME } from "../i18n/terms-views.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
-import { narrateMove, resultText } from "../present/narrate.ts";
+import { narrateMove, resultText, timeLimitText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Post, type Reply } from "./reply.ts";
@@ -92,7 +91,7 @@ export function gameHeader(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): 
     id: g.id,
     south: user(g.southId),
     north: user(g.northId),
-    limit: formatTimeLimit(g.timeLimit),
+    limit: timeLimitText(g.timeLimit, t),
     rated,
     kind,
   });
@@ -347,7 +346,7 @@ const FIRST = {
 function challengeTerms(c: ChallengeRow, t: Translate): string {
   const values = {
     ruleset: term(RULESET_NAME[c.ruleset]),
-    limit: formatTimeLimit(c.timeLimit),
+    limit: timeLimitText(c.timeLimit, t),
     rated: t(c.rated ? "game:header.rated" : "game:header.unrated"),
   };
   if (c.kind === "series") {
