@@ -133,6 +133,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     clock,
     logger,
+    bots,
     (guildId) => app.serverLocale(guildId),
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);

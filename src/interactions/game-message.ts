@@ -4,8 +4,8 @@
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
-import type { Post, Reply } from "./reply.ts";
-import { type BoardFacts, endingPost, gameReply, type Voice, voiceOf } from "./views.ts";
+import type { Notice, Reply } from "./reply.ts";
+import { type BoardFacts, endingNotice, gameNotices, gameReply, type Voice, voiceOf } from "./views.ts";
 
 /** The server's language, in which a game's public messages are written. */
 export function serverVoice(app: Pick<App, "serverLocale">, guildId: string | null): Voice {
@@ -37,7 +37,13 @@ export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply
   return gameReply(app, game, boardFacts(app, game), serverVoice(app, game.row.guildId), extra);
 }
 
-/** The new message telling both players how their game ended, with its facts read now. */
-export function endingMessage(app: App, game: GameSnapshot): Post {
-  return endingPost(app, game, boardFacts(app, game), serverVoice(app, game.row.guildId).t);
+/**
+ * The notices after a change to a game (see `gameNotices`), and when the change (`moved`: a move,
+ * resignation, agreement, abort, cancel, time-out) ended it, the notice telling both players how;
+ * in the server's language.
+ */
+export function noticesAfter(app: App, game: GameSnapshot, moved: boolean, note?: string): Notice[] {
+  const { t } = serverVoice(app, game.row.guildId);
+  if (moved && game.row.status !== "active") return [endingNotice(app, game, boardFacts(app, game), t, note)];
+  return gameNotices(game, moved, t);
 }

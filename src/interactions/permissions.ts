@@ -5,18 +5,17 @@
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { UserError } from "../errors.ts";
-import { channel, type MessageKey, type Translate, term } from "../i18n/index.ts";
+import { channel, list, type MessageKey, term } from "../i18n/index.ts";
 import type { HandlerContext } from "./context.ts";
-import { discordTranslator } from "./speech.ts";
 
 export interface ChannelNeed {
   readonly bit: bigint;
   /** The permission's name in Discord's settings, in English (the invite tool's list). */
   readonly name: string;
-  /** The same name, as Discord shows it in the reader's language. */
+  /** The same name as Discord shows it in the reader's language. */
   readonly nameKey: MessageKey;
-  /** What the bot cannot do without it: "I can't attach images in #games: …". */
-  readonly cantKey: MessageKey;
+  /** What the bot cannot do without it: "I can't attach images in #games: give Nickar…". */
+  readonly missing: MessageKey;
 }
 
 /** In the order they are explained (without View Channel the others do not matter yet). */
@@ -25,19 +24,19 @@ export const CHANNEL_NEEDS: readonly ChannelNeed[] = [
     bit: PermissionFlagsBits.ViewChannel,
     name: "View Channel",
     nameKey: "notices:permission.viewChannel",
-    cantKey: "notices:permission.cantSee",
+    missing: "errors:permissions/line-view",
   },
   {
     bit: PermissionFlagsBits.SendMessages,
     name: "Send Messages",
     nameKey: "notices:permission.sendMessages",
-    cantKey: "notices:permission.cantSend",
+    missing: "errors:permissions/line-send",
   },
   {
     bit: PermissionFlagsBits.AttachFiles,
     name: "Attach Files",
     nameKey: "notices:permission.attachFiles",
-    cantKey: "notices:permission.cantAttach",
+    missing: "errors:permissions/line-attach",
   },
 ];
 
@@ -50,22 +49,14 @@ export function missingNeeds(permissions: bigint | null): ChannelNeed[] {
   return CHANNEL_NEEDS.filter((need) => (permissions & need.bit) === 0n);
 }
 
-/** "I can't attach images in #games: give Nickar the Attach Files permission there." and so on, one line each. */
-export function explainMissing(
-  missing: readonly ChannelNeed[],
-  channelId: string,
-  t: Translate = discordTranslator("en"),
-): string {
-  return missing
-    .map((need) => t(need.cantKey, { channel: channel(channelId), permission: term(need.nameKey) }))
-    .join("\n");
-}
-
 /**
  * Refuses, in plain words, to start a game or post in the channel of `ctx` while the bot lacks a
  * permission there (from the interaction's `app_permissions`).
  */
 export function requireChannelPermissions(ctx: HandlerContext): void {
   const missing = missingNeeds(ctx.appPermissions);
-  if (missing.length > 0) throw new UserError("permissions/missing", explainMissing(missing, ctx.channelId));
+  if (missing.length > 0) {
+    const lines = missing.map((need) => term(need.missing, { channel: channel(ctx.channelId) }));
+    throw new UserError("permissions/missing", { missing: list(lines, "lines") });
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { user } from "../i18n/index.ts";
+import { noteText } from "../i18n/note.ts";
 import type { App } from "./context.ts";
 import { gameMessage, serverVoice } from "./game-message.ts";
 import type { Post } from "./reply.ts";
@@ -31,6 +32,7 @@ export function gamePost(app: App, game: GameSnapshot): Post {
       : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);
-  const reply = gameMessage(app, game, note ? `${extra}\n${note}` : extra);
+  const said = note ? noteText(t, note) : null;
+  const reply = gameMessage(app, game, said ? `${extra}\n${said}` : extra);
   return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

@@ -5,13 +5,14 @@ import { houseToPit, moveLetter, opponent } from "../engine/index.ts";
 import { hintsAllowed } from "../games/computer.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { type Locale, type Translate, term, user } from "../i18n/index.ts";
+import { noteText } from "../i18n/note.ts";
 import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
 import { LEVEL_NAME } from "../i18n/terms-views.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import { narrateMove, resultText, timeLimitText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
-import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Post, type Reply } from "./reply.ts";
+import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Reply } from "./reply.ts";
 import { seriesFooter, seriesLine, seriesWinText } from "./series-view.ts";
 import { discordTranslator } from "./speech.ts";
 
@@ -288,32 +289,38 @@ export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, v
 }
 
 /**
- * The new message that tells both players how their game ended (a mention only notifies in a new
+ * The notice that tells both players how their game ended (a mention only notifies in a new
  * message): the result, the rating changes, the series or ladder consequence, and a Rematch button.
+ * It replaces the game's last notice (see `Notice`) and goes where each player chose with /nickar
+ * notify; `note` is a line added after the result (who aborted the game).
  */
-export function endingPost(media: Media, game: GameSnapshot, facts: BoardFacts, t: Translate): Post {
+export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts, t: Translate, note?: string): Notice {
   const { row: g } = game;
-  const over = { south: user(g.southId), north: user(g.northId), id: g.id, result: resultOf(game, t) };
-  const lines = [t("game:ending.over", over)];
-  for (const line of [ratingLine(game, facts, t), ladderLine(game, facts, t), seriesLines(game, facts, t).line])
-    if (line) lines.push(line);
+  const over = { id: g.id, result: resultOf(game, t) };
+  const rest: string[] = [];
+  for (const line of [note, ratingLine(game, facts, t), ladderLine(game, facts, t), seriesLines(game, facts, t).line])
+    if (line) rest.push(line);
   if (g.messageId)
-    lines.push(
+    rest.push(
       t("game:ending.board", { link: `https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}` }),
     );
   return {
+    key: gameNoticeKey(g.id),
     channelId: g.channelId,
-    reply: {
-      content: lines.join("\n"),
-      components: canRematch(game) ? [row(rematchButton(game, t))] : [],
-      // Nickar itself is never pinged.
-      mentions: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
-    },
+    // Nickar itself is never notified (the notice board leaves it out too).
+    users: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
+    text: [t("game:ending.over", over), ...rest].join("\n"),
+    direct: [t("game:ending.overDirect", over), ...rest].join("\n"),
+    components: canRematch(game) ? [row(rematchButton(game, t))] : [],
   };
 }
 
-/** The new message that asks the opponent to answer a draw offer, with Accept draw and Decline. */
-export function drawOfferReply(game: GameSnapshot, t: Translate): Reply {
+/**
+ * The notice that asks the opponent to answer a draw offer, with Accept draw and Decline (in a
+ * direct message: a link to the board, whose Offer draw button has become Accept draw). It replaces
+ * the game's turn notice; a move or an answer replaces it in turn.
+ */
+export function drawOfferNotice(game: GameSnapshot, t: Translate): Notice {
   const { row: g } = game;
   if (g.drawOfferBy === null) throw new Error(`game ${g.id} has no draw offer`);
   const by = userOf(g, g.drawOfferBy);
@@ -325,14 +332,17 @@ export function drawOfferReply(game: GameSnapshot, t: Translate): Reply {
     action: { kind },
   });
   return {
-    content: t("game:draw.offer", { to: user(to), by: user(by), id: g.id }),
+    key: gameNoticeKey(g.id),
+    channelId: g.channelId,
+    users: [to],
+    text: t("game:draw.offer", { by: user(by), id: g.id }),
     components: [
       row(
         button(id("draw-accept"), t("game:button.acceptDraw"), ButtonStyle.Success),
         button(id("draw-decline"), t("game:button.decline"), ButtonStyle.Secondary),
       ),
     ],
-    mentions: [to],
+    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
   };
 }
 
@@ -368,7 +378,7 @@ export function challengeReply(c: ChallengeRow, t: Translate = ENGLISH_VOICE.t):
       if (c.opponentId) buttons.push(button(id("decline"), t("game:button.decline"), ButtonStyle.Danger));
       buttons.push(button(id("cancel"), t("game:button.cancel"), ButtonStyle.Secondary));
       const lines = [t("game:challenge.pending", { challenger, who, terms: challengeTerms(c, t) })];
-      if (c.note) lines.push(c.note);
+      if (c.note) lines.push(noteText(t, c.note));
       lines.push(t(ladder ? "game:challenge.expiresLadder" : "game:challenge.expires", { time: time(c.expiresAt) }));
       return {
         content: lines.join("\n"),

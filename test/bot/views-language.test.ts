@@ -60,7 +60,9 @@ describe("views in the players' languages", () => {
       action: { kind: "resign-confirm" },
     });
     expect(resigned.reply.content).toContain(`**<@${ALICE}> vinder 0–0: <@${BOB}> opgav**`);
-    expect(resigned.posts?.[0]?.reply.content).toContain("er slut");
+    const ending = resigned.notices?.find((n) => n.users.length === 2);
+    expect(ending?.text).toMatch(/^spil `\w+` er slut: \*\*/);
+    expect(ending?.direct).toMatch(/^Spil `\w+` er slut: \*\*/);
   });
 
   it("private answers - in the presser's language - a French player in an English server", async () => {
@@ -126,7 +128,7 @@ describe("views in the players' languages", () => {
       ...labels(challengeReply(challenge, t)),
       ended.reply.content,
       ...labels(ended.reply),
-      ...(ended.posts ?? []).map((p) => p.reply.content),
+      ...(ended.notices ?? []).flatMap((n) => [n.text, n.direct ?? "", ...labels({ content: "", ...n })]),
     ];
     // The house buttons are a letter and a count: nothing to translate.
     const words = texts.filter((text) => !/^[A-Fa-f] · \d+$/.test(text));
