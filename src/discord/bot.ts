@@ -10,7 +10,9 @@ import type { Db } from "../db/client.ts";
 import { countActiveGames } from "../db/counts.ts";
 import type { ComputerOptions } from "../games/computer.ts";
 import type { Defaults } from "../games/settings.ts";
+import { localeOf, type MessageKey } from "../i18n/index.ts";
 import type { App } from "../interactions/context.ts";
+import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import { type Images, pooledImages } from "../present/images.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
@@ -66,10 +68,9 @@ export interface Bot {
 export const SHUTDOWN_DRAIN_MS = 10_000;
 
 /** The answer to an interaction that arrives while the bot is stopping. */
-export const STOPPING = "Nickar is restarting and did not take this: try again in a few seconds (nothing was changed).";
+export const STOPPING = discordTranslator("en")("notices:bot.stopping");
 /** The answer to an interaction when the database file is not the one the bot opened. */
-export const DATABASE_GONE =
-  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; whoever runs Nickar will find the details in its log.";
+export const DATABASE_GONE = discordTranslator("en")("notices:bot.databaseGone");
 
 const DEFAULTS: Defaults = {
   timeLimit: 86400,
@@ -133,6 +134,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     clock,
     logger,
     bots,
+    (guildId) => app.serverLocale(guildId),
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   let stopping = false;
@@ -188,7 +190,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         else logger.fatal({ problem }, "the database file changed under the running bot");
       }
     }
-    inFlight.track(stopping || fatal ? refuse(interaction, fatal ? DATABASE_GONE : STOPPING) : route(interaction));
+    inFlight.track(
+      stopping || fatal
+        ? refuse(interaction, fatal ? "notices:bot.databaseGone" : "notices:bot.stopping")
+        : route(interaction),
+    );
   });
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
@@ -233,7 +239,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 }
 
 /** Answers privately without handling (the bot is stopping); autocomplete gets no suggestions. */
-async function refuse(interaction: Interaction, content: string): Promise<void> {
+async function refuse(interaction: Interaction, key: MessageKey): Promise<void> {
   if (interaction.isAutocomplete()) await interaction.respond([]);
-  else if (interaction.isRepliable()) await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  else if (interaction.isRepliable()) {
+    const content = discordTranslator(localeOf(interaction.locale))(key);
+    await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  }
 }

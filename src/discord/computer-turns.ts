@@ -9,7 +9,7 @@
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, noticesAfter } from "../interactions/game-message.ts";
+import { gameMessage, noticesAfter, serverVoice } from "../interactions/game-message.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
@@ -89,7 +89,8 @@ export class ComputerTurns {
         if (after) await this.show(after);
       } else {
         const answer = await computer.answerDraw(game, signal);
-        if (answer) await this.show(answer.game, answer.accepted ? undefined : "Nickar declines the draw.");
+        const declined = serverVoice(this.app, game.row.guildId).t("notices:computer.declinesDraw");
+        if (answer) await this.show(answer.game, answer.accepted ? undefined : declined);
       }
       this.retry.succeeded(key);
       if (!this.stopped) this.onChange();
