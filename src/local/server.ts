@@ -49,6 +49,8 @@ export interface LocalDiscordOptions {
   /** How long a dropped gateway session can still RESUME (default 2 minutes). */
   resumeWindowMs?: number;
   guildName?: string;
+  /** The server's language (Discord's `preferred_locale`, sent as `guild_locale`); en-US by default. */
+  guildLocale?: string;
   channels?: string[];
   /** Users that exist from the start (`admin` gets the Admins role). */
   users?: string[];
@@ -91,6 +93,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   const logger = options.logger ?? defaultLogger();
   const store = new Store(events, {
     guildName: options.guildName ?? "Nickar Local",
+    guildLocale: options.guildLocale ?? "en-US",
     channels: options.channels ?? ["games", "general"],
     users: options.users ?? ["alice", "bob", "admin"],
     botName: options.botName ?? "Nickar",

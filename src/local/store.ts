@@ -54,6 +54,7 @@ export interface Ping {
 
 export interface StoreOptions {
   guildName: string;
+  guildLocale?: string;
   channels: string[];
   users: string[];
   botName: string;
@@ -90,6 +91,8 @@ export class Store {
   // restarted on the same database keeps its games' players and channels. Messages stay in memory.
   readonly guildId = stableSnowflake("guild");
   readonly guildName: string;
+  /** The server's `preferred_locale` (what interactions carry as `guild_locale`). */
+  readonly guildLocale: string;
   readonly applicationId: string;
   readonly bot: APIUser;
   readonly everyoneRoleId = this.guildId;
@@ -117,6 +120,7 @@ export class Store {
     options: StoreOptions,
   ) {
     this.guildName = options.guildName;
+    this.guildLocale = options.guildLocale ?? "en-US";
     this.applicationId = options.applicationId;
     this.roles = [
       role(this.everyoneRoleId, "@everyone", EVERYONE_PERMISSIONS, 0),
