@@ -1,13 +1,16 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { changedGame, gameChoices, gameOption, resolveGame } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("abort")
-  .setDescription("Call off a game before both players have moved (no rating change)")
-  .addStringOption(gameOption);
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:abort.name",
+  "commands:abort.description",
+).addStringOption(gameOption);
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
@@ -16,9 +19,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(
     ctx,
     game,
-    "Game aborted: no result, ratings unchanged.",
+    ctx.t("replies:abort.done"),
     true,
-    `<@${ctx.userId}> aborted the game.`,
+    ctx.tServer("replies:abort.who", { user: user(ctx.userId) }),
   );
 }
 
