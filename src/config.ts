@@ -42,6 +42,12 @@ const schema = z.object({
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  DISCORD_PUBLIC_KEY: optionalText.refine(
+    (s) => s === undefined || /^[0-9a-f]{64}$/i.test(s),
+    "must be the application's public key (64 hexadecimal digits, Developer Portal > General Information)",
+  ),
+  INTERACTIONS_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  INTERACTIONS_HOST: z.string().trim().min(1).default("127.0.0.1"),
 });
 
 export interface Config {
@@ -57,6 +63,10 @@ export interface Config {
   /** Port of /metrics and /healthz; undefined: not served. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** Serve the HTTP interactions endpoint with this public key (undefined: interactions over the gateway). */
+  readonly publicKey: string | undefined;
+  readonly interactionsPort: number;
+  readonly interactionsHost: string;
   /** The computer opponent's search times (ms); no move time: each level's own. */
   readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
@@ -88,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreads: e.RENDER_THREADS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    publicKey: e.DISCORD_PUBLIC_KEY,
+    interactionsPort: e.INTERACTIONS_PORT,
+    interactionsHost: e.INTERACTIONS_HOST,
     computer: {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,

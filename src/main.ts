@@ -41,7 +41,10 @@ async function main(): Promise<void> {
   // What the bot gets in either mode.
   const bot = { db, logger, defaults, renderPool, ...metrics, computer, databaseCheck, onFatal };
   if (config.token) {
-    running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl });
+    const interactions = config.publicKey
+      ? { publicKey: config.publicKey, port: config.interactionsPort, host: config.interactionsHost }
+      : undefined;
+    running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl, interactions });
   } else {
     // People play at people's pace: Discord's rate limits apply, as they would on a server.
     const playground = await startPlayground({ ...bot, port: config.port, local: { rateLimits: true } });

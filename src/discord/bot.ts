@@ -17,6 +17,7 @@ import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { AnalysisJobs } from "./analysis-jobs.ts";
 import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
+import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
 import { InFlight } from "./in-flight.ts";
 import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
@@ -52,6 +53,11 @@ export interface BotOptions {
   readonly onFatal?: (reason: string) => void;
   /** How long a shutdown waits for the interactions in flight; default SHUTDOWN_DRAIN_MS. */
   readonly drainMs?: number;
+  /**
+   * Serve Discord's HTTP interactions endpoint (src/discord/http-interactions.ts) with this public
+   * key, on this port (0: any free one): interactions then come over HTTP, answered by the same router.
+   */
+  readonly interactions?: { readonly publicKey: string; readonly port: number; readonly host?: string };
 }
 
 export interface Bot {
@@ -59,6 +65,8 @@ export interface Bot {
   readonly app: App;
   /** Where /metrics and /healthz are served, when they are. */
   readonly metricsUrl: string | null;
+  /** The HTTP interactions endpoint, when it is served. */
+  readonly interactionsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -202,11 +210,20 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     metricsServer = await serveMetrics(metrics, options.metricsPort!, options.metricsHost);
     logger.info({ url: metricsServer.url }, "metrics served");
   }
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
+  let interactionsServer: InteractionsServer | null = null;
+  if (options.interactions) {
+    // Only once the client is ready: its caches (guilds, channels) are then those a gateway interaction finds.
+    await ready;
+    interactionsServer = await serveInteractions({ client, logger, ...options.interactions });
+    logger.info({ url: interactionsServer.url }, "interactions endpoint served");
+  }
   return {
     client,
     app,
     metricsUrl: metricsServer?.url ?? null,
+    interactionsUrl: interactionsServer?.url ?? null,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then
@@ -222,6 +239,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
+      // HTTP interactions that came meanwhile were answered "restarting"; now nothing more is taken.
+      await interactionsServer?.close();
       await client.destroy();
       await ownPool?.close();
       await renderPool?.close();

@@ -14,6 +14,7 @@ import { CommandInputError, parseCommand } from "./command-parser.ts";
 import type { LocalContext } from "./context.ts";
 import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
 import { DiscordHttpError } from "./errors.ts";
+import { endpointProblem } from "./http-delivery.ts";
 import { readBody, sendJson } from "./http-io.ts";
 import { interactionPayload } from "./interaction-payloads.ts";
 import { matchPattern, splitPath } from "./router.ts";
@@ -300,7 +301,24 @@ const routes: DriverRoute[] = [
         botResumable: ctx.gateway.hasLiveSession(),
         gateway: { ...ctx.gateway.stats },
         rateLimits: ctx.rateLimits ? { limited: ctx.rateLimits.limited, exhausted: ctx.rateLimits.exhausted } : null,
+        interactions: {
+          endpoint: ctx.endpoint.url,
+          publicKey: ctx.endpoint.keys.publicKeyHex,
+          delivered: ctx.endpoint.delivered,
+        },
       }),
+  ],
+  [
+    "POST",
+    "/local/interactions-endpoint",
+    async (ctx, { json }) => {
+      // As in the Developer Portal: the URL is saved only when the endpoint passes Discord's check.
+      const url = typeof json.url === "string" && json.url !== "" ? json.url : null;
+      const problem = url ? await endpointProblem(ctx.endpoint.keys, url) : null;
+      if (problem) throw new DriverError(400, `Discord would not accept ${url}: ${problem}`);
+      ctx.endpoint.url = url;
+      return answer({ endpoint: url });
+    },
   ],
   ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],
   [

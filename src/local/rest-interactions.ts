@@ -200,6 +200,14 @@ function acknowledge(
   });
 }
 
+/**
+ * An initial response given in the reply to an HTTP-delivered interaction: the same rules as a
+ * callback (an error is recorded for the driver, and thrown).
+ */
+export function acknowledgeInline(ctx: LocalContext, record: InteractionRecord, response: unknown): void {
+  recording(ctx, record, () => acknowledge(ctx, record, response, [], false));
+}
+
 function validateChoices(data: Json) {
   const errors = new FieldErrors();
   const choices = Array.isArray(data.choices) ? (data.choices as Json[]) : [];

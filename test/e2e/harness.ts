@@ -151,6 +151,7 @@ export class Driver {
     botConnected: boolean;
     botResumable: boolean;
     gateway: { identifies: number; resumes: number; invalidSessions: number };
+    interactions: { endpoint: string | null; publicKey: string; delivered: number };
     applicationId: string;
     guild: { id: string };
   }> {
