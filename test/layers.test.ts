@@ -41,6 +41,7 @@ const LAYERS: readonly Layer[] = [
       "src/restore.ts",
       "src/playground.ts",
       "src/main.ts",
+      "src/shards.ts",
     ],
   },
 ];

@@ -2,7 +2,7 @@
  * Starts the bot: one discord.js client (optionally pointed at another REST base URL, such as the
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
-import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags, ShardClientUtil } from "discord.js";
 import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -26,6 +26,7 @@ import { Notices } from "./notices.ts";
 import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
+import { SweepLease } from "./sweep-lease.ts";
 
 export interface BotOptions {
   readonly token: string;
@@ -158,23 +159,37 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   metrics?.watch(client);
   // Anything that changed may give Nickar a move to make, or start the next analysis.
   const changed = () => {
-    scheduler.poke();
+    scheduler?.poke();
     turns.poke();
     analyses.poke();
   };
-  const scheduler = new Scheduler(
-    app,
-    messenger,
-    logger,
-    notices,
-    () => {
-      turns.poke();
-      analyses.poke();
-    },
-    (ms) => metrics?.schedulerLag(ms),
-  );
-  const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices);
-  const analyses = new AnalysisJobs(app, messenger, logger);
+  const newScheduler = () =>
+    new Scheduler(
+      app,
+      messenger,
+      logger,
+      notices,
+      () => {
+        turns.poke();
+        analyses.poke();
+      },
+      (ms) => metrics?.schedulerLag(ms),
+    );
+  // Started once ready: by this process, or (with sharding) by whichever shard holds the sweep lease.
+  let scheduler: Scheduler | null = null;
+  const lease = client.shard
+    ? new SweepLease(options.db, clock, logger, () => {
+        scheduler = newScheduler();
+        return scheduler;
+      })
+    : null;
+  // With sharding, Nickar's moves and analyses are run by the shard that holds the game's server.
+  const owns = (guildId: string) => {
+    const shard = client.shard;
+    return !shard || shard.ids.includes(ShardClientUtil.shardIdForGuildId(guildId, shard.count));
+  };
+  const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices, owns);
+  const analyses = new AnalysisJobs(app, messenger, logger, owns);
   const route = createRouter({
     app,
     messenger,
@@ -199,8 +214,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
     bots.add(ready.user.id);
-    logger.info({ user: ready.user.tag }, "bot ready");
-    scheduler.start();
+    logger.info({ user: ready.user.tag, shards: client.shard?.ids ?? null }, "bot ready");
+    if (lease) lease.start();
+    else {
+      scheduler = newScheduler();
+      scheduler.start();
+    }
     // Searches cut off by a restart resume here.
     turns.poke();
     analyses.start();
@@ -236,7 +255,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       turns.stop();
       analyses.stop();
       const busy = inFlight.size;
-      const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
+      const [drained] = await Promise.all([
+        inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS),
+        lease ? lease.stop() : scheduler?.stop(),
+      ]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
       // HTTP interactions that came meanwhile were answered "restarting"; now nothing more is taken.

@@ -11,6 +11,8 @@ export interface LocalEventMap {
   userCreate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
   channelUpdate: [channel: APIChannel];
+  /** A server added after the start (`addGuild`): the shard that holds it gets GUILD_CREATE. */
+  guildCreate: [guildId: string];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

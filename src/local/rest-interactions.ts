@@ -130,7 +130,7 @@ function acknowledge(
                 type: 0,
                 message_id: record.sourceMessageId,
                 channel_id: record.channelId,
-                guild_id: store.guildId,
+                guild_id: store.guildOfChannel(record.channelId)?.id,
               },
             }
           : {}),

@@ -50,6 +50,8 @@ export interface LocalDiscordOptions {
   resumeWindowMs?: number;
   guildName?: string;
   channels?: string[];
+  /** More servers besides the first (`guildName`), each with its text channels. */
+  guilds?: { name: string; channels?: string[] }[];
   /** Users that exist from the start (`admin` gets the Admins role). */
   users?: string[];
   botName?: string;
@@ -104,6 +106,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     botName: options.botName ?? "Nickar",
     applicationId: config.applicationId,
   });
+  for (const guild of options.guilds ?? []) store.addGuild(guild.name, guild.channels ?? ["games", "general"]);
   const attachments = new AttachmentStore(() => baseUrl);
   const gateway = new Gateway({
     token: config.token,
