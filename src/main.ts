@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   process.on("message", (message: { nickar?: string } | null) => {
     if (message?.nickar === SHUTDOWN_MESSAGE.nickar) void shutdown("asked by the shard manager", 0);
   });
+  // A shard whose manager is gone stops too: a new manager would start its shards again.
+  if (SHARD !== null) process.on("disconnect", () => void shutdown("the shard manager is gone", 0));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (!shuttingDown) return void shutdown(signal, 0);
