@@ -151,7 +151,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           activeGames: () => countActiveGames(options.db),
           pools: (): Record<string, PoolGauge> => ({
             ...(renderPool && { render: renderPool.stats() }),
-            search: { threads: options.computer?.threads ?? 1, queued: { all: pool.queued } },
+            search: { threads: pool.threads, queued: pool.queuedByLane() },
           }),
           problem: () =>
             fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
