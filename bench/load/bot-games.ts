@@ -7,26 +7,14 @@
  */
 import type { APIMessage } from "discord-api-types/v10";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
-import type { Answer, Driver, PhaseStats } from "./players.ts";
+import { type Answer, buttonsOf, type Driver, type PhaseStats, type RawButton } from "./players.ts";
 import { Samples } from "./stats.ts";
-
-interface RawButton {
-  custom_id?: string;
-  disabled?: boolean;
-  components?: RawButton[];
-}
-
-function buttons(message: APIMessage): RawButton[] {
-  const flat = (list: RawButton[] | undefined): RawButton[] =>
-    (list ?? []).flatMap((c) => (c.components ? flat(c.components) : [c]));
-  return flat(message.components as unknown as RawButton[]);
-}
 
 /** The message's game ply (from any game button) and its house buttons. */
 function board(message: APIMessage): { ply: number | null; houses: RawButton[] } {
   let ply: number | null = null;
   const houses: RawButton[] = [];
-  for (const b of buttons(message)) {
+  for (const b of buttonsOf(message)) {
     const m = /^g:[^:]+:(\d+):(m:[1-6])?/.exec(b.custom_id ?? "");
     if (!m) continue;
     ply = Number(m[1]);
