@@ -8,6 +8,7 @@ import { PlayerSettings } from "./games/players.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
 import { UptimeService } from "./games/uptime.ts";
+import { localeOf } from "./i18n/index.ts";
 import type { App } from "./interactions/context.ts";
 import { Competition } from "./ladders/competition.ts";
 import { ForgetService } from "./ladders/forget.ts";
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly images: Images;
   readonly displayName?: App["displayName"];
   readonly guildName?: App["guildName"];
+  /** A server's Discord locale as the bot knows it (from the gateway's guild data), if it does. */
+  readonly guildLocale?: (guildId: string) => string | null | undefined;
   readonly random?: () => number;
   /**
    * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
@@ -57,5 +60,9 @@ export function createApp(options: AppOptions): App {
     clock,
     displayName: options.displayName ?? (async () => ""),
     guildName: options.guildName ?? (async () => ""),
+    serverLocale: (guildId, discordLocale) => {
+      if (!guildId) return "en";
+      return settings.get(guildId).language ?? localeOf(discordLocale ?? options.guildLocale?.(guildId));
+    },
   };
 }

@@ -3,12 +3,14 @@ import { analyseResponse } from "../interactions/analysis-view.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { gameHere, gameIdOption } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("analyse")
-  .setDescription("The engine's analysis of a finished game")
-  .addStringOption(gameIdOption("game", "Game id"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:analyse.name",
+  "commands:analyse.description",
+).addStringOption(gameIdOption("game", "commands:shared.gameId"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return analyseResponse(ctx, gameHere(ctx, options.getString("game")).row.id);

@@ -6,12 +6,14 @@ import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { MessageRef, Response } from "../interactions/reply.ts";
 import { gameHeader } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("board")
-  .setDescription("Post the current board again (players: it becomes the game's message)")
-  .addStringOption(gameOption);
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:board.name",
+  "commands:board.description",
+).addStringOption(gameOption);
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = resolveGame(ctx, options.getString("game"));
@@ -24,7 +26,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       mode: "reply",
       reply: {
         ...current,
-        content: `${current.content}\nOnly the players can post this board again; here is a copy for you.`,
+        content: `${current.content}\n${ctx.t("replies:board.copy")}`,
         components: [],
         mentions: [],
         ephemeral: true,
@@ -41,7 +43,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
           {
             ref: { channelId: row.channelId, messageId: old },
             reply: {
-              content: `${gameHeader(game)}\nThis board moved to a newer message: https://discord.com/channels/${row.guildId}/${posted.channelId}/${posted.messageId}`,
+              content: `${gameHeader(game)}\n${ctx.tServer("replies:board.moved", {
+                link: `https://discord.com/channels/${row.guildId}/${posted.channelId}/${posted.messageId}`,
+              })}`,
               components: [],
               mentions: [],
             },

@@ -4,6 +4,7 @@ import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import {
   asLevel,
   challengeInput,
@@ -15,15 +16,17 @@ import {
   timeOption,
 } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("challenge")
-  .setDescription("Challenge someone (or anyone) to a game")
-  .addUserOption((o) => o.setName("opponent").setDescription("Who to play; leave empty for an open challenge"))
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's, else Abapa)"))
-  .addStringOption((o) => firstOption(o, "Who moves first (default: random)"))
-  .addStringOption((o) => timeOption(o, "Time per move (default: the server's)"))
-  .addBooleanOption((o) => o.setName("rated").setDescription("Does the game count for ratings? (default: yes)"))
-  .addStringOption((o) => levelOption(o, "Nickar's strength, when you challenge @Nickar (default: medium)"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:challenge.name",
+  "commands:challenge.description",
+)
+  .addUserOption((o) => localized(o, "commands:option.opponent", "commands:challenge.opponent"))
+  .addStringOption((o) => rulesetOption(o, "commands:challenge.ruleset"))
+  .addStringOption((o) => firstOption(o, "commands:shared.first"))
+  .addStringOption((o) => timeOption(o, "commands:shared.time"))
+  .addBooleanOption((o) => localized(o, "commands:option.rated", "commands:challenge.rated"))
+  .addStringOption((o) => levelOption(o, "commands:challenge.level"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const input = challengeInput(ctx, options);
@@ -32,11 +35,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (input.opponent && ctx.app.computer.is(input.opponent.id)) {
     return computerGameResponse(ctx, input, level ?? DEFAULT_LEVEL);
   }
-  if (level)
-    throw new UserError(
-      "challenge/level",
-      "`level` is for games against Nickar: challenge @Nickar or use /nickar play.",
-    );
+  if (level) throw new UserError("challenge/level");
   return challengeResponse(ctx.app.challenges.create(input));
 }
 

@@ -3,12 +3,14 @@ import { drawPressed } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("draw")
-  .setDescription("Offer a draw, or accept your opponent's offer")
-  .addStringOption(gameOption);
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:draw.name",
+  "commands:draw.description",
+).addStringOption(gameOption);
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));

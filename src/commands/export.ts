@@ -4,19 +4,21 @@ import type { Response } from "../interactions/reply.ts";
 import { playerNames } from "../interactions/views.ts";
 import { gameRecordFile } from "../present/record-file.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("export")
-  .setDescription("Download a game's record (PGN-like text that the engine can replay)")
-  .addStringOption(gameIdOption("id", "Game id: pick from the list, or type it in any case"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:export.name",
+  "commands:export.description",
+).addStringOption(gameIdOption("id", "commands:shared.anyGameId"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
   return {
     mode: "reply",
     reply: {
-      content: `The record of game \`${game.row.id}\`.`,
+      content: ctx.t("replies:export.record", { id: game.row.id }),
       ephemeral: true,
       image: async () => ({
         name: `nickar-${game.row.id}.pgn`,

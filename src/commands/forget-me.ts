@@ -3,10 +3,13 @@ import type { HandlerContext } from "../interactions/context.ts";
 import { forgetQuestion } from "../interactions/forget-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("forget-me")
-  .setDescription("Delete your Nickar data (asks first)");
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:forgetMe.name",
+  "commands:forgetMe.description",
+);
 
 /** Asks first: the buttons of the answer (`fm:<user>:y|n`) do it or not. */
 function handle(ctx: HandlerContext): Response {

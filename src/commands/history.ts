@@ -1,29 +1,41 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { GameRow } from "../db/schema.ts";
-import { rulesetName } from "../engine/index.ts";
 import { seatOf } from "../games/snapshot.ts";
+import { type Translate, user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
 import { reasonText } from "../present/narrate.ts";
 import type { Command } from "./command.ts";
-import { requireGuild } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { requireGuild, rulesetTerm } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("history")
-  .setDescription("Recent games: result, reason, ruleset, opponent, date")
-  .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:history.name",
+  "commands:history.description",
+).addUserOption((o) => localized(o, "commands:option.user", "commands:shared.user"));
 
 const SHOWN = 10;
 
 /** "Won by 25 seeds", "Lost on time", "Draw by agreement", "Aborted", "Cancelled". */
-function outcomeFor(row: GameRow, userId: string): string {
-  if (row.status === "aborted") return "Aborted";
-  if (row.status === "cancelled") return "Cancelled";
-  const how = row.reason === "timeout" ? "on time" : `by ${reasonText(row.reason)}`;
-  if (row.winner === null) return `Draw ${how}`;
-  return `${row.winner === seatOf(row, userId) ? "**Won**" : "Lost"} ${how}`;
+function outcomeFor(t: Translate, row: GameRow, userId: string): string {
+  if (row.status === "aborted") return t("replies:history.aborted");
+  if (row.status === "cancelled") return t("replies:history.cancelled");
+  const how =
+    row.reason === "timeout"
+      ? t("replies:history.onTime")
+      : t("replies:history.by", { reason: reasonText(row.reason) });
+  if (row.winner === null) return t("replies:history.draw", { how });
+  return t(row.winner === seatOf(row, userId) ? "replies:history.won" : "replies:history.lost", { how });
+}
+
+/** How the game counted for the player's rating: void, the change, rated or unrated. */
+function ratingFor(t: Translate, row: GameRow, delta: number | null): string {
+  if (row.voidedAt !== null) return t("replies:history.void");
+  if (delta !== null) return t("replies:history.ratedChange", { change: `${delta >= 0 ? "+" : ""}${delta}` });
+  return t(row.rated && row.status === "finished" ? "replies:history.rated" : "replies:history.unrated");
 }
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
@@ -33,7 +45,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (rows.length === 0) {
     return {
       mode: "reply",
-      reply: { content: `<@${userId}> has no finished games here.`, ephemeral: true, mentions: [] },
+      reply: { content: ctx.t("replies:history.none", { user: user(userId) }), ephemeral: true, mentions: [] },
     };
   }
   const changes = ctx.app.ratings.changesIn(
@@ -44,25 +56,28 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     const opponent = row.southId === userId ? row.northId : row.southId;
     const change = changes.get(row.id);
     const delta = change ? Math.round(change.ratingAfter - change.ratingBefore) : null;
-    const rating =
-      row.voidedAt !== null
-        ? "void"
-        : delta !== null
-          ? `rated ${delta >= 0 ? "+" : ""}${delta}`
-          : row.rated && row.status === "finished"
-            ? "rated"
-            : "unrated";
-    const ruleset = rulesetName(row.ruleset);
-    const series = row.seriesGame ? ` · series game ${row.seriesGame}` : row.ladderChallengerId ? " · ladder" : "";
-    return `\`${row.id}\` ${dateText(row.finishedAt ?? row.updatedAt)} · ${ruleset} · vs <@${opponent}> · ${outcomeFor(row, userId)} · ${rating}${series}`;
+    const series = row.seriesGame
+      ? ctx.t("replies:history.seriesGame", { game: row.seriesGame })
+      : row.ladderChallengerId
+        ? ctx.t("replies:history.ladder")
+        : "";
+    const line = ctx.t("replies:history.line", {
+      id: row.id,
+      date: dateText(row.finishedAt ?? row.updatedAt),
+      ruleset: rulesetTerm(row.ruleset),
+      opponent: user(opponent),
+      outcome: outcomeFor(ctx.t, row, userId),
+      rating: ratingFor(ctx.t, row, delta),
+    });
+    return `${line}${series}`;
   });
   // With real ids a line runs to about 170 characters: cut by length, not by count.
   const content = fitContent([
     {
-      head: [`**Recent games of <@${userId}>** (${total} in all)`],
+      head: [ctx.t("replies:history.head", { user: user(userId), total })],
       items: lines,
       total,
-      more: (left) => `…and ${left} earlier. /nickar game <id> replays any of them.`,
+      more: (left) => ctx.t("replies:history.more", { left }),
     },
   ]);
   return { mode: "reply", reply: { content, ephemeral: true, mentions: [] } };

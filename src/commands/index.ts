@@ -11,6 +11,7 @@ import {
   SlashCommandBuilder,
   SlashCommandSubcommandGroupBuilder,
 } from "discord.js";
+import type { MessageKey } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { abort } from "./abort.ts";
 import { analyse } from "./analyse.ts";
@@ -29,6 +30,7 @@ import { ladderJoin } from "./ladder-join.ts";
 import { ladderLeave } from "./ladder-leave.ts";
 import { ladderShow } from "./ladder-show.ts";
 import { leaderboard } from "./leaderboard.ts";
+import { localized } from "./localize.ts";
 import { move } from "./move.ts";
 import { notify } from "./notify.ts";
 import { play } from "./play.ts";
@@ -53,13 +55,15 @@ export const COMMAND_NAME = "nickar";
  */
 export const ADMIN_COMMAND_NAME = "nickar-admin";
 
-/** Descriptions of the subcommand groups, per command. */
-const GROUPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+/** The subcommand groups of each command: their English name (as `Command.group` says it) and texts. */
+const GROUPS: Readonly<Record<string, Readonly<Record<string, { name: MessageKey; description: MessageKey }>>>> = {
   [COMMAND_NAME]: {
-    ladder: "The challenge ladder: show, join, leave, challenge",
-    series: "First-to-six series: challenge, resign, standings",
+    ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
+    series: { name: "commands:group.series.name", description: "commands:group.series.description" },
   },
-  [ADMIN_COMMAND_NAME]: { season: "Rating seasons: start a new one, or list them" },
+  [ADMIN_COMMAND_NAME]: {
+    season: { name: "commands:group.season.name", description: "commands:group.season.description" },
+  },
 };
 
 /**
@@ -110,17 +114,17 @@ export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
   ALL.map((c) => [commandKey(rootOf(c), c.group ?? null, c.definition.name), c]),
 );
 
-function build(name: string, description: string): SlashCommandBuilder {
-  const builder = new SlashCommandBuilder()
-    .setName(name)
-    .setDescription(description)
+function build(name: string, description: MessageKey): SlashCommandBuilder {
+  // The command's own name is Nickar's, the same in every language.
+  const builder = localized(new SlashCommandBuilder().setName(name), null, description)
     // Server channels only (no DMs, no user installs): replaces the deprecated dm_permission.
     .setContexts(InteractionContextType.Guild)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
   const mine = ALL.filter((c) => rootOf(c) === name);
   for (const command of mine.filter((c) => !c.group)) builder.addSubcommand(command.definition);
   for (const [group, text] of Object.entries(GROUPS[name] ?? {})) {
-    const built = new SlashCommandSubcommandGroupBuilder().setName(group).setDescription(text);
+    const built = localized(new SlashCommandSubcommandGroupBuilder(), text.name, text.description);
+    if (built.name !== group) throw new Error(`group ${group} is named ${built.name} in the English catalogue`);
     for (const command of mine.filter((c) => c.group === group)) built.addSubcommand(command.definition);
     builder.addSubcommandGroup(built);
   }
@@ -128,14 +132,13 @@ function build(name: string, description: string): SlashCommandBuilder {
 }
 
 export function nickarCommand(): SlashCommandBuilder {
-  return build(COMMAND_NAME, "Play Oware-family mancala games");
+  return build(COMMAND_NAME, "commands:nickar.description");
 }
 
 export function adminCommand(): SlashCommandBuilder {
-  return build(
-    ADMIN_COMMAND_NAME,
-    "Nickar for server admins: cancel or void games, seasons, settings",
-  ).setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+  return build(ADMIN_COMMAND_NAME, "commands:admin.description").setDefaultMemberPermissions(
+    PermissionFlagsBits.ManageGuild,
+  );
 }
 
 /** Everything `npm run deploy-commands` (and the playground) registers. */
@@ -153,7 +156,7 @@ export async function suggestions(
   focused: { name: string; value: string },
   options: CommandOptions,
 ): Promise<Choice[]> {
-  if (focused.name === "ruleset") return rulesetChoices(focused.value);
-  if (focused.name === "time") return timeChoices(focused.value);
+  if (focused.name === "ruleset") return rulesetChoices(ctx.t, focused.value);
+  if (focused.name === "time") return timeChoices(ctx.t, focused.value);
   return command?.autocomplete ? await command.autocomplete(ctx, focused, options) : [];
 }

@@ -3,6 +3,7 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import {
   challengeResponse,
   parseTime,
@@ -13,12 +14,14 @@ import {
   VIEW_RULESET,
 } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("challenge")
-  .setDescription("Challenge a player up to 3 rungs above you; win and you take their rung")
-  .addUserOption((o) => o.setName("opponent").setDescription("Who to challenge").setRequired(true))
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:ladderChallenge.name",
+  "commands:ladderChallenge.description",
+)
+  .addUserOption((o) => localized(o, "commands:option.opponent", "commands:ladderChallenge.opponent").setRequired(true))
   .addStringOption((o) => rulesetOption(o, VIEW_RULESET))
-  .addStringOption((o) => timeOption(o, "Time per move (default: the server's)"));
+  .addStringOption((o) => timeOption(o, "commands:shared.time"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);

@@ -1,17 +1,20 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import type { RulesetId } from "../engine/index.ts";
+import type { Translate } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
 import { formatRating } from "../ladders/standings.ts";
 import { describeLadder } from "../present/images.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, VIEW_RULESET } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { requireGuild, rulesetOption, rulesetOrDefault, rulesetTerm, VIEW_RULESET } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("show")
-  .setDescription("The challenge ladder's rungs")
-  .addStringOption((o) => rulesetOption(o, VIEW_RULESET));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:ladderShow.name",
+  "commands:ladderShow.description",
+).addStringOption((o) => rulesetOption(o, VIEW_RULESET));
 
 /** Rungs drawn in the image. */
 const DRAWN = 20;
@@ -29,6 +32,7 @@ interface Moved {
  */
 function lastMoves(
   ctx: HandlerContext,
+  t: Translate,
   guildId: string,
   ruleset: RulesetId,
   order: readonly string[],
@@ -42,8 +46,8 @@ function lastMoves(
   const mine = order.indexOf(challenger);
   const theirs = order.indexOf(target);
   if (!won || mine < 0 || theirs !== mine + 1) return moves;
-  moves.set(challenger, { moved: `took rung ${mine + 1}`, direction: "up" });
-  moves.set(target, { moved: "down 1", direction: "down" });
+  moves.set(challenger, { moved: t("replies:ladder.tookRung", { rung: mine + 1 }), direction: "up" });
+  moves.set(target, { moved: t("replies:ladder.downOne"), direction: "down" });
   return moves;
 }
 
@@ -52,36 +56,40 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const ruleset = rulesetOrDefault(ctx, options);
   const { app } = ctx;
   const { rungs, dropped } = app.ladders.show({ guildId, ruleset });
-  const title = `${RULESETS[ruleset].name} ladder`;
+  // The ladder is shown in the channel: in the server's language, its image too.
+  const t = ctx.tServer;
+  const title = t("replies:ladder.title", { ruleset: rulesetTerm(ruleset) });
   const moved = lastMoves(
     ctx,
+    t,
     guildId,
     ruleset,
     rungs.map((r) => r.userId),
   );
+  const shownDropped = dropped
+    .slice(0, 10)
+    .map((u) => `<@${u}>`)
+    .join(", ");
   const dropLine = dropped.length
     ? [
-        `Dropped for inactivity: ${dropped
-          .slice(0, 10)
-          .map((u) => `<@${u}>`)
-          .join(", ")}${dropped.length > 10 ? ` and ${dropped.length - 10} more` : ""}`,
+        dropped.length > 10
+          ? t("replies:ladder.droppedMore", { users: shownDropped, left: dropped.length - 10 })
+          : t("replies:ladder.dropped", { users: shownDropped }),
       ]
     : [];
   // The text lists as many rungs as fit in a message, the image the first DRAWN.
   const content = fitContent([
     {
       head: [
-        `**${title}** · challenge up to 3 rungs above you with /nickar ladder challenge`,
-        ...(rungs.length
-          ? []
-          : [`Nobody is on the ${RULESETS[ruleset].name} ladder yet: /nickar ladder join ruleset:${ruleset}`]),
+        t("replies:ladder.head", { title }),
+        ...(rungs.length ? [] : [t("replies:ladder.empty", { ruleset: rulesetTerm(ruleset), id: ruleset })]),
       ],
       items: rungs.map((r) => {
         const move = moved.get(r.userId);
         const mark = move ? ` ${move.direction === "up" ? "▲" : "▼"} ${move.moved}` : "";
         return `\`${String(r.rung).padStart(3)}.\` <@${r.userId}>${mark}`;
       }),
-      more: (left) => `…and ${left} more.`,
+      more: (left) => t("replies:more", { left }),
     },
     { head: dropLine },
   ]);
@@ -96,8 +104,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
           rungs.slice(0, DRAWN).map(async (r) => {
             const rating = ratings.get(r.userId);
             return {
-              name: (await app.displayName(guildId, r.userId)) || `player ${r.rung}`,
-              detail: rating ? formatRating(rating) : "unrated",
+              name: (await app.displayName(guildId, r.userId)) || t("replies:ladder.player", { rung: r.rung }),
+              detail: rating ? formatRating(rating) : t("replies:ladder.unrated"),
               ...moved.get(r.userId),
             };
           }),

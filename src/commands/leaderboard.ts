@@ -3,15 +3,16 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { leaderboardReply } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber, VIEW_RULESET } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("leaderboard")
-  .setDescription("Ratings of this server: rank, rating, games, wins, draws and losses")
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:leaderboard.name",
+  "commands:leaderboard.description",
+)
   .addStringOption((o) => rulesetOption(o, VIEW_RULESET))
-  .addIntegerOption((o) =>
-    o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
-  );
+  .addIntegerOption((o) => localized(o, "commands:option.season", "commands:shared.season").setMinValue(1));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);

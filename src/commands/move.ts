@@ -1,21 +1,24 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.ts";
+import { houseToPit, moveLetter, opponent } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import { term } from "../i18n/index.ts";
+import { SEEDS } from "../i18n/terms.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { narration } from "../interactions/views.ts";
 import type { Choice, Command } from "./command.ts";
-import { changedGame, gameChoices, gameOption, resolveGame, SHORT_TEXT } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { changedGame, gameChoices, gameOption, resolveGame, rulesetText, SHORT_TEXT } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("move")
-  .setDescription("Play a move")
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:move.name",
+  "commands:move.description",
+)
   .addStringOption((o) =>
-    o
-      .setName("house")
-      .setDescription("One of your houses: a letter A-F (either case) or a number 1-6")
+    localized(o, "commands:option.house", "commands:move.house")
       .setRequired(true)
       .setMaxLength(SHORT_TEXT)
       .setAutocomplete(true),
@@ -33,10 +36,7 @@ export function parseHouse(text: string): number {
   const trimmed = text.trim();
   if (/^[1-6]$/.test(trimmed)) return Number(trimmed);
   if (/^[A-Fa-f]$/.test(trimmed)) return trimmed.toUpperCase().charCodeAt(0) - 64;
-  throw new UserError(
-    "move/invalid",
-    `${quoted(text)} is not a house: use a letter A-F (either case) or a number 1-6.`,
-  );
+  throw new UserError("move/invalid", { text: quoted(text) });
 }
 
 /** The `house` option as typed ("C", "3") or as suggested ("C@<game>"). */
@@ -50,14 +50,11 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { house, gameId } = parseHouseOption(options.getString("house") ?? "");
   const chosen = options.getString("game")?.trim() || null;
   if (gameId && chosen && gameId.toLowerCase() !== chosen.toLowerCase()) {
-    throw new UserError(
-      "move/other-game",
-      `That move was suggested for game ${quoted(gameId)}, but you chose game ${quoted(chosen)}: pick one of its moves.`,
-    );
+    throw new UserError("move/other-game", { suggested: quoted(gameId), chosen: quoted(chosen) });
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
-  return changedGame(ctx, game, `Played: ${narration(game)}`, true);
+  return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game) ?? "" }), true);
 }
 
 /** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */
@@ -86,7 +83,7 @@ async function houseChoices(ctx: HandlerContext, typed: string, game: string): P
   const opponents = await Promise.all(
     games.map(async (g) => {
       const id = userOf(g.row, opponent(g.state.position.toMove));
-      return (await ctx.app.displayName(guildId, id)) || "your opponent";
+      return (await ctx.app.displayName(guildId, id)) || ctx.t("replies:move.yourOpponent");
     }),
   );
   const several = games.length > 1;
@@ -98,8 +95,8 @@ async function houseChoices(ctx: HandlerContext, typed: string, game: string): P
       const wanted = houseTyped.trim();
       if (wanted && wanted !== letter.toLowerCase() && wanted !== String(house)) continue;
       const seeds = g.state.position.pits[houseToPit(seat, house)];
-      const where = several ? ` · ${rulesetName(g.state.ruleset)}` : "";
-      const name = `${letter} · ${seeds} seed${seeds === 1 ? "" : "s"} · vs ${opponents[i]}${where}`;
+      const where = several ? ` · ${rulesetText(ctx.t, g.state.ruleset)}` : "";
+      const name = `${ctx.t("replies:move.suggestion", { letter, seeds: term(SEEDS, { count: seeds }), opponent: opponents[i] })}${where}`;
       choices.push({ name: name.slice(0, 100), value: `${letter}@${g.row.id}` });
     }
   }

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import {
   asLevel,
   challengeInput,
@@ -12,13 +13,15 @@ import {
   timeOption,
 } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("play")
-  .setDescription("Play Nickar itself (unrated), starting now")
-  .addStringOption((o) => levelOption(o, "Its strength").setRequired(true))
-  .addStringOption((o) => rulesetOption(o, "Ruleset"))
-  .addStringOption((o) => timeOption(o, "Your time per move"))
-  .addStringOption((o) => firstOption(o, "Who moves first (default: random)"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:play.name",
+  "commands:play.description",
+)
+  .addStringOption((o) => levelOption(o, "commands:play.level").setRequired(true))
+  .addStringOption((o) => rulesetOption(o, "commands:play.ruleset"))
+  .addStringOption((o) => timeOption(o, "commands:play.time"))
+  .addStringOption((o) => firstOption(o, "commands:shared.first"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { computer } = ctx.app;

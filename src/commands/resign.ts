@@ -2,16 +2,18 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { changedGame, gameChoices, gameOption, resolveGame } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("resign")
-  .setDescription("Resign a game: your opponent wins")
-  .addStringOption(gameOption);
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:resign.name",
+  "commands:resign.description",
+).addStringOption(gameOption);
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
-  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), "You resigned.", true);
+  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), ctx.t("replies:resign.done"), true);
 }
 
 export const resign: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

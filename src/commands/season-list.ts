@@ -4,23 +4,29 @@ import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitLines } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { requireGuild } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("list")
-  .setDescription("The rating seasons of this server");
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:seasonList.name",
+  "commands:seasonList.description",
+);
 
 function handle(ctx: HandlerContext): Response {
   const guildId = requireGuild(ctx);
   const seasons = ctx.app.ratings.seasons(guildId);
   const lines = seasons.map((s, i) => {
-    const from = s.startedAt === null ? "the beginning" : dateText(s.startedAt);
+    const from = s.startedAt === null ? ctx.t("replies:season.beginning") : dateText(s.startedAt);
     const next = seasons[i + 1];
-    const until = next?.startedAt ? `to ${dateText(next.startedAt)}` : "(current)";
-    return `Season ${s.number}: from ${from} ${until} · ${ctx.app.ratings.playersIn(guildId, s.number)} rated players`;
+    const until = next?.startedAt
+      ? ctx.t("replies:season.until", { date: dateText(next.startedAt) })
+      : ctx.t("replies:season.current");
+    const players = ctx.t("replies:season.players", { count: ctx.app.ratings.playersIn(guildId, s.number) });
+    return ctx.t("replies:season.line", { number: s.number, from, until, players });
   });
   // Many seasons do not fit in one message: the latest are kept, the earliest summed up first.
-  const earlierText = (n: number) => `(${n} earlier season${n === 1 ? "" : "s"} not shown)`;
+  const earlierText = (count: number) => ctx.t("replies:season.earlier", { count });
   const { shown } = fitLines([...lines].reverse(), earlierText);
   const earlier = lines.length - shown;
   const content = [...(earlier > 0 ? [earlierText(earlier)] : []), ...lines.slice(earlier)].join("\n");

@@ -3,10 +3,13 @@ import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seasonQuestion } from "../interactions/season-confirm.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("new")
-  .setDescription("Archive the standings and start a new rating season (asks to confirm)");
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:seasonNew.name",
+  "commands:seasonNew.description",
+);
 
 function handle(ctx: HandlerContext): Response {
   return seasonQuestion(ctx);

@@ -3,23 +3,24 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "../ladders/series-store.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { challengeInput, challengeResponse, firstOption, rulesetOption, timeOption } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("challenge")
-  .setDescription("Challenge someone to a series: the first to win six games (draws do not count)")
-  .addUserOption((o) => o.setName("opponent").setDescription("Who to play").setRequired(true))
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: the server's)"))
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:seriesChallenge.name",
+  "commands:seriesChallenge.description",
+)
+  .addUserOption((o) => localized(o, "commands:option.opponent", "commands:seriesChallenge.opponent").setRequired(true))
+  .addStringOption((o) => rulesetOption(o, "commands:shared.ruleset"))
   .addIntegerOption((o) =>
-    o
-      .setName("first_to")
-      .setDescription(`Wins needed (default: ${DEFAULT_FIRST_TO})`)
+    localized(o, "commands:option.firstTo", "commands:seriesChallenge.firstTo", { wins: DEFAULT_FIRST_TO })
       .setMinValue(1)
       .setMaxValue(MAX_FIRST_TO),
   )
-  .addBooleanOption((o) => o.setName("rated").setDescription("Does each game count for ratings? (default: yes)"))
-  .addStringOption((o) => timeOption(o, "Time per move (default: the server's)"))
-  .addStringOption((o) => firstOption(o, "Who is South in game 1 (default: random); then it alternates"));
+  .addBooleanOption((o) => localized(o, "commands:option.rated", "commands:seriesChallenge.rated"))
+  .addStringOption((o) => timeOption(o, "commands:shared.time"))
+  .addStringOption((o) => firstOption(o, "commands:seriesChallenge.first"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const challenge = ctx.app.challenges.create({

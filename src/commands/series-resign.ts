@@ -5,12 +5,14 @@ import { gameMessage } from "../interactions/game-message.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seriesLine } from "../interactions/series-view.ts";
 import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
 import { requireGuild } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("resign")
-  .setDescription("Give up your series: your opponent wins it (and the game in progress)")
-  .addUserOption((o) => o.setName("opponent").setDescription("Which series, when you have several"));
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:seriesResign.name",
+  "commands:seriesResign.description",
+).addUserOption((o) => localized(o, "commands:option.opponent", "commands:seriesResign.opponent"));
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);

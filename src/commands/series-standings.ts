@@ -1,16 +1,19 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { rulesetName } from "../engine/index.ts";
+import { type Translate, user } from "../i18n/index.ts";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seriesScoreText } from "../interactions/series-view.ts";
 import { fitContent } from "../interactions/text-budget.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import type { Command } from "./command.ts";
-import { requireGuild } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { requireGuild, rulesetTerm } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("standings")
-  .setDescription("Series running and finished in this server, and each player's series record");
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:seriesStandings.name",
+  "commands:seriesStandings.description",
+);
 
 /**
  * Finished series read from the database: more than a 2000-character message can hold (a line is up
@@ -18,35 +21,47 @@ export const definition = new SlashCommandSubcommandBuilder()
  */
 const FINISHED_READ = 25;
 
-function describe(s: SeriesSummary): string {
-  const ruleset = rulesetName(s.series.ruleset);
-  const score = seriesScoreText(s);
-  const how = s.series.status === "resigned" ? ", by resignation" : "";
+function describe(t: Translate, s: SeriesSummary): string {
+  const { status, winnerId } = s.series;
   const result =
-    s.series.status === "active"
-      ? `game ${s.games} in progress`
-      : s.series.status === "abandoned"
-        ? "**abandoned**: an admin cancelled one of its games (no result)"
-        : `won by <@${s.series.winnerId}>${how}`;
-  return `- ${ruleset}, first to ${s.series.firstTo}: ${score} · ${result}`;
+    status === "active"
+      ? t("replies:series.inProgress", { game: s.games })
+      : status === "abandoned"
+        ? t("replies:series.abandoned")
+        : t(status === "resigned" ? "replies:series.wonByResignation" : "replies:series.won", {
+            user: user(winnerId ?? ""),
+          });
+  return t("replies:series.line", {
+    ruleset: rulesetTerm(s.series.ruleset),
+    firstTo: s.series.firstTo,
+    score: seriesScoreText(s),
+    result,
+  });
 }
 
 function handle(ctx: HandlerContext): Response {
   const guildId = requireGuild(ctx);
   const { running, finished, ended, records } = ctx.app.series.standings(guildId, FINISHED_READ);
-  const more = (left: number) => `…and ${left} more.`;
+  // The standings are posted in the channel: in the server's language.
+  const t = ctx.tServer;
+  const more = (left: number) => t("replies:more", { left });
   const content = fitContent([
     {
-      head: ["**Series records** (won–lost)", ...(records.length ? [] : ["No series decided yet."])],
+      head: [t("replies:series.records"), ...(records.length ? [] : [t("replies:series.noRecords")])],
       items: records.map(
-        (r, i) => `\`${String(i + 1).padStart(2)}.\` <@${r.userId}> ${r.won}–${r.lost}${i === 0 ? " · champion" : ""}`,
+        (r, i) =>
+          `\`${String(i + 1).padStart(2)}.\` <@${r.userId}> ${r.won}–${r.lost}${i === 0 ? t("replies:series.champion") : ""}`,
       ),
       more,
     },
-    { head: ["", "**Running**", ...(running.length ? [] : ["None."])], items: running.map(describe), more },
     {
-      head: ["", "**Finished**", ...(finished.length ? [] : ["None yet."])],
-      items: finished.map(describe),
+      head: ["", t("replies:series.running"), ...(running.length ? [] : [t("replies:series.noneRunning")])],
+      items: running.map((s) => describe(t, s)),
+      more,
+    },
+    {
+      head: ["", t("replies:series.finished"), ...(finished.length ? [] : [t("replies:series.noneFinished")])],
+      items: finished.map((s) => describe(t, s)),
       // Only the latest were read.
       total: ended,
       more,

@@ -1,103 +1,115 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
-import { RULESETS } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import { channel, type Translate, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
-import { asRuleset, parseTime, requireAdmin, requireGuild, rulesetOption, timeOption } from "./shared.ts";
+import { localized } from "./localize.ts";
+import {
+  asRuleset,
+  parseTime,
+  requireAdmin,
+  requireGuild,
+  rulesetOption,
+  rulesetTerm,
+  timeLimitText,
+  timeOption,
+} from "./shared.ts";
 
 /** /nickar settings: anyone can read them. */
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("settings")
-  .setDescription("This server's Nickar settings (admins change them with /nickar-admin settings)");
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:settings.name",
+  "commands:settings.description",
+);
 
 /** /nickar-admin settings: change them (Manage Server). */
-export const adminDefinition = new SlashCommandSubcommandBuilder()
-  .setName("settings")
-  .setDescription("Show or change this server's Nickar settings (Manage Server)")
-  .addStringOption((o) => rulesetOption(o, "Default ruleset for challenges"))
-  .addStringOption((o) => timeOption(o, "Default time per move"))
+export const adminDefinition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:adminSettings.name",
+  "commands:adminSettings.description",
+)
+  .addStringOption((o) => rulesetOption(o, "commands:adminSettings.ruleset"))
+  .addStringOption((o) => timeOption(o, "commands:adminSettings.time"))
   .addIntegerOption((o) =>
-    o.setName("max_games").setDescription("Most games a player may have at once").setMinValue(1).setMaxValue(100),
+    localized(o, "commands:option.maxGames", "commands:adminSettings.maxGames").setMinValue(1).setMaxValue(100),
   )
   .addChannelOption((o) =>
-    o.setName("allow_channel").setDescription("Allow games in this channel").addChannelTypes(ChannelType.GuildText),
+    localized(o, "commands:option.allowChannel", "commands:adminSettings.allowChannel").addChannelTypes(
+      ChannelType.GuildText,
+    ),
   )
   .addChannelOption((o) =>
-    o
-      .setName("disallow_channel")
-      .setDescription("Stop allowing games in this channel")
-      .addChannelTypes(ChannelType.GuildText),
+    localized(o, "commands:option.disallowChannel", "commands:adminSettings.disallowChannel").addChannelTypes(
+      ChannelType.GuildText,
+    ),
   )
-  .addBooleanOption((o) => o.setName("all_channels").setDescription("Allow games in every channel again"))
+  .addBooleanOption((o) => localized(o, "commands:option.allChannels", "commands:adminSettings.allChannels"))
   .addIntegerOption((o) =>
-    o
-      .setName("pair_limit")
-      .setDescription("Rated games two players may start against each other in 24 hours (0: no limit)")
-      .setMinValue(0)
-      .setMaxValue(50),
+    localized(o, "commands:option.pairLimit", "commands:adminSettings.pairLimit").setMinValue(0).setMaxValue(50),
   )
-  .addBooleanOption((o) => o.setName("ladder").setDescription("Switch the challenge ladders on or off"))
+  .addBooleanOption((o) => localized(o, "commands:option.ladder", "commands:adminSettings.ladder"))
   .addIntegerOption((o) =>
-    o
-      .setName("ladder_inactive_days")
-      .setDescription("Days without ladder activity before a player drops off")
+    localized(o, "commands:option.ladderInactiveDays", "commands:adminSettings.ladderInactiveDays")
       .setMinValue(1)
       .setMaxValue(365),
   )
-  .addBooleanOption((o) =>
-    o.setName("animations").setDescription("Show each move as an animation instead of a still board"),
+  .addBooleanOption((o) => localized(o, "commands:option.animations", "commands:adminSettings.animations"))
+  .addIntegerOption((o) =>
+    localized(o, "commands:option.commandRate", "commands:adminSettings.commandRate").setMinValue(0).setMaxValue(600),
   )
   .addIntegerOption((o) =>
-    o
-      .setName("command_rate")
-      .setDescription("Commands per player per minute (0: no limit)")
-      .setMinValue(0)
-      .setMaxValue(600),
-  )
-  .addIntegerOption((o) =>
-    o
-      .setName("challenge_rate")
-      .setDescription("Challenges per player per hour (0: no limit)")
+    localized(o, "commands:option.challengeRate", "commands:adminSettings.challengeRate")
       .setMinValue(0)
       .setMaxValue(600),
   );
 
 /** "<#a>, <#b> and 3 more" within `budget` characters (a server may allow many channels). */
-function channelList(ids: readonly string[], budget: number): string {
+function channelList(t: Translate, ids: readonly string[], budget: number): string {
   for (let shown = ids.length; shown > 0; shown--) {
     const left = ids.length - shown;
-    const text = `${ids
+    const channels = ids
       .slice(0, shown)
       .map((c) => `<#${c}>`)
-      .join(", ")}${left > 0 ? ` and ${left} more` : ""}`;
+      .join(", ");
+    const text = left > 0 ? t("replies:settings.channelsMore", { channels, left }) : channels;
     if (text.length <= budget) return text;
   }
-  return `${ids.length} channels`;
+  return t("replies:settings.channelCount", { count: ids.length });
 }
 
-/** "30 a minute", or "no limit" for 0. */
-function perLimit(n: number, per: string): string {
-  return n === 0 ? "no limit of" : `${n} a ${per}`;
-}
-
-/** The settings, within `limit` characters. */
-function settingsText(s: GuildSettings, limit = MESSAGE_LIMIT): string {
+/** The settings in `t`'s language, within `limit` characters. */
+function settingsText(t: Translate, s: GuildSettings, limit = MESSAGE_LIMIT): string {
+  const perMinute =
+    s.commandsPerMinute === 0
+      ? t("replies:settings.noLimit")
+      : t("replies:settings.perMinute", { rate: s.commandsPerMinute });
+  const perHour =
+    s.challengesPerHour === 0
+      ? t("replies:settings.noLimit")
+      : t("replies:settings.perHour", { rate: s.challengesPerHour });
   const lines = [
-    `Default ruleset: **${RULESETS[s.defaultRuleset].name}**`,
-    `Default time per move: **${formatTimeLimit(s.defaultTimeLimit)}**`,
-    `Games at once per player: **${s.maxGamesPerPlayer}**`,
-    "Games may start in: ",
-    `Rated games per pair of players in 24 hours: **${s.ratedPairsPerDay === 0 ? "no limit" : s.ratedPairsPerDay}** (more are played unrated)`,
-    `Challenge ladders: **${s.ladderEnabled ? "on" : "off"}** · inactive players drop after **${s.ladderInactiveDays} days**`,
-    `Boards: **${s.animateMoves ? "each move animated" : "still images"}** (anyone can press Animate)`,
-    `Per player: **${perLimit(s.commandsPerMinute, "minute")}** commands and buttons (moves aside), **${perLimit(s.challengesPerHour, "hour")}** challenges`,
+    t("replies:settings.ruleset", { ruleset: rulesetTerm(s.defaultRuleset) }),
+    t("replies:settings.time", { time: timeLimitText(t, s.defaultTimeLimit) }),
+    t("replies:settings.maxGames", { games: s.maxGamesPerPlayer }),
+    "",
+    s.ratedPairsPerDay === 0
+      ? t("replies:settings.pairsUnlimited")
+      : t("replies:settings.pairs", { limit: s.ratedPairsPerDay }),
+    t(s.ladderEnabled ? "replies:settings.laddersOn" : "replies:settings.laddersOff", {
+      days: term("replies:time.days", { count: s.ladderInactiveDays }),
+    }),
+    t(s.animateMoves ? "replies:settings.animated" : "replies:settings.still"),
+    t("replies:settings.rates", { commands: perMinute, challenges: perHour }),
   ];
-  const budget = limit - lines.join("\n").length;
-  lines[3] += s.allowedChannels ? channelList(s.allowedChannels, budget) : "any channel";
+  const channelsLine = (channels: string) => t("replies:settings.channels", { channels });
+  const budget = limit - lines.join("\n").length - channelsLine("").length;
+  lines[3] = channelsLine(
+    s.allowedChannels ? channelList(t, s.allowedChannels, budget) : t("replies:settings.anyChannel"),
+  );
   return lines.join("\n");
 }
 
@@ -120,24 +132,21 @@ function channelsChange(current: GuildSettings, { allow, disallow, everywhere }:
   let channels = everywhere || !current.allowedChannels ? null : [...current.allowedChannels];
   if (allow) channels = [...new Set([...(channels ?? []), allow.id])];
   if (!disallow) return channels;
-  if (!channels) throw new UserError("settings/all-channels", "Games are allowed everywhere: allow a channel first.");
+  if (!channels) throw new UserError("settings/all-channels");
   if (!channels.includes(disallow.id)) {
-    throw new UserError("settings/not-allowed", `<#${disallow.id}> is not one of the channels where games may start.`);
+    throw new UserError("settings/not-allowed", { channel: channel(disallow.id) });
   }
   const rest = channels.filter((c) => c !== disallow.id);
   // An empty list would have to mean "every channel": refuse rather than lift the restriction unasked.
   if (rest.length === 0) {
-    throw new UserError(
-      "settings/last-channel",
-      `<#${disallow.id}> is the only channel where games may start, so it cannot be disallowed: allow another channel first, or use all_channels:true to allow games in every channel.`,
-    );
+    throw new UserError("settings/last-channel", { channel: channel(disallow.id) });
   }
   return rest;
 }
 
 function show(ctx: HandlerContext): Response {
   const current = ctx.app.settings.get(requireGuild(ctx));
-  return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
+  return { mode: "reply", reply: { content: settingsText(ctx.t, current), ephemeral: true } };
 }
 
 function change(ctx: HandlerContext, options: CommandOptions): Response {
@@ -165,11 +174,11 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   if (challengeRate !== null) patch.challengesPerHour = challengeRate;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
-    return { mode: "reply", reply: { content: settingsText(current), ephemeral: true } };
+    return { mode: "reply", reply: { content: settingsText(ctx.t, current), ephemeral: true } };
   requireAdmin(ctx, "Changing Nickar settings");
   if (channels) patch.allowedChannels = channelsChange(current, channels);
-  const saved = "Settings saved.\n";
-  const text = settingsText(settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
+  const saved = `${ctx.t("replies:settings.saved")}\n`;
+  const text = settingsText(ctx.t, settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 

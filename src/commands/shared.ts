@@ -9,14 +9,17 @@ import {
   type ComputerLevel,
   FIRST_CHOICES,
   type FirstChoice,
+  type GameStatus,
 } from "../db/schema.ts";
-import { RULESET_IDS, RULESETS, type RulesetId, rulesetName } from "../engine/index.ts";
+import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
 import { gameNotFound } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
+import { LOCALES, type MessageKey, type Term, type Translate, term } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
@@ -26,6 +29,7 @@ import type { Response } from "../interactions/reply.ts";
 import { challengeReply } from "../interactions/views.ts";
 import type { Choice } from "./command.ts";
 import { guildRequired, manageServerRequired } from "./guards.ts";
+import { definitionText, localized, localizedChoice } from "./localize.ts";
 
 /**
  * The server the command runs in. Commands that need one declare the `guild` guard, which the router
@@ -44,17 +48,60 @@ export const SHORT_TEXT = 100;
  * every name, description and choice of a command against one 8,000-character budget, and six
  * choices on ten subcommands took a fifth of it. A typed id or name is accepted too (`asRuleset`).
  */
-export function rulesetOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option.setName("ruleset").setDescription(description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
+export function rulesetOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
+  return localized(option, "commands:option.ruleset", description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
 }
 
-/** Suggestions for the `ruleset` option: the rulesets whose id or name contains what is typed, with their summary. */
-export function rulesetChoices(typed: string): Choice[] {
+/** One line per ruleset: what sets it apart (the `rules` catalogue's summaries, shown in suggestions and /rules). */
+export const RULESET_SUMMARY = {
+  abapa: "rules:summary.abapa",
+  wari: "rules:summary.wari",
+  caribbean: "rules:summary.caribbean",
+  speightstown: "rules:summary.speightstown",
+  bridgetown: "rules:summary.bridgetown",
+  haiti: "rules:summary.haiti",
+} as const satisfies Record<RulesetId, MessageKey>;
+
+/** A ruleset's name as a term of a sentence; an unknown id (an old row) as it is. */
+export function rulesetTerm(id: string): Term | string {
+  return isRulesetId(id) ? term(RULESET_NAME[id]) : id;
+}
+
+/** A ruleset's name on its own (a suggestion's part); an unknown id as it is. */
+export function rulesetText(t: Translate, id: string): string {
+  return isRulesetId(id) ? t(RULESET_NAME[id]) : id;
+}
+
+/** A ruleset's names in every language, in lower case, as a player may type them. */
+function rulesetNames(id: RulesetId): string[] {
+  return LOCALES.map((locale) => (definitionText(locale, RULESET_NAME[id]) ?? RULESETS[id].name).toLowerCase());
+}
+
+/**
+ * Suggestions for the `ruleset` option, in the user's language: the rulesets whose id or name (in any
+ * of our languages) contains what is typed, with their summary.
+ */
+export function rulesetChoices(t: Translate, typed: string): Choice[] {
   const text = typed.trim().toLowerCase();
-  return RULESET_IDS.filter((id) => id.includes(text) || RULESETS[id].name.toLowerCase().includes(text)).map((id) => ({
-    name: `${RULESETS[id].name}: ${RULESETS[id].summary}`.slice(0, 100),
-    value: id,
-  }));
+  return RULESET_IDS.filter((id) => id.includes(text) || rulesetNames(id).some((name) => name.includes(text))).map(
+    (id) => ({ name: rulesetSuggestion(t, id), value: id }),
+  );
+}
+
+/** Discord's limit on a suggestion's name. */
+const SUGGESTION_LIMIT = 100;
+
+/** "Oware Abapa: The common tournament Oware: …": the summary shortened (with "…") to fit a suggestion. */
+function rulesetSuggestion(t: Translate, id: RulesetId): string {
+  const ruleset = term(RULESET_NAME[id]);
+  const summary = t(RULESET_SUMMARY[id]);
+  const whole = t("replies:suggestion.ruleset", { ruleset, summary });
+  if (whole.length <= SUGGESTION_LIMIT) return whole;
+  const room = summary.length - (whole.length - SUGGESTION_LIMIT) - 1;
+  return t("replies:suggestion.ruleset", { ruleset, summary: `${summary.slice(0, Math.max(0, room))}…` }).slice(
+    0,
+    SUGGESTION_LIMIT,
+  );
 }
 
 /**
@@ -77,7 +124,7 @@ export function rulesetOrDefault(
 }
 
 /** How the ruleset option of leaderboard, stats and ladder describes that rule. */
-export const VIEW_RULESET = "Ruleset (default: your most played, else the server's)";
+export const VIEW_RULESET = "commands:shared.viewRuleset" satisfies MessageKey;
 
 /**
  * Manage Server is needed for part of a command (changing settings, as opposed to showing them);
@@ -93,7 +140,7 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
   const current = ctx.app.ratings.currentSeason(requireGuild(ctx));
   if (season === null) return current;
   if (season < 1 || season > current) {
-    throw new UserError("season/unknown", `There is no season ${season} here: the current season is ${current}.`);
+    throw new UserError("season/unknown", { season, current });
   }
   return season;
 }
@@ -108,62 +155,90 @@ export function gameHere(ctx: HandlerContext, gameId: string | null): GameSnapsh
 }
 
 /** The `time` option, by autocomplete: the usual limits are suggested, and any limit can be typed ("2h"). */
-export function timeOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option.setName("time").setDescription(description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
+export function timeOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
+  return localized(option, "commands:option.time", description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
 }
 
-/** Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits starting with it. */
-export function timeChoices(typed: string): Choice[] {
+/** A time limit's unit in words, by the letter it is typed with. */
+const TIME_UNIT = {
+  s: "replies:time.seconds",
+  m: "replies:time.minutes",
+  h: "replies:time.hours",
+  d: "replies:time.days",
+} as const satisfies Record<string, MessageKey>;
+
+/** A time limit in words in `t`'s language: "5m" -> "5 minutes", "1d" -> "1 dag". */
+export function timeLimitText(t: Translate, seconds: number): string {
+  const short = formatTimeLimit(seconds);
+  const unit = short.slice(-1) as keyof typeof TIME_UNIT;
+  return t(TIME_UNIT[unit], { count: Number(short.slice(0, -1)) });
+}
+
+/**
+ * Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits
+ * starting with it; shown in words in the user's language, sent as the short form ("5m") the option reads.
+ */
+export function timeChoices(t: Translate, typed: string): Choice[] {
   const text = typed.trim().toLowerCase();
   const seconds = text ? parseTimeLimit(text) : null;
   const own = seconds === null ? [] : [formatTimeLimit(seconds)];
-  const usual = TIME_LIMIT_CHOICES.filter((t) => t.startsWith(text) && !own.includes(t));
-  return [...own, ...usual].map((t) => ({ name: t, value: t }));
+  const usual = TIME_LIMIT_CHOICES.filter((limit) => limit.startsWith(text) && !own.includes(limit));
+  return [...own, ...usual].map((limit) => ({
+    name: timeLimitText(t, parseTimeLimit(limit) ?? 0),
+    value: limit,
+  }));
 }
 
+const FIRST_CHOICE_NAME = {
+  me: "commands:choice.first.me",
+  them: "commands:choice.first.them",
+  random: "commands:choice.first.random",
+} as const satisfies Record<FirstChoice, MessageKey>;
+
 /** The `first` option: who moves first (me, them or random). */
-export function firstOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option
-    .setName("first")
-    .setDescription(description)
+export function firstOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
+  return localized(option, "commands:option.first", description)
     .setMaxLength(SHORT_TEXT)
-    .addChoices(...FIRST_CHOICES.map((choice) => ({ name: choice, value: choice })));
+    .addChoices(...FIRST_CHOICES.map((choice) => localizedChoice(FIRST_CHOICE_NAME[choice], choice)));
 }
 
 export function gameOption(option: SlashCommandStringOption): SlashCommandStringOption {
-  return option
-    .setName("game")
-    .setDescription("Which game, when you have several")
+  return localized(option, "commands:option.game", "commands:shared.game")
     .setAutocomplete(true)
     .setMaxLength(SHORT_TEXT);
 }
 
-/** An option naming any game of the server by id (`id` of game and export, `game` of void and cancel), typed or picked. */
-export function gameIdOption(name: "id" | "game", description: string) {
+/** The names of the options that name any game: `id` of game and export, `game` of void and cancel. */
+const GAME_ID_OPTION = { id: "commands:option.id", game: "commands:option.game" } as const satisfies Record<
+  string,
+  MessageKey
+>;
+
+/** An option naming any game of the server by id, typed or picked. */
+export function gameIdOption(name: keyof typeof GAME_ID_OPTION, description: MessageKey) {
   return (option: SlashCommandStringOption): SlashCommandStringOption =>
-    option.setName(name).setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(SHORT_TEXT);
+    localized(option, GAME_ID_OPTION[name], description)
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(SHORT_TEXT);
 }
 
 export function parseTime(text: string | null): number | null {
   if (text === null) return null;
   const seconds = parseTimeLimit(text);
   if (seconds === null) {
-    throw new UserError(
-      "time/invalid",
-      `${quoted(text)} is not a time limit: use e.g. 5m, 1h, 3d (1 minute to 14 days).`,
-    );
+    throw new UserError("time/invalid", { text: quoted(text) });
   }
   return seconds;
 }
 
-/** A ruleset by id or by name, in any case ("haiti", "Haitian Warri (Kay)"). */
+/** A ruleset by id or by name in any of our languages, in any case ("haiti", "Haitian Warri (Kay)", "Haitisk warri (Kay)"). */
 export function asRuleset(text: string | null): RulesetId | null {
   if (text === null) return null;
   const typed = text.trim().toLowerCase();
-  const found = RULESET_IDS.find((id) => id === typed || RULESETS[id].name.toLowerCase() === typed);
+  const found = RULESET_IDS.find((id) => id === typed || rulesetNames(id).includes(typed));
   if (!found) {
-    const known = RULESET_IDS.join(", ");
-    throw new UserError("ruleset/unknown", `There is no ruleset ${quoted(text)}: choose one of ${known}.`);
+    throw new UserError("ruleset/unknown", { text: quoted(text), known: RULESET_IDS.join(", ") });
   }
   return found;
 }
@@ -198,16 +273,24 @@ export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSna
   if (gameId) return gameHere(ctx, gameId);
   const guildId = requireGuild(ctx);
   const active = ctx.app.games.activeFor(guildId, ctx.userId);
-  if (active.length === 0) throw new UserError("game/none", "You have no game in progress.");
+  if (active.length === 0) throw new UserError("game/none");
   if (active.length > 1) {
-    throw new UserError("game/which", `You have ${active.length} games in progress: choose one with the game option.`);
+    throw new UserError("game/which", { count: active.length });
   }
   return active[0];
 }
 
+/** A game's state in the suggestions. */
+const GAME_STATUS = {
+  active: "replies:suggestion.status.active",
+  finished: "replies:suggestion.status.finished",
+  aborted: "replies:suggestion.status.aborted",
+  cancelled: "replies:suggestion.status.cancelled",
+} as const satisfies Record<GameStatus, MessageKey>;
+
 /** A game as a suggestion: "k7m2xq9d · Oware Abapa vs bob · your move · 1d" (at most 100 characters). */
 function suggestion(id: string, parts: readonly string[]): Choice {
-  return { name: [id, ...parts].join(" · ").slice(0, 100), value: id };
+  return { name: [id, ...parts].join(" · ").slice(0, SUGGESTION_LIMIT), value: id };
 }
 
 /** Keeps the suggestions whose text contains what was typed (in any case), at most 25. */
@@ -226,11 +309,11 @@ export async function gameChoices(ctx: HandlerContext, focused: { readonly value
       const seat = seatOf(row, ctx.userId);
       const opponentId = seat === 0 ? row.northId : row.southId;
       const opponent = (await ctx.app.displayName(row.guildId, opponentId)) || opponentId;
-      const turn = game.state.position.toMove === seat ? "your move" : "their move";
+      const turn = game.state.position.toMove === seat ? "replies:suggestion.yourMove" : "replies:suggestion.theirMove";
       return suggestion(row.id, [
-        `${rulesetName(game.state.ruleset)} vs ${opponent}`,
-        turn,
-        formatTimeLimit(row.timeLimit),
+        ctx.t("replies:suggestion.versus", { ruleset: rulesetTerm(game.state.ruleset), opponent }),
+        ctx.t(turn),
+        timeLimitText(ctx.t, row.timeLimit),
       ]);
     }),
   );
@@ -252,10 +335,17 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
     const seat = seatOf(row, ctx.userId);
     const players =
       seat === null
-        ? `${names.get(row.southId)} vs ${names.get(row.northId)}`
-        : `you vs ${names.get(seat === 0 ? row.northId : row.southId)}`;
-    const state = row.status === "active" ? "in progress" : row.status;
-    return suggestion(row.id, [rulesetName(row.ruleset), players, dateText(row.finishedAt ?? row.createdAt), state]);
+        ? ctx.t("replies:suggestion.players", {
+            south: names.get(row.southId) ?? "",
+            north: names.get(row.northId) ?? "",
+          })
+        : ctx.t("replies:suggestion.youVersus", { opponent: names.get(seat === 0 ? row.northId : row.southId) ?? "" });
+    return suggestion(row.id, [
+      rulesetText(ctx.t, row.ruleset),
+      players,
+      dateText(row.finishedAt ?? row.createdAt),
+      ctx.t(GAME_STATUS[row.status]),
+    ]);
   });
   return matching(choices, focused.value);
 }
@@ -265,24 +355,37 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
  * command `ended` it (and post a series' next game), tell the player to move after a move, and
  * answer privately.
  */
-export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, ended = false): Response {
-  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended);
+export function changedGame(
+  ctx: HandlerContext,
+  game: GameSnapshot,
+  note: string,
+  ended = false,
+  /** A line for the notice that tells the players the game ended (who aborted it). */
+  endingNote?: string,
+): Response {
+  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended, endingNote);
   return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts, notices };
 }
 
+/** The computer opponent's levels, in words. */
+export const LEVEL_NAME = {
+  easy: "commands:choice.level.easy",
+  medium: "commands:choice.level.medium",
+  hard: "commands:choice.level.hard",
+  expert: "commands:choice.level.expert",
+} as const satisfies Record<ComputerLevel, MessageKey>;
+
 /** The `level` option: the computer opponent's strength. */
-export function levelOption(option: SlashCommandStringOption, description: string): SlashCommandStringOption {
-  return option
-    .setName("level")
-    .setDescription(description)
+export function levelOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
+  return localized(option, "commands:option.level", description)
     .setMaxLength(SHORT_TEXT)
-    .addChoices(...COMPUTER_LEVELS.map((level) => ({ name: level, value: level })));
+    .addChoices(...COMPUTER_LEVELS.map((level) => localizedChoice(LEVEL_NAME[level], level)));
 }
 
 export function asLevel(text: string | null): ComputerLevel | null {
   if (text === null) return null;
   if (!(COMPUTER_LEVELS as readonly string[]).includes(text))
-    throw new UserError("level/unknown", `There is no level ${quoted(text)}: choose ${COMPUTER_LEVELS.join(", ")}.`);
+    throw new UserError("level/unknown", { text: quoted(text), levels: COMPUTER_LEVELS.join(", ") });
   return text as ComputerLevel;
 }
 
@@ -293,9 +396,10 @@ export function asLevel(text: string | null): ComputerLevel | null {
 export function computerGameResponse(ctx: HandlerContext, input: ChallengeInput, level: ComputerLevel): Response {
   const { computer } = ctx.app;
   if (!computer.enabled || computer.userId === null) {
-    throw new UserError("computer/off", "Nickar's engine is not running here, so it cannot play.");
+    throw new UserError("computer/off-play");
   }
   const game = ctx.app.challenges.playComputer(input, level, computer.userId);
-  const note = input.rated ? "Games against Nickar are unrated." : undefined;
+  // A note on the public board: in the server's language.
+  const note = input.rated ? ctx.tServer("replies:computer.unrated") : undefined;
   return { mode: "reply", reply: gameMessage(ctx.app, game, note), bind: { kind: "game", id: game.row.id } };
 }

@@ -1,25 +1,35 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { RULESETS } from "../engine/index.ts";
+import { type MessageKey, term, user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
-import { PROVISIONAL } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
 import { describeChart } from "../present/images.ts";
 import type { Command } from "./command.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { LEVEL_NAME, requireGuild, rulesetOption, rulesetOrDefault, rulesetTerm, seasonNumber } from "./shared.ts";
 
-export const definition = new SlashCommandSubcommandBuilder()
-  .setName("stats")
-  .setDescription("A player's rating, record, streaks, best win, recent games and rating chart")
-  .addUserOption((o) => o.setName("user").setDescription("Whose (default: yours)"))
-  .addStringOption((o) => rulesetOption(o, "Ruleset (default: their most played, else the server's)"))
-  .addIntegerOption((o) =>
-    o.setName("season").setDescription("An earlier season (default: the current one)").setMinValue(1),
-  );
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:stats.name",
+  "commands:stats.description",
+)
+  .addUserOption((o) => localized(o, "commands:option.user", "commands:shared.user"))
+  .addStringOption((o) => rulesetOption(o, "commands:stats.ruleset"))
+  .addIntegerOption((o) => localized(o, "commands:option.season", "commands:shared.season").setMinValue(1));
 
-const RESULT = { 1: "beat", 0.5: "drew with", 0: "lost to" } as Record<number, string>;
+/** A recent game's result for the player, by score: "beat", "drew with", "lost to" the opponent. */
+const RESULT: Readonly<Record<number, MessageKey>> = {
+  1: "replies:stats.beat",
+  0.5: "replies:stats.drew",
+  0: "replies:stats.lost",
+};
+
+/** Wins, draws and losses as the record line's values. */
+function wdl(r: { readonly wins: number; readonly draws: number; readonly losses: number }) {
+  return { wins: r.wins, draws: r.draws, losses: r.losses };
+}
 
 function signed(n: number): string {
   const r = Math.round(n);
@@ -33,38 +43,44 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const season = seasonNumber(ctx, options.getInteger("season"));
   const ruleset = rulesetOrDefault(ctx, options, userId, season);
   const { standing, stats } = app.ratings.stats(guildId, ruleset, userId, season);
-  const title = `**<@${userId}>** · ${RULESETS[ruleset].name} · season ${season}`;
+  // The stats are posted in the channel: in the server's language, the chart too.
+  const t = ctx.tServer;
+  const title = t("replies:stats.title", { user: user(userId), ruleset: rulesetTerm(ruleset), season });
   // Games against Nickar are unrated: their record is kept apart, per level (all rulesets, all seasons).
   const againstNickar = app.computer.record(guildId, userId);
   const computerLine = againstNickar.length
-    ? `Against Nickar: ${againstNickar.map((r) => `${r.level} ${r.wins} W ${r.draws} D ${r.losses} L`).join(" · ")}`
+    ? t("replies:stats.againstNickar", {
+        records: againstNickar
+          .map((r) => t("replies:stats.levelRecord", { level: term(LEVEL_NAME[r.level]), ...wdl(r) }))
+          .join(" · "),
+      })
     : null;
   if (!standing || stats.games === 0) {
-    const lines = [
-      title,
-      "No rated games yet: every player starts at 1500, and needs a few games to be ranked.",
-      ...(computerLine ? [computerLine] : []),
-    ];
+    const lines = [title, t("replies:stats.noGames"), ...(computerLine ? [computerLine] : [])];
     return { mode: "reply", reply: { content: lines.join("\n"), mentions: [] } };
   }
   const entry = app.ratings.leaderboard(guildId, ruleset, season).entries.find((e) => e.userId === userId);
-  const rank = entry?.rank ? ` · rank #${entry.rank}` : isProvisional(standing) ? ` · ${PROVISIONAL}` : "";
+  const rank = entry?.rank
+    ? t("replies:stats.rank", { rank: entry.rank })
+    : isProvisional(standing)
+      ? t("replies:stats.provisional")
+      : "";
   const lines = [
     title,
-    `Rating **${formatRating(standing)}** (deviation ${Math.round(standing.deviation)})${rank}`,
-    `Record: ${stats.games} game${stats.games === 1 ? "" : "s"} · ${stats.wins} W ${stats.draws} D ${stats.losses} L`,
-    `Win streak: ${stats.currentStreak} now, best ${stats.bestStreak}`,
+    t("replies:stats.rating", { rating: formatRating(standing), deviation: Math.round(standing.deviation), rank }),
+    t("replies:stats.record", { games: term("replies:stats.games", { count: stats.games }), ...wdl(stats) }),
+    t("replies:stats.streak", { current: stats.currentStreak, best: stats.bestStreak }),
   ];
   if (stats.bestWin) {
-    lines.push(
-      `Best win: <@${stats.bestWin.opponentId}> (${Math.round(stats.bestWin.rating)}) in game \`${stats.bestWin.gameId}\``,
-    );
+    const { opponentId, rating, gameId } = stats.bestWin;
+    lines.push(t("replies:stats.bestWin", { user: user(opponentId), rating: Math.round(rating), id: gameId }));
   }
   if (computerLine) lines.push(computerLine);
-  lines.push("Recent games:");
+  lines.push(t("replies:stats.recent"));
   for (const c of stats.recent) {
     const change = `${Math.round(c.ratingBefore)} → ${Math.round(c.ratingAfter)} (${signed(c.ratingAfter - c.ratingBefore)})`;
-    lines.push(`- \`${c.gameId}\` ${dateText(c.finishedAt)} · ${RESULT[c.score]} <@${c.opponentId}> · ${change}`);
+    const result = t(RESULT[c.score], { user: user(c.opponentId) });
+    lines.push(`- \`${c.gameId}\` ${dateText(c.finishedAt)} · ${result} · ${change}`);
   }
   return {
     mode: "reply",
@@ -72,8 +88,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       content: lines.join("\n"),
       mentions: [],
       image: async () => {
-        const name = (await app.displayName(guildId, userId)) || "Rating";
-        const chartTitle = `${name} · ${RULESETS[ruleset].name} · season ${season}`;
+        const name = (await app.displayName(guildId, userId)) || t("replies:stats.chartName");
+        const chartTitle = t("replies:stats.chartTitle", { name, ruleset: rulesetTerm(ruleset), season });
         return {
           name: `nickar-rating-${userId}.png`,
           data: await app.images.ratingChart(chartTitle, stats.chart),

@@ -5,6 +5,7 @@
  */
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { EngineReason, Player, RulesetId } from "../engine/index.ts";
+import type { Locale } from "../i18n/index.ts";
 
 /** Why the bot (not the engine) ended a game. */
 /** `no-first-move`: aborted because the player to move never made a first move in time. */
@@ -133,6 +134,8 @@ export const guildSettings = sqliteTable("guild_settings", {
   commandsPerMinute: integer("commands_per_minute"),
   /** Challenges a player may make per hour (of any kind); 0 = no limit; null = default. */
   challengesPerHour: integer("challenges_per_hour"),
+  /** The language of the server's public messages ("en", "da", "fr"); null = the server's Discord locale. */
+  language: text("language").$type<Locale>(),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -125,6 +125,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     defaults: options.defaults ?? DEFAULTS,
     images: renderPool ? pooledImages(renderPool, (id) => bots.has(id)) : options.images!,
     displayName: (guildId, userId) => names.get(guildId, userId),
+    guildLocale: (guildId) => client.guilds.cache.get(guildId)?.preferredLocale,
     guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
@@ -140,6 +141,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     clock,
     logger,
+    bots,
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   let stopping = false;

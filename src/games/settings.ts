@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { guildSettings } from "../db/schema.ts";
 import { isRulesetId, type RulesetId } from "../engine/index.ts";
+import { isLocale, type Locale } from "../i18n/index.ts";
 
 export interface Defaults {
   /** Seconds per move when the server has not chosen. */
@@ -37,6 +38,8 @@ export interface GuildSettings {
   readonly commandsPerMinute: number;
   /** Challenges per player per hour; 0 = no limit. */
   readonly challengesPerHour: number;
+  /** The language of public messages (boards, narration, reminders); null = the server's Discord locale. */
+  readonly language: Locale | null;
 }
 
 /** The settings to change; the others keep their value. */
@@ -62,6 +65,7 @@ export class SettingsService {
       animateMoves: row?.animateMoves ?? false,
       commandsPerMinute: row?.commandsPerMinute ?? this.defaults.commandsPerMinute ?? 0,
       challengesPerHour: row?.challengesPerHour ?? this.defaults.challengesPerHour ?? 0,
+      language: row?.language && isLocale(row.language) ? row.language : null,
     };
   }
 

@@ -7,6 +7,7 @@ import type { PlayerSettings } from "../games/players.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
 import type { UptimeService } from "../games/uptime.ts";
+import type { Locale, Translate } from "../i18n/index.ts";
 import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
@@ -33,6 +34,12 @@ export interface App {
   readonly displayName: (guildId: string | null, userId: string) => Promise<string>;
   /** A server's name (for an exported record); "" when it cannot be found. */
   readonly guildName: (guildId: string) => Promise<string>;
+  /**
+   * The language of a server's public messages: its `/nickar-admin settings language`, else its
+   * Discord locale (`discordLocale` when the caller has it, as an interaction does; else as the bot
+   * last saw it), else English. In direct messages (null) English.
+   */
+  readonly serverLocale: (guildId: string | null, discordLocale?: string | null) => Locale;
 }
 
 export interface HandlerContext {
@@ -45,6 +52,14 @@ export interface HandlerContext {
   readonly canManageGuild: boolean;
   /** What the bot itself may do in this channel (the interaction's `app_permissions`); null when unknown. */
   readonly appPermissions: bigint | null;
+  /** The acting user's language (their Discord locale): for ephemeral replies. */
+  readonly locale: Locale;
+  /** The server's language (see App.serverLocale): for public messages (boards, narration, challenges). */
+  readonly serverLocale: Locale;
+  /** Translates into `locale`: for ephemeral replies. */
+  readonly t: Translate;
+  /** Translates into `serverLocale`: for public messages. */
+  readonly tServer: Translate;
   readonly app: App;
 }
 

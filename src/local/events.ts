@@ -13,6 +13,8 @@ export interface LocalEventMap {
   channelUpdate: [channel: APIChannel];
   /** A server added after the start (`addGuild`): the shard that holds it gets GUILD_CREATE. */
   guildCreate: [guildId: string];
+  /** A user's notifications changed (a new ping, read, or its message deleted); `unread` is their count now. */
+  pingsUpdate: [userId: string, unread: number];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

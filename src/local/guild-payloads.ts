@@ -35,7 +35,7 @@ export function guildObject(store: Store, guildId?: string) {
     banner: null,
     premium_tier: 0,
     premium_subscription_count: 0,
-    preferred_locale: "en-US",
+    preferred_locale: store.guildLocale,
     public_updates_channel_id: null,
     max_video_channel_users: 25,
     nsfw: false,

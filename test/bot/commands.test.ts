@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { adminCommand, COMMANDS, commandDefinitions, nickarCommand } from "../../src/commands/index.ts";
 import { asRuleset, rulesetChoices, timeChoices } from "../../src/commands/shared.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { inviteUrl } from "../../src/invite-url.ts";
 import { CommandRegistry, commandSize } from "../../src/local/commands.ts";
 import { LocalEvents } from "../../src/local/events.ts";
@@ -58,17 +59,23 @@ describe("command definitions", () => {
     // The local Discord's validation is Discord's (names, descriptions, choices, lengths, 8000 in all).
     expect(() => registry.overwrite("2", commandDefinitions())).not.toThrow();
     for (const json of commandDefinitions()) {
-      // Counted independently of the stand-in: every name, description, choice name and value.
+      // Counted independently of the stand-in: every name, description, choice name and value, each
+      // field by its longest language (Discord counts only the longest localization of a field).
+      type Texts = Record<string, string> | undefined;
       type Node = {
         name: string;
+        name_localizations?: Texts;
         description?: string;
-        choices?: { name: string; value: unknown }[];
+        description_localizations?: Texts;
+        choices?: { name: string; name_localizations?: Texts; value: unknown }[];
         options?: Node[];
       };
+      const longest = (text: string, localized: Texts) =>
+        Math.max(text.length, ...Object.values(localized ?? {}).map((l) => l.length));
       const count = (o: Node): number =>
-        o.name.length +
-        (o.description?.length ?? 0) +
-        (o.choices ?? []).reduce((n, c) => n + c.name.length + String(c.value).length, 0) +
+        longest(o.name, o.name_localizations) +
+        longest(o.description ?? "", o.description_localizations) +
+        (o.choices ?? []).reduce((n, c) => n + longest(c.name, c.name_localizations) + String(c.value).length, 0) +
         (o.options ?? []).reduce((n, c) => n + count(c), 0);
       const size = count(json as unknown as Node);
       expect(size).toBe(commandSize(json as unknown as Record<string, unknown>));
@@ -82,20 +89,32 @@ describe("command definitions", () => {
     const ruleset = json.options?.find((o) => o.name === "ruleset") as { autocomplete?: boolean; choices?: unknown };
     expect(ruleset.autocomplete).toBe(true);
     expect(ruleset.choices).toBeUndefined();
-    const all = rulesetChoices("");
+    const t = translator("en");
+    const all = rulesetChoices(t, "");
     expect(all.map((c) => c.value)).toEqual(["abapa", "wari", "caribbean", "speightstown", "bridgetown", "haiti"]);
     for (const choice of all) expect(choice.name.length).toBeLessThanOrEqual(100);
-    expect(rulesetChoices("kay").map((c) => c.value)).toEqual(["haiti"]);
-    expect(rulesetChoices("BARBADOS").map((c) => c.value)).toEqual(["speightstown", "bridgetown"]);
+    expect(all[0].name).toBe("Oware Abapa: The common tournament Oware: a grand slam is legal but captures nothing.");
+    expect(rulesetChoices(t, "kay").map((c) => c.value)).toEqual(["haiti"]);
+    expect(rulesetChoices(t, "BARBADOS").map((c) => c.value)).toEqual(["speightstown", "bridgetown"]);
+    // In the user's language, and found by the name in any of our languages.
+    const danish = rulesetChoices(translator("da"), "caribisk");
+    expect(danish.map((c) => c.value)).toEqual(["caribbean"]);
+    expect(danish[0].name).toMatch(/^Caribisk oware: /);
+    expect(rulesetChoices(translator("fr"), "haïtien").map((c) => c.value)).toEqual(["haiti"]);
   });
 
   it("ruleset and time input - typed ids and names are accepted, anything else refused briefly - asRuleset, timeChoices", () => {
     expect(asRuleset("Haiti")).toBe("haiti");
     expect(asRuleset("oware abapa")).toBe("abapa");
+    expect(asRuleset("Warri haïtien (Kay)")).toBe("haiti");
     expect(() => asRuleset("x".repeat(3000))).toThrow(/There is no ruleset "x{59}…"/);
-    expect(timeChoices("2h").map((c) => c.value)).toEqual(["2h"]);
-    expect(timeChoices("1").map((c) => c.value)).toEqual(["1m", "10m", "1h", "12h", "1d"]);
-    expect(timeChoices("").length).toBeGreaterThan(5);
+    const t = translator("en");
+    expect(timeChoices(t, "2h")).toEqual([{ name: "2 hours", value: "2h" }]);
+    expect(timeChoices(t, "1").map((c) => c.value)).toEqual(["1m", "10m", "1h", "12h", "1d"]);
+    expect(timeChoices(t, "").length).toBeGreaterThan(5);
+    // Shown in the user's language, sent as the short form the option reads.
+    expect(timeChoices(translator("da"), "1d")).toEqual([{ name: "1 dag", value: "1d" }]);
+    expect(timeChoices(translator("fr"), "3d")).toEqual([{ name: "3 jours", value: "3d" }]);
   });
 });
 

@@ -8,6 +8,7 @@ import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import type { App, CommandOptions, HandlerContext } from "../../src/interactions/context.ts";
+import { speakingTo } from "../../src/interactions/speech.ts";
 import type { Images } from "../../src/present/images.ts";
 
 export const GUILD = "100";
@@ -68,6 +69,7 @@ export function setup(
       messageId: null,
       canManageGuild: false,
       appPermissions: null,
+      ...speakingTo(world.app, GUILD, extra.locale ?? "en", null),
       app: world.app,
       ...extra,
     }),

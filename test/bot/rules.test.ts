@@ -3,6 +3,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import { rulesText } from "../../src/commands/rules.ts";
 import { RULES_TEXT } from "../../src/commands/rules-text.ts";
 import { RULESET_IDS, RULESETS } from "../../src/engine/index.ts";
+import { LOCALES, translator } from "../../src/i18n/index.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "./helpers.ts";
 import { playGame } from "./play.ts";
 
@@ -13,7 +14,7 @@ describe("/nickar rules", () => {
 
   it("rules - no engine jargon - all rulesets", () => {
     for (const id of RULESET_IDS) {
-      const text = rulesText(id);
+      const text = rulesText(translator("en"), id);
       for (const jargon of [
         "end checks",
         "Couvert followed",
@@ -28,11 +29,15 @@ describe("/nickar rules", () => {
     }
   });
 
-  it("rules - each rule said once: 25 seeds in one rule - speightstown", () => {
-    const rules = RULES_TEXT.speightstown.rules.filter((r) => r.includes("25"));
-    expect(rules).toHaveLength(1);
-    const all = RULES_TEXT.speightstown.rules;
-    expect(new Set(all).size).toBe(all.length);
+  it("rules - each rule said once: 25 seeds in one rule - speightstown, every language", () => {
+    for (const locale of LOCALES) {
+      const all = RULES_TEXT.speightstown.rules.map((key) => translator(locale)(key));
+      expect(
+        all.filter((r) => r.includes("25")),
+        locale,
+      ).toHaveLength(1);
+      expect(new Set(all).size).toBe(all.length);
+    }
   });
 });
 
