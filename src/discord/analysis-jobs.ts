@@ -24,12 +24,14 @@ export class AnalysisJobs {
     private readonly app: App,
     private readonly messenger: Messenger,
     private readonly logger: Logger,
+    /** Whether this process runs the analyses of that server (with sharding: the shard that holds it). */
+    private readonly owns: (guildId: string) => boolean = () => true,
   ) {}
 
   /** At start-up: the analyses cut off by the stop are queued again, then the queue runs. */
   start(): void {
     try {
-      const again = this.app.analyses.requeueRunning();
+      const again = this.app.analyses.requeueRunning(this.owns);
       if (again) this.logger.info({ analyses: again }, "analyses cut off by the stop start again");
     } catch (err) {
       this.logger.error({ err }, "could not requeue the analyses");
@@ -42,7 +44,7 @@ export class AnalysisJobs {
     if (this.stopped || !this.app.computer.enabled) return;
     let claimed: AnalysisRow[];
     try {
-      claimed = this.app.analyses.claim();
+      claimed = this.app.analyses.claim(this.owns);
     } catch (err) {
       this.logger.error({ err }, "could not start the next analyses");
       return;

@@ -35,6 +35,8 @@ export class ComputerTurns {
     retryMs = COMPUTER_RETRY_MS,
     /** Where the player hears it is their move again (the turn notice after Nickar's move). */
     private readonly notices?: NoticeBoard,
+    /** Whether this process plays the games of that server (with sharding: the shard that holds it). */
+    private readonly owns: (guildId: string) => boolean = () => true,
   ) {
     this.retry = new RetryLater(retryMs, 5 * 60_000);
   }
@@ -59,6 +61,7 @@ export class ComputerTurns {
     const now = clock.now();
     const keys = new Set<string>();
     for (const task of tasks) {
+      if (!this.owns(task.game.row.guildId)) continue;
       const key = `${task.game.row.id}:${task.kind}:${task.game.row.ply}`;
       keys.add(key);
       if (this.running.has(key)) continue;

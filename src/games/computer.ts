@@ -5,7 +5,7 @@
  * Returns data only; src/discord/computer-turns.ts decides when to think and updates the messages.
  */
 import { and, eq, isNotNull, or } from "drizzle-orm";
-import type { AiPool, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
+import type { AiPool, Lane, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
 import type { Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
 import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
@@ -244,7 +244,8 @@ export class Computer {
   /** The best move for the player to move in `game` (from `hintGame`), and why. */
   async hint(game: GameSnapshot): Promise<Hint> {
     const seat = game.state.position.toMove;
-    const result = await this.think(game, "expert", this.hintMs);
+    // A person waits for it: the people lane of the search pool, ahead of Nickar's own searches.
+    const result = await this.think(game, "expert", this.hintMs, undefined, "people");
     const played = play(game.state, result.best);
     if (!played.ok) throw new Error(`the search suggested an illegal move: ${played.error.message}`);
     const reasons = moveReason(played.value.events, seat);
@@ -253,18 +254,28 @@ export class Computer {
   }
 
   /** One search of the game's current position (its whole move list, so the search knows the cycles). */
-  think(game: GameSnapshot, level: Level, ms: number | undefined, signal?: AbortSignal): Promise<ThinkResult> {
+  think(
+    game: GameSnapshot,
+    level: Level,
+    ms: number | undefined,
+    signal?: AbortSignal,
+    lane: Lane = "bot",
+  ): Promise<ThinkResult> {
     return this.thinkAbout(
       { ruleset: game.state.ruleset, moves: game.state.history, level, ...(ms !== undefined && { ms }) },
       signal,
+      lane,
     );
   }
 
-  /** Any search in the pool (the analysis uses it too), seeded when the options say so. */
-  thinkAbout(request: ThinkRequest, signal?: AbortSignal): Promise<ThinkResult> {
+  /**
+   * Any search in the pool (the analysis uses it too), seeded when the options say so. `lane`: "bot"
+   * for Nickar's own work (moves, draw answers, analyses), "people" for what a person waits on.
+   */
+  thinkAbout(request: ThinkRequest, signal?: AbortSignal, lane: Lane = "bot"): Promise<ThinkResult> {
     if (!this.options) throw new UserError("computer/off");
     const seed = this.options.seed === undefined ? undefined : this.options.seed + request.moves.length;
-    return this.options.pool.think({ ...request, ...(seed !== undefined && { seed }) }, { signal });
+    return this.options.pool.think({ ...request, ...(seed !== undefined && { seed }) }, { signal, lane });
   }
 
   private requireId(): string {

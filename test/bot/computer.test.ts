@@ -225,6 +225,8 @@ describe("the computer opponent", () => {
 function scoredPool(score: number): AiPool {
   return {
     queued: 0,
+    queuedByLane: () => ({ people: 0, bot: 0 }),
+    threads: 1,
     async think(request): Promise<ThinkResult> {
       expect(request.moves).toEqual([]);
       const best = 1;
