@@ -1,16 +1,29 @@
 /**
- * An expected refusal shown to the user (ephemerally). Anything else thrown is a bug: logged, and
- * the user gets a generic apology.
+ * An expected refusal shown to the user (ephemerally): a code from the `errors` catalogue and the
+ * values its text needs, translated by the Discord layer into the user's language. Anything else
+ * thrown is a bug: logged, and the user gets a generic apology.
  */
+import { type KeyOf, translator, type Values } from "./i18n/index.ts";
+
+/** Every refusal Nickar has: the keys of the `errors` catalogue. */
+export type ErrorCode = KeyOf<"errors">;
+
 export class UserError extends Error {
   constructor(
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    readonly values: Values = {},
   ) {
-    super(message);
+    // The English text, for logs and tests; users get it translated from `code` and `values`.
+    super(english(`errors:${code}`, values));
     this.name = "UserError";
   }
 }
+
+const english = translator("en", {
+  user: (id) => `@${id}`,
+  channel: (id) => `#${id}`,
+  time: (ms) => new Date(ms).toISOString(),
+});
 
 export function isUserError(error: unknown): error is UserError {
   return error instanceof UserError;

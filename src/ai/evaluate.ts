@@ -2,6 +2,10 @@
  * Static evaluation of a position that is not over, from the player to move's side, in search units
  * (SCALE per seed). `stores` is the textbook store difference (hard, medium, easy); `tuned` adds the
  * terms of the expert level, with weights per ruleset family.
+ *
+ * Every tuned term depends on one house's count only, and a term of the opponent's house is the negative
+ * of the same term of one's own, so the evaluation is the store difference plus a table lookup per house
+ * (houseTerms, built once per search): twelve loads and no branches at each leaf.
  */
 import type { CoreGame } from "../engine/internal.ts";
 
@@ -24,33 +28,38 @@ export type Evaluation = "stores" | "tuned";
 export const OWARE_WEIGHTS: EvalWeights = { mobility: 2, exposed: 2, lapping: 4, kayThreat: 0 };
 export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0, kayThreat: 6 };
 
+/** A house's count can reach every seed of the game. */
+const COUNTS = 49;
+
+/** The value of one own house holding `count` seeds (an opponent's house counts the negative). */
+export function houseTerm(count: number, w: EvalWeights): number {
+  return (
+    (count > 0 ? w.mobility : 0) -
+    (count === 1 || count === 2 ? w.exposed : 0) +
+    (count >= 12 ? w.lapping : 0) -
+    (count === 3 ? w.kayThreat : 0)
+  );
+}
+
+/** houseTerm for every count, for one search's weights; all zeros for the store difference. */
+export function houseTerms(evaluation: Evaluation, w: EvalWeights): Int32Array {
+  const terms = new Int32Array(COUNTS);
+  if (evaluation === "tuned") for (let c = 0; c < COUNTS; c++) terms[c] = houseTerm(c, w);
+  return terms;
+}
+
 export function storeDifference(game: CoreGame): number {
   const me = game.toMove;
   return (game.stores[me] - game.stores[1 - me]) * SCALE;
 }
 
-export function tunedEvaluation(game: CoreGame, w: EvalWeights): number {
-  const pits = game.pits;
-  const me = game.toMove;
-  const own = me * 6;
-  const opp = 6 - own;
-  let mobility = 0;
-  let exposed = 0;
-  let lapping = 0;
-  let kay = 0;
-  for (let i = 0; i < 6; i++) {
-    const a = pits[own + i];
-    const b = pits[opp + i];
-    mobility += (a > 0 ? 1 : 0) - (b > 0 ? 1 : 0);
-    exposed += (a === 1 || a === 2 ? 1 : 0) - (b === 1 || b === 2 ? 1 : 0);
-    lapping += (a >= 12 ? 1 : 0) - (b >= 12 ? 1 : 0);
-    kay += (b === 3 ? 1 : 0) - (a === 3 ? 1 : 0);
-  }
-  return (
-    (game.stores[me] - game.stores[1 - me]) * SCALE +
-    w.mobility * mobility -
-    w.exposed * exposed +
-    w.lapping * lapping +
-    w.kayThreat * kay
-  );
+/** The tuned evaluation through a houseTerms table. */
+export function tableEvaluation(game: CoreGame, terms: Int32Array): number {
+  const p = game.pits;
+  const south = terms[p[0]] + terms[p[1]] + terms[p[2]] + terms[p[3]] + terms[p[4]] + terms[p[5]];
+  const north = terms[p[6]] + terms[p[7]] + terms[p[8]] + terms[p[9]] + terms[p[10]] + terms[p[11]];
+  const s = south - north;
+  return game.toMove === 0
+    ? (game.stores[0] - game.stores[1]) * SCALE + s
+    : (game.stores[1] - game.stores[0]) * SCALE - s;
 }

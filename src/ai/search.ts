@@ -15,8 +15,8 @@
 import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
-import { storeDifference, tunedEvaluation } from "./evaluate.ts";
-import { hashCheck, hashPosition } from "./zobrist.ts";
+import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
+import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
@@ -37,8 +37,10 @@ export interface SearchConfig {
 }
 
 export interface SearchLimits {
-  /** performance.now() time to stop at (Infinity: none). */
+  /** `now()` time to stop at (Infinity: none). */
   readonly deadline: number;
+  /** The clock of the deadline (tests pass one that ticks per call, so that time is counted exactly). */
+  readonly now: () => number;
   /** Nodes to stop at (Infinity: none). */
   readonly nodeLimit: number;
   /** Set to non-zero by another thread to stop the search. */
@@ -54,20 +56,33 @@ export interface SearchOutcome {
   readonly pv: number[];
   /** The result is proven: every line was searched to the end of the game. */
   readonly exact: boolean;
+  /** What ended the search (see StopReason). */
+  readonly stop: StopReason;
   /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
   readonly rootMoveScores: readonly number[];
 }
+
+/**
+ * Why a search ended: "time" (a clock check found the deadline passed), "nodes" (the node budget),
+ * "abort" (the shared stop flag), "proven" (the result is the game-theoretic one) or "depth" (the
+ * level's depth). The limits are checked every CHECK_EVERY nodes, once the first iteration is done.
+ */
+export type StopReason = "time" | "nodes" | "abort" | "proven" | "depth";
+export const CHECK_EVERY = 1024;
 
 const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 const PROVEN = 4;
 
-/** Copies a position and its repetition history without copying the history buffer (see Searcher). */
-function copyState(to: CoreGame, from: CoreGame): void {
-  const a = to.pits;
-  const b = from.pits;
-  for (let i = 0; i < 12; i++) a[i] = b[i];
+/**
+ * Copies a position and its repetition history without copying the history buffer (see Searcher).
+ * The 12 pits go as three 32-bit words (`toPits`, `fromPits`: views of the games' pit bytes).
+ */
+function copyState(to: CoreGame, from: CoreGame, toPits: Uint32Array, fromPits: Uint32Array): void {
+  toPits[0] = fromPits[0];
+  toPits[1] = fromPits[1];
+  toPits[2] = fromPits[2];
   to.stores[0] = from.stores[0];
   to.stores[1] = from.stores[1];
   to.toMove = from.toMove;
@@ -79,35 +94,34 @@ function copyState(to: CoreGame, from: CoreGame): void {
   to.historyLength = from.historyLength;
 }
 
-/** The last pit of sowing `origin` with the Oware rule (the origin is skipped on every lap). */
-function owareLastPit(origin: number, seeds: number): number {
-  return (origin + seeds + Math.floor((seeds - 1) / 11)) % 12;
+/** OWARE_LAST_PIT[origin * 49 + seeds]: the last pit of sowing `origin` by the Oware rule (the origin skipped on every lap). */
+const OWARE_LAST_PIT = new Int8Array(12 * 49);
+for (let origin = 0; origin < 12; origin++) {
+  for (let seeds = 1; seeds < 49; seeds++) {
+    OWARE_LAST_PIT[origin * 49 + seeds] = (origin + seeds + Math.floor((seeds - 1) / 11)) % 12;
+  }
 }
 
-interface Table {
-  readonly lock: Int32Array;
-  readonly score: Int32Array;
-  readonly depth: Int8Array;
-  /** Bound (2 bits), proven (1 bit), best house (3 bits); 0 = an empty slot. */
-  readonly info: Uint8Array;
-}
+/**
+ * The transposition table: two words per slot in one array, so that a probe touches one cache line
+ * (separate arrays cost a cache miss each) and 2^20 slots take 8 MB (a probe is mostly a cache miss,
+ * fewer the smaller the table). Word 0: the check key with its low 3 bits replaced by the best house
+ * (a 29-bit check, 49 bits with the slot's). Word 1: score << 11 | depth << 3 | proven (1 bit) | bound
+ * (2 bits), the score within ±2^20 (WIN + MAX_PLY is below); 0 is an empty slot (a bound is never 0).
+ */
+const ENTRY = 2;
+const HOUSE_BITS = 7;
 
 // One table per size and thread, emptied for each search (a search is never interrupted by another on
-// the same thread), so that a request does not allocate 10 MB and the answer depends only on the request.
-const tables = new Map<number, Table>();
+// the same thread), so that a request does not allocate 8 MB and the answer depends only on the request.
+const tables = new Map<number, Int32Array>();
 
-function emptyTable(bits: number): Table {
+function emptyTable(bits: number): Int32Array {
   let table = tables.get(bits);
   if (!table) {
-    const slots = bits > 0 ? 1 << bits : 0;
-    table = {
-      lock: new Int32Array(slots),
-      score: new Int32Array(slots),
-      depth: new Int8Array(slots),
-      info: new Uint8Array(slots),
-    };
+    table = new Int32Array(bits > 0 ? ENTRY << bits : 0);
     tables.set(bits, table);
-  } else table.info.fill(0);
+  } else table.fill(0);
   return table;
 }
 
@@ -118,32 +132,50 @@ export class Searcher {
    * at it, and depth-first search overwrites an entry only after leaving every line that read it.
    */
   private readonly stack: CoreGame[] = [];
+  /** stack[ply]'s 12 pit bytes seen as three words, for copyState. */
+  private readonly pitWords: Uint32Array[] = [];
   private readonly moves = new Int8Array((MAX_PLY + 1) * 6);
   private readonly keys = new Int32Array((MAX_PLY + 1) * 6);
   private readonly pvTable = new Int8Array((MAX_PLY + 1) * (MAX_PLY + 1));
   private readonly pvLength = new Int32Array(MAX_PLY + 2);
   private readonly killers = new Int8Array((MAX_PLY + 1) * 2);
   private readonly historyScores = new Int32Array(12);
-  private readonly ttLock: Int32Array;
-  private readonly ttScore: Int32Array;
-  private readonly ttDepth: Int8Array;
-  private readonly ttInfo: Uint8Array;
+  private readonly table: Int32Array;
   private readonly ttMask: number;
   private nodes = 0;
   private stopped = false;
+  private stopReason: StopReason = "depth";
   private canStop = false;
-  private limits: SearchLimits = { deadline: Number.POSITIVE_INFINITY, nodeLimit: Number.POSITIVE_INFINITY };
+  private limits: SearchLimits = {
+    deadline: Number.POSITIVE_INFINITY,
+    now: () => performance.now(),
+    nodeLimit: Number.POSITIVE_INFINITY,
+  };
   /** Leaves scored by the evaluation so far (see the file comment). */
   private heuristic = 0;
   /** Cycle endings met so far: a score that depended on one depends on the path, so it is not stored. */
   private cycles = 0;
   private readonly owareFamily: boolean;
+  // The configuration's switches as fields: read at every node.
+  private readonly pvs: boolean;
+  private readonly ordering: boolean;
+  private readonly useTableAtAll: boolean;
+  private readonly tuned: boolean;
+  /** houseTerms of the evaluation (see evaluate.ts). */
+  private readonly terms: Int32Array;
+  /** Both Zobrist keys of stack[ply], at 2 * ply (see hashAt). */
+  private readonly hashes = new Int32Array((MAX_PLY + 2) * 2);
 
   constructor(
     root: CoreGame,
     private readonly config: SearchConfig,
   ) {
     this.owareFamily = root.mechanics.family === "oware";
+    this.pvs = config.pvs;
+    this.ordering = config.ordering;
+    this.useTableAtAll = config.tableBits > 0;
+    this.tuned = config.evaluation === "tuned";
+    this.terms = houseTerms(config.evaluation, config.weights);
     // Room in the shared history for the longest line, so that no position of the line reallocates it.
     const base = new Core(root.ruleset);
     base.copyFrom(root);
@@ -152,17 +184,16 @@ export class Searcher {
     base.history = room;
     this.stack.push(base);
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
-    const table = emptyTable(config.tableBits);
-    this.ttLock = table.lock;
-    this.ttScore = table.score;
-    this.ttDepth = table.depth;
-    this.ttInfo = table.info;
-    this.ttMask = table.info.length - 1;
+    for (const game of this.stack) this.pitWords.push(new Uint32Array(game.pits.buffer, game.pits.byteOffset, 3));
+    this.table = emptyTable(config.tableBits);
+    this.ttMask = config.tableBits > 0 ? (1 << config.tableBits) - 1 : 0;
   }
 
   run(limits: SearchLimits): SearchOutcome {
     this.limits = limits;
     const root = this.stack[0];
+    this.hashes[0] = hashPosition(root);
+    this.hashes[1] = hashCheck;
     const mask = root.legalMask();
     if (mask === 0) throw new Error("the game is over: there is no move to search");
     const rootMoves: number[] = [];
@@ -186,13 +217,10 @@ export class Searcher {
       this.canStop = true;
       // Best first next time, then the others by this iteration's scores.
       rootMoves.sort((x, y) => (x === best ? -1 : y === best ? 1 : rootScores[y - 1] - rootScores[x - 1]));
-      if (this.heuristic === heuristicBefore) {
-        exact = true;
-        break;
-      }
       // A win or loss within the horizon is the fastest win (or slowest loss) there is: deeper changes nothing.
-      if (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d) {
+      if (this.heuristic === heuristicBefore || (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d)) {
         exact = true;
+        this.stopReason = "proven";
         break;
       }
     }
@@ -203,6 +231,7 @@ export class Searcher {
       nodes: this.nodes,
       pv,
       exact,
+      stop: this.stopReason,
       rootMoveScores: this.config.rootScores ? lastScores : [],
     };
   }
@@ -217,9 +246,10 @@ export class Searcher {
     this.pvLength[0] = 0;
     for (let k = 0; k < rootMoves.length; k++) {
       const house = rootMoves[k];
-      copyState(child, root);
+      copyState(child, root, this.pitWords[1], this.pitWords[0]);
       child.play(house);
       this.countNode();
+      if (this.stopped) return 0;
       let value: number;
       if (child.over) {
         value = this.terminal(child, mover, 1);
@@ -252,25 +282,31 @@ export class Searcher {
     this.pvLength[ply] = ply;
     if (depth <= 0 || ply >= MAX_PLY) {
       this.heuristic++;
-      return this.config.evaluation === "stores" ? storeDifference(node) : tunedEvaluation(node, this.config.weights);
+      return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
     }
     // Nodes one ply above the leaves are the most numerous and gain least from the table: skipped.
-    const useTable = this.config.tableBits > 0 && depth >= 2;
+    const useTable = this.useTableAtAll && depth >= 2;
     let hashMove = 0;
     let slot = 0;
     let lock = 0;
+    // Just after a capture, no earlier position can recur: the node's value depends on the position
+    // alone, even through cycle endings below it (see cycles), and it has keys of its own.
+    const fresh = node.historyLength - node.historyStart === 1;
     if (useTable) {
-      slot = hashPosition(node) & this.ttMask;
-      lock = hashCheck;
-      const info = this.ttInfo[slot];
-      if (info !== 0 && this.ttLock[slot] === lock) {
-        hashMove = info >> 3;
-        if (this.ttDepth[slot] >= depth) {
-          const stored = this.ttScore[slot];
+      slot = ((this.hashAt(ply) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
+      lock = this.hashes[ply * 2 + 1] ^ (fresh ? KEY2[FRESH] : 0);
+      const table = this.table;
+      const key = table[slot];
+      const packed = table[slot + 1];
+      if (packed !== 0 && ((key ^ lock) & ~HOUSE_BITS) === 0) {
+        hashMove = key & HOUSE_BITS;
+        // A proven score holds at any depth: every line below it reached the end of the game.
+        if (((packed >> 3) & 255) >= depth || (packed & PROVEN) !== 0) {
+          const stored = packed >> 11;
           const value = stored > WIN / 2 ? stored - ply : stored < -WIN / 2 ? stored + ply : stored;
-          const bound = info & 3;
+          const bound = packed & 3;
           if (bound === EXACT || (bound === LOWER && value >= beta) || (bound === UPPER && value <= alpha)) {
-            if ((info & PROVEN) === 0) this.heuristic++;
+            if ((packed & PROVEN) === 0) this.heuristic++;
             return value;
           }
         }
@@ -282,25 +318,40 @@ export class Searcher {
     const cyclesBefore = this.cycles;
     const mover = node.toMove;
     const child = this.stack[ply + 1];
+    const childPits = this.pitWords[ply + 1];
+    const nodePits = this.pitWords[ply];
     const base = ply * 6;
+    // The children are leaves: evaluated here rather than through two calls each (and no PVS re-search).
+    const leaves = depth <= 1 || ply + 1 >= MAX_PLY;
     let best = -INF;
     let bestMove = 0;
     for (let k = 0; k < count; k++) {
       const house = this.moves[base + k];
-      copyState(child, node);
+      copyState(child, node, childPits, nodePits);
       child.play(house);
       this.countNode();
+      if (this.stopped) return 0;
       let value: number;
       if (child.over) {
         value = this.terminal(child, mover, ply + 1);
         this.pvLength[ply + 1] = ply + 1;
-      } else if (k === 0 || !this.config.pvs) {
-        value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
-      } else {
-        value = this.childValue(ply + 1, mover, depth - 1, alpha, alpha + 1);
-        if (value > alpha && value < beta && !this.stopped) {
-          value = this.childValue(ply + 1, mover, depth - 1, alpha, beta);
+      } else if (leaves) {
+        this.heuristic++;
+        value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
+        if (child.toMove !== mover) value = -value;
+        this.pvLength[ply + 1] = ply + 1;
+      } else if (child.toMove === mover) {
+        // An extra move (Caribbean): the same player again, so the child's score is not negated.
+        if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
+        else {
+          value = this.search(ply + 1, depth - 1, alpha, alpha + 1);
+          if (value > alpha && value < beta && !this.stopped) value = this.search(ply + 1, depth - 1, alpha, beta);
         }
+      } else if (k === 0 || !this.pvs) {
+        value = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      } else {
+        value = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (value > alpha && value < beta && !this.stopped) value = -this.search(ply + 1, depth - 1, -beta, -alpha);
       }
       if (this.stopped) return 0;
       if (value > best) {
@@ -310,21 +361,57 @@ export class Searcher {
           alpha = value;
           this.setPv(ply, house);
           if (alpha >= beta) {
-            if (this.config.ordering) this.rememberCutoff(ply, mover, house, depth);
+            if (this.ordering) this.rememberCutoff(ply, mover, house, depth);
             break;
           }
         }
       }
     }
-    if (useTable && this.cycles === cyclesBefore) {
+    if (useTable && (fresh || this.cycles === cyclesBefore)) {
       const bound = best <= alphaBefore ? UPPER : best >= beta ? LOWER : EXACT;
       const proven = this.heuristic === heuristicBefore ? PROVEN : 0;
-      this.ttLock[slot] = lock;
-      this.ttScore[slot] = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
-      this.ttDepth[slot] = depth;
-      this.ttInfo[slot] = (bestMove << 3) | proven | bound;
+      const table = this.table;
+      const stored = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
+      table[slot] = (lock & ~HOUSE_BITS) | bestMove;
+      table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
+  }
+
+  /**
+   * The first Zobrist key of stack[ply] (the second left at hashes[2 * ply + 1]), updated from its
+   * parent's keys for the pits, store and side that the move changed. The parent's keys are always
+   * there: a node is hashed only at depth 2 or more, so its parent (depth 3 or more, or the root) was.
+   */
+  private hashAt(ply: number): number {
+    const node = this.stack[ply];
+    const parent = this.stack[ply - 1];
+    const hashes = this.hashes;
+    let h1 = hashes[ply * 2 - 2];
+    let h2 = hashes[ply * 2 - 1];
+    const p = node.pits;
+    const q = parent.pits;
+    for (let i = 0; i < 12; i++) {
+      if (p[i] !== q[i]) {
+        const was = keyIndex(i, q[i]);
+        const now = keyIndex(i, p[i]);
+        h1 ^= KEY1[was] ^ KEY1[now];
+        h2 ^= KEY2[was] ^ KEY2[now];
+      }
+    }
+    if (node.stores[0] !== parent.stores[0]) {
+      const was = keyIndex(SOUTH_STORE, parent.stores[0]);
+      const now = keyIndex(SOUTH_STORE, node.stores[0]);
+      h1 ^= KEY1[was] ^ KEY1[now];
+      h2 ^= KEY2[was] ^ KEY2[now];
+    }
+    if (node.toMove !== parent.toMove) {
+      h1 ^= KEY1[TO_MOVE];
+      h2 ^= KEY2[TO_MOVE];
+    }
+    hashes[ply * 2] = h1;
+    hashes[ply * 2 + 1] = h2;
+    return h1;
   }
 
   /** A finished game, scored by the core's own result, from `mover`'s side. */
@@ -356,12 +443,13 @@ export class Searcher {
 
   /** Writes the legal moves of `node` at moves[ply * 6..] in search order; returns how many. */
   private orderMoves(node: CoreGame, ply: number, hashMove: number): number {
-    const mask = node.legalMask();
+    // Every searched node below the root was just played: its end checks left its legal moves.
+    const mask = node.legalAfterPlay;
     const base = ply * 6;
     const moves = this.moves;
     const keys = this.keys;
     let count = 0;
-    const ordering = this.config.ordering;
+    const ordering = this.ordering;
     const own = node.toMove * 6;
     const pits = node.pits;
     for (let h = 1; h <= 6; h++) {
@@ -375,7 +463,7 @@ export class Searcher {
         if (this.owareFamily) {
           const origin = own + h - 1;
           const seeds = pits[origin];
-          const last = owareLastPit(origin, seeds);
+          const last = OWARE_LAST_PIT[origin * 49 + seeds];
           const target = pits[last];
           if (seeds < 12 && last < 6 !== (own === 0) && (target === 1 || target === 2)) key = (1 << 22) + target;
         }
@@ -394,14 +482,12 @@ export class Searcher {
   }
 
   private countNode(): void {
-    if ((++this.nodes & 1023) !== 0 || !this.canStop) return;
+    if ((++this.nodes & (CHECK_EVERY - 1)) !== 0 || !this.canStop) return;
     const limits = this.limits;
-    if (
-      this.nodes >= limits.nodeLimit ||
-      performance.now() >= limits.deadline ||
-      (limits.stop !== undefined && Atomics.load(limits.stop, 0) !== 0)
-    ) {
-      this.stopped = true;
-    }
+    if (this.nodes >= limits.nodeLimit) this.stopReason = "nodes";
+    else if (limits.now() >= limits.deadline) this.stopReason = "time";
+    else if (limits.stop !== undefined && Atomics.load(limits.stop, 0) !== 0) this.stopReason = "abort";
+    else return;
+    this.stopped = true;
   }
 }

@@ -68,9 +68,12 @@ export function apiScore(units: number): number {
   return units / SCALE;
 }
 
-/** Thinks about a request on this thread. `stop` (shared memory) set to non-zero stops it early. */
-export function think(request: ThinkRequest, stop?: Int32Array): ThinkResult {
-  const started = performance.now();
+/**
+ * Thinks about a request on this thread. `stop` (shared memory) set to non-zero stops it early.
+ * `now` is the clock of the time budget (tests pass a counting one).
+ */
+export function think(request: ThinkRequest, stop?: Int32Array, now: () => number = () => performance.now()): ThinkResult {
+  const started = now();
   if (!isLevel(request.level)) throw new Error(`unknown level ${JSON.stringify(request.level)}`);
   const game = requestGame(request);
   const base = LEVEL_CONFIG[request.level];
@@ -87,6 +90,7 @@ export function think(request: ThinkRequest, stop?: Int32Array): ThinkResult {
   const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
   const outcome = searcher.run({
     deadline: seeded ? Number.POSITIVE_INFINITY : started + ms,
+    now,
     nodeLimit: seeded ? Math.max(1, ms * NODES_PER_MS) : Number.POSITIVE_INFINITY,
     stop,
   });
@@ -97,8 +101,9 @@ export function think(request: ThinkRequest, stop?: Int32Array): ThinkResult {
     depth: outcome.depth,
     nodes: outcome.nodes,
     pv: chosen.pv,
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(now() - started),
     proven: request.level !== "easy" && outcome.exact,
+    stop: outcome.stop,
   };
 }
 

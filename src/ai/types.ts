@@ -40,6 +40,12 @@ export interface ThinkResult {
    * line was searched to the end of the game. Always false for easy, whose choice is noisy.
    */
   readonly proven: boolean;
+  /**
+   * What ended the search: "time" (a clock check, every 1024 nodes, found the budget spent), "nodes" (a
+   * seeded request's node budget), "abort", "proven" (see proven) or "depth" (the level's depth).
+   * Always set by think; optional so that stand-ins written before it stay valid.
+   */
+  readonly stop?: "time" | "nodes" | "abort" | "proven" | "depth";
 }
 
 /** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */

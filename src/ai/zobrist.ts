@@ -1,7 +1,8 @@
 /**
  * Zobrist-style hashing of a search position: 12 pit counts, the player to move and South's store
  * (North's store follows from the 48 seeds). Two independent 32-bit keys: the first picks the table
- * slot, the second checks it, so a false hit needs a 52-bit coincidence or so.
+ * slot, the second checks it, so a false hit needs a 52-bit coincidence or so. The search updates both
+ * incrementally from the parent's (Searcher.hashAt); hashPosition computes them from scratch.
  */
 import type { CoreGame } from "../engine/internal.ts";
 import { seededRandom } from "../engine/internal.ts";
@@ -15,11 +16,22 @@ function table(seed: number, size: number): Int32Array {
   return t;
 }
 
-// Pits 0..11 at pit * 49 + count, then South's store (12 * 49 + store), then the player to move.
-const SIZE = 13 * COUNTS + 1;
-const KEY1 = table(0x5eed1, SIZE);
-const KEY2 = table(0x5eed2, SIZE);
-const SIDE = 13 * COUNTS;
+/** The "pit" number of South's store in keyIndex. */
+export const SOUTH_STORE = 12;
+/** The key index of the player to move being North. */
+export const TO_MOVE = 13 * COUNTS;
+
+/** Where pit 0..11 (or SOUTH_STORE) holding `count` seeds has its keys. */
+export function keyIndex(pit: number, count: number): number {
+  return pit * COUNTS + count;
+}
+
+/** The key index of a position just after a capture (the search keeps its entries apart: Searcher.search). */
+export const FRESH = TO_MOVE + 1;
+
+const SIZE = FRESH + 1;
+export const KEY1 = table(0x5eed1, SIZE);
+export const KEY2 = table(0x5eed2, SIZE);
 
 /** The second key of the last hashPosition call (a module variable instead of an allocated pair). */
 export let hashCheck = 0;
@@ -27,15 +39,15 @@ export let hashCheck = 0;
 /** Returns the first key of `game` and leaves the second in hashCheck. */
 export function hashPosition(game: CoreGame): number {
   const p = game.pits;
-  let k = 12 * COUNTS + game.stores[0];
+  let k = keyIndex(SOUTH_STORE, game.stores[0]);
   let h1 = KEY1[k];
   let h2 = KEY2[k];
   if (game.toMove) {
-    h1 ^= KEY1[SIDE];
-    h2 ^= KEY2[SIDE];
+    h1 ^= KEY1[TO_MOVE];
+    h2 ^= KEY2[TO_MOVE];
   }
   for (let i = 0; i < 12; i++) {
-    k = i * COUNTS + p[i];
+    k = keyIndex(i, p[i]);
     h1 ^= KEY1[k];
     h2 ^= KEY2[k];
   }

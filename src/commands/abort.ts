@@ -15,13 +15,14 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
   const game = ctx.app.games.abort(target.row.id, ctx.userId);
-  const changed = changedGame(ctx, game, ctx.t("replies:abort.done"), true);
-  // Say who called it off, in the (public) message that tells both players.
-  const who = ctx.tServer("replies:abort.who", { user: user(ctx.userId) });
-  const posts = (changed.posts ?? []).map((post, i) =>
-    i === 0 ? { ...post, reply: { ...post.reply, content: `${who}\n${post.reply.content}` } } : post,
+  // The notice that tells both players (in the server's language) says who called it off.
+  return changedGame(
+    ctx,
+    game,
+    ctx.t("replies:abort.done"),
+    true,
+    ctx.tServer("replies:abort.who", { user: user(ctx.userId) }),
   );
-  return { ...changed, posts };
 }
 
 export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

@@ -35,11 +35,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   if (input.opponent && ctx.app.computer.is(input.opponent.id)) {
     return computerGameResponse(ctx, input, level ?? DEFAULT_LEVEL);
   }
-  if (level)
-    throw new UserError(
-      "challenge/level",
-      "`level` is for games against Nickar: challenge @Nickar or use /nickar play.",
-    );
+  if (level) throw new UserError("challenge/level");
   return challengeResponse(ctx.app.challenges.create(input));
 }
 

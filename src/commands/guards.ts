@@ -12,11 +12,11 @@ import type { Command, Guard } from "./command.ts";
 export const GUARD_ORDER: readonly Guard[] = ["guild", "manage-server"];
 
 export function guildRequired(): UserError {
-  return new UserError("guild/required", "Nickar games are played in a server channel, not in DMs.");
+  return new UserError("guild/required");
 }
 
 export function manageServerRequired(what: string): UserError {
-  return new UserError("permission/manage-server", `${what} needs the Manage Server permission.`);
+  return new UserError("permission/manage-server", { what });
 }
 
 /** Each guard's refusal, or null when it holds. */

@@ -36,10 +36,7 @@ export function parseHouse(text: string): number {
   const trimmed = text.trim();
   if (/^[1-6]$/.test(trimmed)) return Number(trimmed);
   if (/^[A-Fa-f]$/.test(trimmed)) return trimmed.toUpperCase().charCodeAt(0) - 64;
-  throw new UserError(
-    "move/invalid",
-    `${quoted(text)} is not a house: use a letter A-F (either case) or a number 1-6.`,
-  );
+  throw new UserError("move/invalid", { text: quoted(text) });
 }
 
 /** The `house` option as typed ("C", "3") or as suggested ("C@<game>"). */
@@ -53,10 +50,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { house, gameId } = parseHouseOption(options.getString("house") ?? "");
   const chosen = options.getString("game")?.trim() || null;
   if (gameId && chosen && gameId.toLowerCase() !== chosen.toLowerCase()) {
-    throw new UserError(
-      "move/other-game",
-      `That move was suggested for game ${quoted(gameId)}, but you chose game ${quoted(chosen)}: pick one of its moves.`,
-    );
+    throw new UserError("move/other-game", { suggested: quoted(gameId), chosen: quoted(chosen) });
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);

@@ -1,7 +1,7 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
-import { type Translate, term } from "../i18n/index.ts";
+import { channel, type Translate, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
@@ -131,17 +131,14 @@ function channelsChange(current: GuildSettings, { allow, disallow, everywhere }:
   let channels = everywhere || !current.allowedChannels ? null : [...current.allowedChannels];
   if (allow) channels = [...new Set([...(channels ?? []), allow.id])];
   if (!disallow) return channels;
-  if (!channels) throw new UserError("settings/all-channels", "Games are allowed everywhere: allow a channel first.");
+  if (!channels) throw new UserError("settings/all-channels");
   if (!channels.includes(disallow.id)) {
-    throw new UserError("settings/not-allowed", `<#${disallow.id}> is not one of the channels where games may start.`);
+    throw new UserError("settings/not-allowed", { channel: channel(disallow.id) });
   }
   const rest = channels.filter((c) => c !== disallow.id);
   // An empty list would have to mean "every channel": refuse rather than lift the restriction unasked.
   if (rest.length === 0) {
-    throw new UserError(
-      "settings/last-channel",
-      `<#${disallow.id}> is the only channel where games may start, so it cannot be disallowed: allow another channel first, or use all_channels:true to allow games in every channel.`,
-    );
+    throw new UserError("settings/last-channel", { channel: channel(disallow.id) });
   }
   return rest;
 }

@@ -140,7 +140,7 @@ export function seasonNumber(ctx: HandlerContext, season: number | null): number
   const current = ctx.app.ratings.currentSeason(requireGuild(ctx));
   if (season === null) return current;
   if (season < 1 || season > current) {
-    throw new UserError("season/unknown", `There is no season ${season} here: the current season is ${current}.`);
+    throw new UserError("season/unknown", { season, current });
   }
   return season;
 }
@@ -227,10 +227,7 @@ export function parseTime(text: string | null): number | null {
   if (text === null) return null;
   const seconds = parseTimeLimit(text);
   if (seconds === null) {
-    throw new UserError(
-      "time/invalid",
-      `${quoted(text)} is not a time limit: use e.g. 5m, 1h, 3d (1 minute to 14 days).`,
-    );
+    throw new UserError("time/invalid", { text: quoted(text) });
   }
   return seconds;
 }
@@ -241,8 +238,7 @@ export function asRuleset(text: string | null): RulesetId | null {
   const typed = text.trim().toLowerCase();
   const found = RULESET_IDS.find((id) => id === typed || rulesetNames(id).includes(typed));
   if (!found) {
-    const known = RULESET_IDS.join(", ");
-    throw new UserError("ruleset/unknown", `There is no ruleset ${quoted(text)}: choose one of ${known}.`);
+    throw new UserError("ruleset/unknown", { text: quoted(text), known: RULESET_IDS.join(", ") });
   }
   return found;
 }
@@ -277,9 +273,9 @@ export function resolveGame(ctx: HandlerContext, gameId: string | null): GameSna
   if (gameId) return gameHere(ctx, gameId);
   const guildId = requireGuild(ctx);
   const active = ctx.app.games.activeFor(guildId, ctx.userId);
-  if (active.length === 0) throw new UserError("game/none", "You have no game in progress.");
+  if (active.length === 0) throw new UserError("game/none");
   if (active.length > 1) {
-    throw new UserError("game/which", `You have ${active.length} games in progress: choose one with the game option.`);
+    throw new UserError("game/which", { count: active.length });
   }
   return active[0];
 }
@@ -359,8 +355,15 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
  * command `ended` it (and post a series' next game), tell the player to move after a move, and
  * answer privately.
  */
-export function changedGame(ctx: HandlerContext, game: GameSnapshot, note: string, ended = false): Response {
-  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended);
+export function changedGame(
+  ctx: HandlerContext,
+  game: GameSnapshot,
+  note: string,
+  ended = false,
+  /** A line for the notice that tells the players the game ended (who aborted it). */
+  endingNote?: string,
+): Response {
+  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended, endingNote);
   return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts, notices };
 }
 
@@ -382,7 +385,7 @@ export function levelOption(option: SlashCommandStringOption, description: Messa
 export function asLevel(text: string | null): ComputerLevel | null {
   if (text === null) return null;
   if (!(COMPUTER_LEVELS as readonly string[]).includes(text))
-    throw new UserError("level/unknown", `There is no level ${quoted(text)}: choose ${COMPUTER_LEVELS.join(", ")}.`);
+    throw new UserError("level/unknown", { text: quoted(text), levels: COMPUTER_LEVELS.join(", ") });
   return text as ComputerLevel;
 }
 
@@ -393,7 +396,7 @@ export function asLevel(text: string | null): ComputerLevel | null {
 export function computerGameResponse(ctx: HandlerContext, input: ChallengeInput, level: ComputerLevel): Response {
   const { computer } = ctx.app;
   if (!computer.enabled || computer.userId === null) {
-    throw new UserError("computer/off", "Nickar's engine is not running here, so it cannot play.");
+    throw new UserError("computer/off-play");
   }
   const game = ctx.app.challenges.playComputer(input, level, computer.userId);
   // A note on the public board: in the server's language.

@@ -132,6 +132,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     clock,
     logger,
+    bots,
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   let stopping = false;

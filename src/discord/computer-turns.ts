@@ -9,10 +9,9 @@
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { endingMessage, gameMessage } from "../interactions/game-message.ts";
-import { gameNotices } from "../interactions/views.ts";
+import { gameMessage, noticesAfter } from "../interactions/game-message.ts";
 import type { Logger } from "../logger.ts";
-import { type Messenger, sendPosts } from "./messenger.ts";
+import type { Messenger } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
 /** The first retry of a failed search comes after this; then twice as long each time, up to 5 minutes. */
@@ -109,8 +108,8 @@ export class ComputerTurns {
   private async show(game: GameSnapshot, extra?: string): Promise<void> {
     const { channelId, messageId } = game.row;
     if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
-    if (game.row.status !== "active") await sendPosts(this.app, this.messenger, [endingMessage(this.app, game)]);
-    for (const notice of gameNotices(game, true)) await this.notices?.post(notice);
+    // When that ended the game, the player is told by the game's notice (see noticesAfter).
+    for (const notice of noticesAfter(this.app, game, true)) await this.notices?.post(notice);
   }
 
   /** Looks again at `at` (the earliest retry wins). */

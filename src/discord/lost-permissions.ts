@@ -1,57 +1,107 @@
 /**
  * A permission taken away in the middle of a game: Discord refuses the bot's edit or post in the
  * game's channel (Missing Access, Missing Permissions). Retrying in silence helps nobody, so the
- * players of every game in that channel are told once, by direct message (the channel is what
- * failed), what is missing and who can fix it; the game itself goes on (its buttons still work:
+ * players of every game in that channel are told once what is missing and who can fix it, where
+ * they will see it: in the game's channel when the bot can still send plain messages there (Attach
+ * Files lost: the board cannot be redrawn, but text goes through), by direct message otherwise (or
+ * when that channel message is refused too). The game itself goes on (its buttons still work:
  * interaction answers need no channel permission). "Once" is per game and kept in `bot_state`, so
- * a restart does not tell them again.
+ * a restart does not tell them again; a report that reaches nobody is logged as an error.
  */
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { Clock } from "../clock.ts";
 import { readState, writeState } from "../db/bot-state.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
+import type { GameRow } from "../db/schema.ts";
 import type { GameService } from "../games/service.ts";
 import { CHANNEL_NEEDS, missingNeeds } from "../interactions/permissions.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
+/** Every sentence of the report (one table, for the translations of #12). */
+const TEXT = {
+  missing: (names: string) => `Nickar is missing the ${names} permission there`,
+  needs: (names: string) => `Nickar needs ${names} there`,
+  inChannel: (players: string, gameId: string, what: string) =>
+    [
+      `${players} the board of your game \`${gameId}\` can no longer be updated in this channel: ${what}.`,
+      "The buttons on the board still work. Ask a server admin to fix Nickar's permissions in this channel (or its role).",
+    ].join("\n"),
+  byDm: (channelId: string, gameId: string, what: string) =>
+    [
+      `I can no longer post in <#${channelId}>, where your game \`${gameId}\` is played: ${what}.`,
+      "The buttons on the board still work, but updates and turn notices cannot be posted there.",
+      "Ask a server admin to fix Nickar's permissions in that channel (or its role).",
+    ].join("\n"),
+};
+
 /** The `bot_state` key that says the players of `gameId` were told. */
 export const lostKey = (gameId: string) => `permissions-lost:${gameId}`;
+
+/** What a plain text message in a channel needs. */
+const TEXT_MESSAGE = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
 
 export class LostPermissions {
   constructor(
     private readonly db: Db,
     private readonly games: GameService,
-    private readonly messenger: Pick<Messenger, "direct">,
+    private readonly messenger: Pick<Messenger, "direct" | "send">,
     /** The bot's permissions in a channel as the client's cache knows them; null when unknown. */
     private readonly permissionsIn: (channelId: string) => bigint | null,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** Users never written to: Nickar itself, a player of its own games. */
+    private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
   /** Discord refused a message in `channelId`: tell the players of its games, once per game. */
   async refused(channelId: string): Promise<void> {
     try {
-      const missing = missingNeeds(this.permissionsIn(channelId));
+      const permissions = this.permissionsIn(channelId);
+      const missing = missingNeeds(permissions);
       const names = (missing.length > 0 ? missing : CHANNEL_NEEDS).map((n) => `**${n.name}**`).join(", ");
-      const what =
-        missing.length > 0 ? `Nickar is missing the ${names} permission there` : `Nickar needs ${names} there`;
+      const what = missing.length > 0 ? TEXT.missing(names) : TEXT.needs(names);
+      const canSend = permissions !== null && (permissions & TEXT_MESSAGE) === TEXT_MESSAGE;
       for (const game of this.games.activeInChannel(channelId)) {
         // Claimed before any await, so two refusals at once tell the players one time.
         const told = await retryWhileBusy(() => this.claim(game.id), { giveUpMs: 60_000 });
         if (told) continue;
-        this.logger.warn({ game: game.id, channelId }, "lost a permission in a game's channel; telling the players");
-        const text = [
-          `I can no longer post in <#${channelId}>, where your game \`${game.id}\` is played: ${what}.`,
-          "The buttons on the board still work, but updates and turn notices cannot be posted there.",
-          "Ask a server admin to fix Nickar's permissions in that channel (or its role).",
-        ].join("\n");
-        for (const userId of [game.southId, game.northId]) {
-          const sent = await this.messenger.direct(userId, { content: text });
-          if (!sent) this.logger.info({ userId, game: game.id }, "could not tell a player about the lost permission");
-        }
+        this.logger.warn(
+          { game: game.id, channelId, canSend },
+          "lost a permission in a game's channel; telling the players",
+        );
+        const players = [game.southId, game.northId].filter((id) => !this.bots.has(id));
+        if (canSend && (await this.tellInChannel(game, players, what))) continue;
+        await this.tellByDm(game, players, what);
       }
     } catch (err) {
       this.logger.error({ err, channelId }, "could not report a lost permission");
+    }
+  }
+
+  /** One plain text message in the game's channel that mentions (and so notifies) its players. */
+  private async tellInChannel(game: GameRow, players: readonly string[], what: string): Promise<boolean> {
+    const mentions = players.map((id) => `<@${id}>`).join(" ");
+    const posted = await this.messenger.send(game.channelId, {
+      content: TEXT.inChannel(mentions, game.id, what),
+      mentions: players,
+    });
+    if (!posted) this.logger.info({ game: game.id }, "the lost-permission notice was refused in the channel; by DM");
+    return posted !== null;
+  }
+
+  private async tellByDm(game: GameRow, players: readonly string[], what: string): Promise<void> {
+    let reached = 0;
+    for (const userId of players) {
+      const sent = await this.messenger.direct(userId, { content: TEXT.byDm(game.channelId, game.id, what) });
+      if (sent) reached++;
+      else this.logger.info({ userId, game: game.id }, "could not tell a player about the lost permission");
+    }
+    if (reached === 0 && players.length > 0) {
+      this.logger.error(
+        { game: game.id, channelId: game.channelId },
+        "no player could be told about a lost permission",
+      );
     }
   }
 

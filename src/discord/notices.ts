@@ -4,8 +4,9 @@
  *
  *   await notices.post({ key: gameNoticeKey(id), channelId, users: [userId], text: "it is your move…" });
  *
- * In the channel the message is "<@user> text" with `allowed_mentions` limited to those users, so
- * nobody else is pinged whatever the text holds. Each user's /nickar notify choice decides where
+ * In the channel the message is "<@user> text" (with the notice's buttons) and `allowed_mentions`
+ * limited to those users, so nobody else is pinged whatever the text holds. Turn notices, draw
+ * offers and game endings are all notices of the game's key, so each replaces the last. Each user's /nickar notify choice decides where
  * it goes: the channel (default), a direct message (back to the channel when the DM fails: DMs
  * closed, the bot blocked), or nowhere. Once the new notice is out, the previous messages of the
  * key are deleted. The messages on display are kept in the `notices` table, so a restarted bot
@@ -80,6 +81,7 @@ export class Notices implements NoticeBoard {
       const messageId = await this.messenger.send(notice.channelId, {
         content: `${mentions} ${notice.text}`,
         mentions: inChannel,
+        ...(notice.components && { components: [...notice.components] }),
       });
       if (messageId) posted.push({ channelId: notice.channelId, messageId });
     }

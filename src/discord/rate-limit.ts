@@ -6,6 +6,7 @@
  * for what is here a map of short arrays.
  */
 import { UserError } from "../errors.ts";
+import { time } from "../i18n/index.ts";
 import type { App, HandlerContext } from "../interactions/context.ts";
 
 export type RateVerdict = { readonly ok: true } | { readonly ok: false; readonly retryAt: number };
@@ -61,9 +62,6 @@ export function commandLimit(app: App): (ctx: HandlerContext) => void {
     const perMinute = app.settings.get(ctx.guildId).commandsPerMinute;
     const verdict = limiter.hit(`${ctx.guildId}:${ctx.userId}`, perMinute, app.clock.now());
     if (verdict.ok) return;
-    throw new UserError(
-      "rate/commands",
-      `You are using Nickar faster than this server allows (${perMinute} commands and buttons a minute): try again <t:${Math.ceil(verdict.retryAt / 1000)}:R>.`,
-    );
+    throw new UserError("rate/commands", { count: perMinute, retryAt: time(verdict.retryAt) });
   };
 }

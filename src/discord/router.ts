@@ -16,19 +16,18 @@ import { guardsHold, runCommand } from "../commands/guards.ts";
 import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
 import { isBusy, retryWhileBusy } from "../db/client.ts";
 import { isUserError, UserError } from "../errors.ts";
+import { localeOf } from "../i18n/index.ts";
 import { handleButton } from "../interactions/buttons.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";
-import { speakingTo } from "../interactions/speech.ts";
+import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
-
-const SORRY = "Something went wrong on our side; it has been logged.";
 
 /** The answers to a button or command this version of the bot does not know. */
 export const UNKNOWN_BUTTON =
@@ -49,10 +48,7 @@ export interface RouterDeps {
   readonly admit?: (ctx: HandlerContext) => void;
 }
 
-/** The answer when the database stayed locked by another program for all of `BUSY_GIVE_UP_MS`. */
-export const BUSY_ANSWER =
-  "Nickar's database is busy right now (another program is using it). Nothing was changed: try again in a moment.";
-/** How long an interaction keeps retrying a locked database before answering BUSY_ANSWER. */
+/** How long an interaction keeps retrying a locked database before answering "errors:database/busy". */
 export const BUSY_GIVE_UP_MS = 12_000;
 
 function contextOf(app: App, interaction: Interaction): HandlerContext {
@@ -107,7 +103,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       if (!early) await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       const later = await response.deferred().catch((error: unknown) => {
         if (!isUserError(error)) logger.error({ err: error, interaction: interaction.id }, "deferred answer failed");
-        return { content: isUserError(error) ? error.message : SORRY };
+        const t = discordTranslator(localeOf(interaction.locale));
+        return { content: isUserError(error) ? refusalText(t, error) : t("errors:internal") };
       });
       if (early)
         return answer(
@@ -188,7 +185,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
         },
       });
     } catch (error) {
-      if (isBusy(error)) throw new UserError("database/busy", BUSY_ANSWER);
+      if (isBusy(error)) throw new UserError("database/busy");
       throw error;
     }
   }
@@ -250,7 +247,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       else logger.debug({ code: error.code, user: interaction.user.id }, "refused");
       if (!interaction.isRepliable()) return;
       // Quoted input is kept short, but the refusal must fit Discord's 2000 characters in any case.
-      const content = clip(known ? error.message : SORRY);
+      const t = discordTranslator(localeOf(interaction.locale));
+      const content = clip(known ? refusalText(t, error) : t("errors:internal"));
       const body = { content, flags: MessageFlags.Ephemeral as const, allowedMentions: { users: [] } };
       try {
         // A public "thinking…" message must not stay behind a private refusal.

@@ -15,9 +15,9 @@ import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
-import { endingMessage, gameMessage } from "../interactions/game-message.ts";
+import { gameMessage, noticesAfter } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, gameNotices, reminderReply } from "../interactions/views.ts";
+import { challengeReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
@@ -82,9 +82,9 @@ async function announce(
   logger.info({ game: row.id, status: row.status }, "game ended on time");
   const reply = gameMessage(app, notice.game);
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
-  // Both players are told in a new message (who ran out of time, what it changes), as after any ending.
-  await sendPosts(app, messenger, [endingMessage(app, notice.game), ...nextSeriesPost(app, notice.game)]);
-  for (const n of gameNotices(notice.game, true)) await notices?.post(n);
+  // Both players are told by the game's notice (who ran out of time, what it changes), as after any ending.
+  await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
+  for (const n of noticesAfter(app, notice.game, true)) await notices?.post(n);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */

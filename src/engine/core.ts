@@ -41,6 +41,12 @@ export class CoreGame {
   historyStart = 0;
   historyLength = 0;
   readonly facts: MoveFacts = { captured: false, forcedSlam: false };
+  /**
+   * The legal-move mask the end checks computed after the last play (0 when that play ended the game):
+   * the search reads it instead of calling legalMask a second time. Valid only until the position is
+   * changed by anything but play.
+   */
+  legalAfterPlay = 0;
 
   constructor(ruleset: RulesetId) {
     this.ruleset = ruleset;
@@ -111,6 +117,7 @@ export class CoreGame {
     const facts = this.facts;
     facts.captured = false;
     facts.forcedSlam = false;
+    this.legalAfterPlay = 0;
     if (this.mechanics.family === "oware") owarePlay(this, this.mechanics, house - 1, sink);
     else haitiPlay(this, house - 1, sink);
     if (facts.captured) this.historyStart = this.historyLength;

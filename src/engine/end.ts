@@ -98,5 +98,7 @@ export function concludeIfOver(game: CoreGame, sink: EventSink): void {
     finish(game, "cycle", rules.cycle === "nobody-draw", sink);
     return;
   }
-  if (game.legalMask() === 0) concludeNoMoves(game, sink);
+  const mask = game.legalMask();
+  game.legalAfterPlay = mask;
+  if (mask === 0) concludeNoMoves(game, sink);
 }

@@ -58,14 +58,18 @@ function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): bool
   const pits = game.pits;
   const low = mover === 0 ? 6 : 0;
   if (last < low || last > low + 5 || pits[last] !== 4) return false;
-  const taken: number[] = [];
-  for (let i = last; i >= low && pits[i] === 4; i--) taken.push(i);
+  let first = last;
+  while (first > low && pits[first - 1] === 4) first--;
+  const count = last - first + 1;
   if (sink) {
+    const taken: number[] = [];
+    for (let i = last; i >= first; i--) taken.push(i);
     const seeds = taken.map(() => 4);
-    sink.push({ type: "capture", player: mover, pits: taken, seeds, total: 4 * taken.length, kay: true });
+    sink.push({ type: "capture", player: mover, pits: taken, seeds, total: 4 * count, kay: true });
   }
-  for (const i of taken) pits[i] = 0;
-  game.stores[mover] += 4 * taken.length;
+  // No list of the pits without a sink: the search plays millions of moves.
+  for (let i = first; i <= last; i++) pits[i] = 0;
+  game.stores[mover] += 4 * count;
   game.facts.captured = true;
   return true;
 }

@@ -10,6 +10,12 @@ import { opponent } from "./types.ts";
 // Scratch board for trying a move without touching the game (wari grand slam test). Single-threaded.
 const scratch = new Uint8Array(12);
 
+/** LAST_PIT[origin * 49 + seeds]: where sowing ends (each lap of 11 skips the origin); a table for search speed. */
+const LAST_PIT = new Uint8Array(12 * 49);
+for (let origin = 0; origin < 12; origin++) {
+  for (let n = 1; n < 49; n++) LAST_PIT[origin * 49 + n] = (origin + n + Math.floor((n - 1) / 11)) % 12;
+}
+
 /** Sows all seeds of `origin` on `pits`, skipping the origin, and returns the last pit. */
 function sow(pits: Uint8Array, origin: number, sink: EventSink): number {
   let seeds = pits[origin];
@@ -57,7 +63,7 @@ function rangeSum(pits: Uint8Array, first: number, last: number): number {
 function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
   // Cheap test first: only a last seed in the opponent's row can capture (each lap of 11 skips the origin).
   const n = pits[origin];
-  const lastPit = (origin + n + Math.floor((n - 1) / 11)) % 12;
+  const lastPit = LAST_PIT[origin * 49 + n];
   if ((lastPit < 6 ? 0 : 1) === mover) return false;
   // Below a full lap the last pit gets exactly one seed: it must hold 1 or 2 to become a capture.
   if (n < 12 && pits[lastPit] !== 1 && pits[lastPit] !== 2) return false;

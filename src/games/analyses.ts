@@ -62,8 +62,8 @@ export class AnalysisService {
     const answer = this.db.transaction((tx): AnalysisAnswer | { kind: "report"; row: AnalysisRow } => {
       const game = tx.select().from(games).where(eq(games.id, input.gameId)).get();
       if (!game || game.guildId !== input.guildId) throw gameNotFound(input.gameId);
-      if (game.status === "active") throw new UserError("analysis/active", "A game is analysed once it is over.");
-      if (game.ply === 0) throw new UserError("analysis/empty", "That game has no moves to analyse.");
+      if (game.status === "active") throw new UserError("analysis/active");
+      if (game.ply === 0) throw new UserError("analysis/empty");
       const existing = tx.select().from(analyses).where(eq(analyses.gameId, game.id)).get();
       if (existing?.status === "done") return { kind: "report", row: existing };
       if (existing && existing.status !== "failed") {

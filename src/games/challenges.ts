@@ -14,7 +14,9 @@ import {
   type FirstChoice,
 } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
-import { UserError } from "../errors.ts";
+import { type ErrorCode, UserError } from "../errors.ts";
+import { channel, list, time, user } from "../i18n/index.ts";
+import { type Note, storeNote } from "../i18n/note.ts";
 import { activeGameCount, insertGame } from "./game-store.ts";
 import type { CompetitionHooks } from "./hooks.ts";
 import { newId } from "./ids.ts";
@@ -49,22 +51,21 @@ export interface Accepted {
   readonly challenge: ChallengeRow;
   readonly game: GameSnapshot;
   /** Something the players should know about the game's terms (e.g. why it is unrated), or null. */
-  readonly note: string | null;
+  readonly note: Note | null;
 }
 
 /** Why a challenge that is no longer pending cannot be answered. */
-const CLOSED: Record<Exclude<ChallengeRow["status"], "pending">, string> = {
-  accepted: "This challenge has already been accepted.",
-  declined: "This challenge has been declined.",
-  cancelled: "This challenge has been withdrawn.",
-  expired: "This challenge has expired.",
-};
+const CLOSED = {
+  accepted: "challenge/accepted",
+  declined: "challenge/declined",
+  cancelled: "challenge/cancelled",
+  expired: "challenge/expired",
+} as const satisfies Record<Exclude<ChallengeRow["status"], "pending">, ErrorCode>;
 
 /** Games can be started only in the server's allowed channels (when it has chosen some). */
 function checkChannel(settings: GuildSettings, channelId: string): void {
   if (settings.allowedChannels && !settings.allowedChannels.includes(channelId)) {
-    const list = settings.allowedChannels.map((c) => `<#${c}>`).join(", ");
-    throw new UserError("challenge/channel", `Games can only be started in ${list}.`);
+    throw new UserError("challenge/channel", { channels: list(settings.allowedChannels.map(channel)) });
   }
 }
 
@@ -92,8 +93,8 @@ export class ChallengeService {
       const { opponent, challengerId, guildId } = input;
       checkChannel(settings, input.channelId);
       this.checkChallengeRate(tx, guildId, challengerId, settings.challengesPerHour, now);
-      if (opponent?.id === challengerId) throw new UserError("challenge/self", "You cannot challenge yourself.");
-      if (opponent?.bot) throw new UserError("challenge/bot", "You cannot challenge a bot.");
+      if (opponent?.id === challengerId) throw new UserError("challenge/self");
+      if (opponent?.bot) throw new UserError("challenge/bot");
       // The challenger's pending challenges in this server to the same opponent (or open ones).
       const pending = tx
         .select({ id: challenges.id })
@@ -109,16 +110,13 @@ export class ChallengeService {
         )
         .all();
       if (opponent && pending.length > 0) {
-        throw new UserError("challenge/duplicate", `You already have a pending challenge to <@${opponent.id}>.`);
+        throw new UserError("challenge/duplicate", { opponent: user(opponent.id) });
       }
       if (!opponent && pending.length >= MAX_OPEN_CHALLENGES) {
-        throw new UserError(
-          "challenge/open-limit",
-          "You already have an open challenge waiting in this server: cancel it, or wait for someone to accept it or for it to expire, before opening another (you can still challenge someone by name).",
-        );
+        throw new UserError("challenge/open-limit");
       }
-      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
-      if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, `<@${opponent.id}> is`);
+      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, true);
+      if (opponent) this.checkGameLimit(tx, guildId, opponent.id, settings.maxGamesPerPlayer, false);
       const ruleset = input.ruleset ?? settings.defaultRuleset;
       const kind = input.kind ?? "game";
       const firstTo = kind === "series" ? (input.firstTo ?? null) : null;
@@ -143,7 +141,7 @@ export class ChallengeService {
           rated: terms.rated,
           kind,
           firstTo,
-          note: terms.note,
+          note: storeNote(terms.note),
           createdAt: now,
           expiresAt: terms.expiresAt,
         })
@@ -162,11 +160,11 @@ export class ChallengeService {
     return this.db.transaction((tx) => {
       const { guildId, challengerId } = input;
       if ((input.kind ?? "game") !== "game") {
-        throw new UserError("computer/game-only", "Nickar plays single unrated games, not ladder or series games.");
+        throw new UserError("computer/game-only");
       }
       const settings = this.settings.get(guildId, tx);
       checkChannel(settings, input.channelId);
-      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, "You are");
+      this.checkGameLimit(tx, guildId, challengerId, settings.maxGamesPerPlayer, true);
       const first = input.first ?? "random";
       const playerSouth = first === "me" ? true : first === "them" ? false : this.random() < 0.5;
       const row = insertGame(
@@ -199,20 +197,14 @@ export class ChallengeService {
     return this.db.transaction((tx) => {
       const challenge = this.loadPending(tx, id, now);
       if (userId === challenge.challengerId) {
-        throw new UserError("challenge/own", "You cannot accept your own challenge; you can cancel it.");
+        throw new UserError("challenge/own");
       }
       if (challenge.opponentId && challenge.opponentId !== userId) {
-        throw new UserError("challenge/not-for-you", "This challenge is for someone else.");
+        throw new UserError("challenge/not-for-you");
       }
       const settings = this.settings.get(challenge.guildId, tx);
-      this.checkGameLimit(tx, challenge.guildId, userId, settings.maxGamesPerPlayer, "You are");
-      this.checkGameLimit(
-        tx,
-        challenge.guildId,
-        challenge.challengerId,
-        settings.maxGamesPerPlayer,
-        `<@${challenge.challengerId}> is`,
-      );
+      this.checkGameLimit(tx, challenge.guildId, userId, settings.maxGamesPerPlayer, true);
+      this.checkGameLimit(tx, challenge.guildId, challenge.challengerId, settings.maxGamesPerPlayer, false);
       const challengerSouth =
         challenge.first === "me" ? true : challenge.first === "them" ? false : this.random() < 0.5;
       const southId = challengerSouth ? challenge.challengerId : userId;
@@ -242,10 +234,7 @@ export class ChallengeService {
       const challenge = this.loadPending(tx, id, now);
       if (challenge.opponentId !== userId) {
         throw new UserError(
-          "challenge/not-for-you",
-          userId === challenge.challengerId
-            ? "Use Cancel to withdraw your own challenge."
-            : "Only the challenged player can decline.",
+          userId === challenge.challengerId ? "challenge/decline-own" : "challenge/decline-not-yours",
         );
       }
       const declined = this.close(tx, challenge, { status: "declined" });
@@ -259,7 +248,7 @@ export class ChallengeService {
     return this.db.transaction((tx) => {
       const challenge = this.loadPending(tx, id, now);
       if (challenge.challengerId !== userId) {
-        throw new UserError("challenge/not-yours", "Only the challenger can cancel this challenge.");
+        throw new UserError("challenge/not-yours");
       }
       return this.close(tx, challenge, { status: "cancelled" });
     }, IMMEDIATE);
@@ -307,11 +296,11 @@ export class ChallengeService {
 
   private loadPending(tx: Tx, id: string, now: number): ChallengeRow {
     const challenge = tx.select().from(challenges).where(eq(challenges.id, id)).get();
-    if (!challenge) throw new UserError("challenge/not-found", "This challenge no longer exists.");
+    if (!challenge) throw new UserError("challenge/not-found");
     if (challenge.status === "pending" && challenge.expiresAt <= now) {
-      throw new UserError("challenge/closed", "This challenge has expired.");
+      throw new UserError("challenge/expired");
     }
-    if (challenge.status !== "pending") throw new UserError("challenge/closed", CLOSED[challenge.status]);
+    if (challenge.status !== "pending") throw new UserError(CLOSED[challenge.status]);
     return challenge;
   }
 
@@ -322,7 +311,7 @@ export class ChallengeService {
       .where(and(eq(challenges.id, challenge.id), eq(challenges.status, "pending")))
       .returning()
       .get();
-    if (!row) throw new UserError("challenge/closed", "This challenge was answered a moment ago.");
+    if (!row) throw new UserError("challenge/answered");
     return row;
   }
 
@@ -348,18 +337,15 @@ export class ChallengeService {
     if (recent.length < perHour) return;
     // The oldest of the last `perHour` challenges leaves the window first.
     const retryAt = recent[perHour - 1].createdAt + CHALLENGE_RATE_WINDOW;
-    throw new UserError(
-      "rate/challenges",
-      `You have made ${perHour} challenges in the last hour, the most this server allows: you can challenge again <t:${Math.ceil(retryAt / 1000)}:R>.`,
-    );
+    throw new UserError("rate/challenges", { count: perHour, retryAt: time(retryAt) });
   }
 
-  private checkGameLimit(tx: Tx, guildId: string, userId: string, max: number, who: string): void {
+  /** Refuses when `userId` already plays `max` games; `self`: they are the one acting ("You are…"). */
+  private checkGameLimit(tx: Tx, guildId: string, userId: string, max: number, self: boolean): void {
     if (activeGameCount(tx, guildId, userId) >= max) {
-      throw new UserError(
-        "challenge/too-many-games",
-        `${who} already playing ${max} games, the most this server allows.`,
-      );
+      throw self
+        ? new UserError("challenge/too-many-games-you", { count: max })
+        : new UserError("challenge/too-many-games-them", { count: max, player: user(userId) });
     }
   }
 }

@@ -226,10 +226,10 @@ export class Computer {
   hintGame(gameId: string, userId: string): GameSnapshot {
     const game = this.games.find(gameId);
     if (!hintsAllowed(game.row)) {
-      throw new UserError("hint/rated", "Hints are only for games against Nickar and unrated games.");
+      throw new UserError("hint/rated");
     }
     const seat = checkPlayer(game.row, userId, null);
-    if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn", "It is not your turn.");
+    if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn");
     return game;
   }
 
@@ -253,7 +253,7 @@ export class Computer {
 
   /** Any search in the pool (the analysis uses it too), seeded when the options say so. */
   thinkAbout(request: ThinkRequest, signal?: AbortSignal): Promise<ThinkResult> {
-    if (!this.options) throw new UserError("computer/off", "Nickar's engine is not running here.");
+    if (!this.options) throw new UserError("computer/off");
     const seed = this.options.seed === undefined ? undefined : this.options.seed + request.moves.length;
     return this.options.pool.think({ ...request, ...(seed !== undefined && { seed }) }, { signal });
   }

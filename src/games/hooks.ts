@@ -7,6 +7,7 @@
 import type { Tx } from "../db/client.ts";
 import type { ChallengeKind, ChallengeRow, GameRow } from "../db/schema.ts";
 import type { RulesetId } from "../engine/index.ts";
+import type { Note } from "../i18n/note.ts";
 import type { GuildSettings } from "./settings.ts";
 
 export interface ChallengeDraft {
@@ -22,7 +23,7 @@ export interface ChallengeDraft {
 export interface ChallengeTerms {
   readonly rated: boolean;
   /** Why the terms differ from what was asked (shown on the challenge), or null. */
-  readonly note: string | null;
+  readonly note: Note | null;
   readonly expiresAt: number;
 }
 
@@ -33,7 +34,7 @@ export interface GameTerms {
   readonly seriesGame: number | null;
   readonly ladderChallengerId: string | null;
   /** Shown to the players when the game starts, e.g. why it is unrated. */
-  readonly note: string | null;
+  readonly note: Note | null;
 }
 
 export interface CompetitionHooks {

@@ -9,8 +9,8 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "dr
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
-import { quoted, UserError } from "../errors.ts";
+import { type EngineErrorCode, formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
+import { type ErrorCode, quoted, UserError } from "../errors.ts";
 import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
@@ -21,10 +21,7 @@ import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
  * is not told apart, so ids of other servers' games give nothing away).
  */
 export function gameNotFound(gameId: string): UserError {
-  return new UserError(
-    "game/not-found",
-    `There is no game ${quoted(gameId)} here: /nickar history lists games with their ids.`,
-  );
+  return new UserError("game/not-found", { id: quoted(gameId) });
 }
 
 /**
@@ -34,10 +31,26 @@ export function gameNotFound(gameId: string): UserError {
  */
 export function checkPlayer(row: GameRow, userId: string, expectedPly: number | null): Player {
   const seat = seatOf(row, userId);
-  if (seat === null) throw new UserError("game/not-yours", "This is not your game.");
-  if (row.status !== "active") throw new UserError("game/over", "This game is over.");
-  if (expectedPly !== null && expectedPly !== row.ply) throw new UserError("game/stale", "This board is out of date.");
+  if (seat === null) throw new UserError("game/not-yours");
+  if (row.status !== "active") throw new UserError("game/over");
+  if (expectedPly !== null && expectedPly !== row.ply) throw new UserError("game/stale");
   return seat;
+}
+
+/** The refusal of a move the engine does not allow: its code is the error's (the `errors` catalogue has each). */
+const MOVE_REFUSALS = {
+  "move/not-a-house": "move/not-a-house",
+  "move/empty-house": "move/empty-house",
+  "move/must-feed": "move/must-feed",
+  "move/grand-slam": "move/grand-slam",
+  "move/single-seed": "move/single-seed",
+  "move/game-over": "move/game-over",
+} as const satisfies Partial<Record<EngineErrorCode, ErrorCode>>;
+
+function moveRefusal(code: EngineErrorCode): ErrorCode {
+  const refusal = (MOVE_REFUSALS as Partial<Record<EngineErrorCode, ErrorCode>>)[code];
+  if (!refusal) throw new Error(`the engine refused a move with ${code}`);
+  return refusal;
 }
 
 export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: GameSnapshot };
@@ -191,9 +204,9 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
       const { row } = game;
-      if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn", "It is not your turn.");
+      if (game.state.position.toMove !== seat) throw new UserError("game/not-your-turn");
       const played = play(game.state, house);
-      if (!played.ok) throw new UserError(played.error.code, `You cannot play that: ${played.error.message}.`);
+      if (!played.ok) throw new UserError(moveRefusal(played.error.code), { house });
       const next = played.value.state;
       const outcome = next.outcome;
       // A move by the player who did not offer a draw declines it.
@@ -242,7 +255,7 @@ export class GameService {
       const offerBy = game.row.drawOfferBy;
       if (offerBy === opponent(seat))
         return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
-      if (offerBy === seat) throw new UserError("draw/already-offered", "You have already offered a draw.");
+      if (offerBy === seat) throw new UserError("draw/already-offered");
       return { kind: "offered", game: this.write(tx, game, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
     }, IMMEDIATE);
   }
@@ -252,8 +265,8 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
       const offerBy = game.row.drawOfferBy;
-      if (offerBy === null) throw new UserError("draw/none", "There is no draw offer to decline.");
-      if (offerBy === seat) throw new UserError("draw/own-offer", "That is your own offer: your opponent answers it.");
+      if (offerBy === null) throw new UserError("draw/none-to-decline");
+      if (offerBy === seat) throw new UserError("draw/own-offer");
       return this.write(tx, game, { drawOfferBy: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
@@ -263,11 +276,10 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { game } = this.loadForPlayer(tx, gameId, userId, null);
       if (isCommitted(game.row)) {
-        const way = game.row.seriesId ? "resign it or the series (/nickar series resign)" : "resign it";
-        throw new UserError("abort/committed", `A ladder or series game cannot be aborted: ${way}.`);
+        throw new UserError(game.row.seriesId ? "abort/committed-series" : "abort/committed");
       }
       if (game.state.movers.includes(0) && game.state.movers.includes(1)) {
-        throw new UserError("abort/too-late", "Both players have moved: resign or offer a draw instead.");
+        throw new UserError("abort/too-late");
       }
       return this.finish(tx, game, "aborted", null, "abort");
     }, IMMEDIATE);
@@ -277,7 +289,7 @@ export class GameService {
   cancel(gameId: string, note: string): GameSnapshot {
     return this.db.transaction((tx) => {
       const row = this.load(tx, gameId);
-      if (row.status !== "active") throw new UserError("game/over", "That game is already over.");
+      if (row.status !== "active") throw new UserError("game/already-over");
       return this.finish(tx, snapshotOf(row), "cancelled", null, "cancel", note);
     }, IMMEDIATE);
   }
@@ -290,15 +302,15 @@ export class GameService {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const row = this.load(tx, gameId);
-      if (row.status !== "finished") throw new UserError("void/not-finished", "Only a finished game can be voided.");
-      if (row.voidedAt !== null) throw new UserError("void/already", "That game is already void.");
+      if (row.status !== "finished") throw new UserError("void/not-finished");
+      if (row.voidedAt !== null) throw new UserError("void/already");
       const voided = tx
         .update(games)
         .set({ voidedAt: now, voidReason: reason, updatedAt: now })
         .where(and(eq(games.id, gameId), isNull(games.voidedAt)))
         .returning()
         .get();
-      if (!voided) throw new UserError("void/already", "That game is already void.");
+      if (!voided) throw new UserError("void/already");
       this.hooks.gameVoided(tx, voided, now);
       return snapshotOf(voided);
     }, IMMEDIATE);
@@ -428,7 +440,7 @@ export class GameService {
     moved?: Pick<GameSnapshot, "state" | "last">,
   ): GameSnapshot {
     const written = updateIfCurrent(tx, game.row, changes);
-    if (!written) throw new UserError("game/stale", "This board is out of date.");
+    if (!written) throw new UserError("game/stale");
     if (written.status !== "active") this.hooks.gameEnded(tx, written, written.updatedAt);
     return { ...game, ...moved, row: written };
   }

@@ -103,7 +103,16 @@ export interface UserValue {
 export interface ChannelValue {
   readonly channel: string;
 }
-export type Value = string | number | Term | UserValue | ChannelValue;
+/** A moment, written by the layer that knows how (Discord's relative timestamp `<t:…:R>`). */
+export interface TimeValue {
+  readonly time: number;
+}
+/** Several values as one: "a, b and c" (`and`), or one per line (`lines`). */
+export interface ListValue {
+  readonly list: readonly Value[];
+  readonly join: "and" | "lines";
+}
+export type Value = string | number | Term | UserValue | ChannelValue | TimeValue | ListValue;
 export type Values = Readonly<Record<string, Value>>;
 
 export function term(key: MessageKey, values?: Values): Term {
@@ -115,11 +124,20 @@ export function user(id: string): UserValue {
 export function channel(id: string): ChannelValue {
   return { channel: id };
 }
+/** `ms`: milliseconds since the epoch. */
+export function time(ms: number): TimeValue {
+  return { time: ms };
+}
+export function list(items: readonly Value[], join: ListValue["join"] = "and"): ListValue {
+  return { list: items, join };
+}
 
 /** How a layer writes the values it knows (users, channels); without it they are an error. */
 export interface Formats {
   readonly user?: (id: string) => string;
   readonly channel?: (id: string) => string;
+  /** A moment (ms since the epoch), e.g. "in 5 minutes". */
+  readonly time?: (ms: number) => string;
 }
 
 /** Translates a key with its values into one language. */
@@ -188,12 +206,18 @@ export function translator(locale: Locale, formats: Formats = {}): Translate {
 function writeValue(value: Value, translate: Translate, formats: Formats, key: string): string | number {
   if (typeof value === "string" || typeof value === "number") return value;
   if ("term" in value) return translate(value.term, value.values);
-  if ("user" in value) {
-    if (!formats.user) throw new Error(`${key}: a user value needs a user format here`);
-    return formats.user(value.user);
+  if ("list" in value) {
+    const items = value.list.map((item) => String(writeValue(item, translate, formats, key)));
+    return value.join === "lines" ? items.join("\n") : listOf(translate, items);
   }
-  if (!formats.channel) throw new Error(`${key}: a channel value needs a channel format here`);
-  return formats.channel(value.channel);
+  const [kind, format, written] =
+    "user" in value
+      ? (["user", formats.user, value.user] as const)
+      : "channel" in value
+        ? (["channel", formats.channel, value.channel] as const)
+        : (["time", formats.time, value.time] as const);
+  if (!format) throw new Error(`${key}: a ${kind} value needs a ${kind} format here`);
+  return (format as (v: string | number) => string)(written);
 }
 
 /** "d", "d and c", "d, c and b", in the translator's language. */

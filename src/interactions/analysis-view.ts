@@ -100,8 +100,8 @@ export function viewerAnalysisLines(report: AnalysisReport, ply: number): string
 
 /** The Analyse button and `/nickar analyse`: the stored result at once, else the game joins the queue. */
 export function analyseResponse(ctx: HandlerContext, gameId: string): Response {
-  if (!ctx.guildId) throw new UserError("guild/required", "Games are analysed in their server.");
-  if (!ctx.app.computer.enabled) throw new UserError("computer/off", "Nickar's engine is not running here.");
+  if (!ctx.guildId) throw new UserError("guild/required-analysis");
+  if (!ctx.app.computer.enabled) throw new UserError("computer/off");
   const answer = ctx.app.analyses.request({
     gameId,
     guildId: ctx.guildId,

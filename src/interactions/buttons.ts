@@ -6,18 +6,26 @@ import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import { user } from "../i18n/index.ts";
+import { noteText } from "../i18n/note.ts";
 import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
 import { forgottenReply, KEPT } from "./forget-view.ts";
-import { endingMessage, gameMessage } from "./game-message.ts";
+import { gameMessage, noticesAfter } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import { requireChannelPermissions } from "./permissions.ts";
-import type { Edit, Post, Reply, Response } from "./reply.ts";
+import type { Edit, Reply, Response } from "./reply.ts";
 import { seasonConfirmed } from "./season-confirm.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, drawOfferReply, gameNotices, narration, playerNames, turnNotice } from "./views.ts";
+import { challengeReply, drawOfferNotice, narration, playerNames, turnNotice } from "./views.ts";
+
+/** Sentences written here (one table, for the translations of #12). */
+const TEXT = {
+  drawOffered: (to: string, gameId: string) =>
+    `You offer <@${to}> a draw in game \`${gameId}\`: they are asked where they chose to be notified.`,
+};
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -29,7 +37,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
     case "challenge":
       return challengeButton(ctx, id);
     case "leaderboard": {
-      if (!ctx.guildId) throw new UserError("guild/required", "Leaderboards belong to a server.");
+      if (!ctx.guildId) throw new UserError("guild/required-leaderboard");
       const { ruleset, season, page, nav } = id;
       const reply = leaderboardReply(ctx.app, { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId });
       return { mode: "update", reply };
@@ -47,7 +55,7 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
 
 /** Forget me / Keep my data: only for the player who asked; the resigned games' boards are brought up to date. */
 function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget" }>): Response {
-  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours", "Only the player who asked can answer this.");
+  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
   if (!id.confirm) return { mode: "update", reply: KEPT };
   const forgotten = ctx.app.forget.forget(ctx.userId);
   const edits = forgotten.resignedGames.flatMap((gameId) => {
@@ -60,18 +68,23 @@ function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget
 /**
  * Updates the pressed message with `reply` (default: the board), and the game's own message too when
  * the press came from another one (an ephemeral "current board", an older repost). When the action
- * `ended` the game, both players are told in a new message (a mention notifies only there), and a
- * series game's next game is posted.
+ * `ended` the game, both players are told by the game's notice (a mention notifies only in a new
+ * message; see `noticesAfter`), and a series game's next game is posted.
  */
-export function updateGame(ctx: HandlerContext, game: GameSnapshot, reply?: Reply, ended = false): Response {
+export function updateGame(
+  ctx: HandlerContext,
+  game: GameSnapshot,
+  reply?: Reply,
+  ended = false,
+  note?: string,
+): Response {
   const board = gameMessage(ctx.app, game);
-  const ending = ended && game.row.status !== "active" ? [endingMessage(ctx.app, game)] : [];
   return {
     mode: "update",
     reply: reply ?? board,
     edits: gameMessageEdits(game, board, ctx.messageId),
-    posts: [...ending, ...nextSeriesPost(ctx.app, game)],
-    notices: gameNotices(game, ended),
+    posts: nextSeriesPost(ctx.app, game),
+    notices: noticesAfter(ctx.app, game, ended, note),
   };
 }
 
@@ -108,10 +121,9 @@ function staleAnswer(ctx: HandlerContext, gameId: string): Response {
 function notYourTurn(ctx: HandlerContext, gameId: string): UserError {
   const game = ctx.app.games.get(gameId);
   const toMove = game ? userOf(game.row, game.state.position.toMove) : null;
-  return new UserError(
-    "game/not-your-turn",
-    toMove ? `It is not your turn: <@${toMove}> is to move.` : "It is not your turn.",
-  );
+  return toMove
+    ? new UserError("game/not-your-turn-named", { toMove: user(toMove) })
+    : new UserError("game/not-your-turn");
 }
 
 async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
@@ -134,23 +146,20 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
         const current = ctx.app.games.get(id.gameId);
         const seat = current ? seatOf(current.row, ctx.userId) : null;
         if (current && seat !== null && current.row.drawOfferBy !== opponent(seat)) {
-          throw new UserError(
-            "draw/none",
-            current.row.drawOfferBy === seat
-              ? "That is your own offer: your opponent answers it."
-              : "There is no draw offer to accept.",
-          );
+          throw new UserError(current.row.drawOfferBy === seat ? "draw/own-offer" : "draw/none-to-accept");
         }
         const result = games.draw(id.gameId, ctx.userId, id.ply);
         return updateGame(ctx, result.game, { content: `<@${ctx.userId}> accepted the draw.`, components: [] }, true);
       }
       case "draw-decline": {
         const game = games.declineDraw(id.gameId, ctx.userId, id.ply);
-        return updateGame(ctx, game, {
+        // The offer's notice gives way to the player to move's, as after a move.
+        const declined = updateGame(ctx, game, {
           content: `<@${ctx.userId}> declined the draw offer: the game goes on.${boardLink(game)}`,
           components: [],
           mentions: [],
         });
+        return { ...declined, notices: [turnNotice(game)] };
       }
       case "animate":
         return animate(ctx, id.gameId);
@@ -169,8 +178,9 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
 }
 
 /**
- * A draw offered from the board: the board shows it, and the opponent is asked in a new message
- * (pinged) with Accept draw / Decline. Accepting from the board agrees the draw.
+ * A draw offered from the board or by /nickar draw: the board shows it, and the opponent is asked by
+ * the game's notice (pinged where they chose, with Accept draw / Decline in the channel); the one who
+ * typed the command is answered privately. Accepting from the board agrees the draw.
  */
 export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "update" | "command" = "update"): Response {
   if (result.kind === "agreed") {
@@ -189,17 +199,18 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
       reply: { content: "You offer Nickar a draw: it answers in a moment.", ephemeral: true },
     };
   }
-  const ask: Post = { channelId: result.game.row.channelId, reply: drawOfferReply(result.game) };
-  if (mode === "command") return { ...updated, mode: "reply", reply: drawOfferReply(result.game) };
-  return { ...updated, posts: [...(updated.posts ?? []), ask] };
+  const asked = { ...updated, notices: [drawOfferNotice(result.game)] };
+  if (mode === "update") return asked;
+  const to = userOf(result.game.row, opponent(result.game.row.drawOfferBy!));
+  return { ...asked, mode: "reply", reply: { content: TEXT.drawOffered(to, result.game.row.id), ephemeral: true } };
 }
 
 /** Rematch: a new challenge to the same opponent on the same terms, sides swapped, answered like any challenge. */
 function rematch(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
   const seat = seatOf(game.row, ctx.userId);
-  if (seat === null) throw new UserError("game/not-yours", "Only the players can ask for a rematch.");
-  if (game.row.status === "active") throw new UserError("game/not-over", "This game is still going on.");
+  if (seat === null) throw new UserError("rematch/not-yours");
+  if (game.row.status === "active") throw new UserError("game/not-over");
   const { row } = game;
   const opponentId = userOf(row, opponent(seat));
   if (ctx.app.computer.is(opponentId)) {
@@ -265,7 +276,7 @@ function confirmResign(ctx: HandlerContext, id: GameId): Response {
 
 export function animate(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
-  if (!game.last) throw new UserError("game/no-moves", "No move has been played yet.");
+  if (!game.last) throw new UserError("game/no-moves");
   return {
     mode: "reply",
     reply: {
@@ -285,7 +296,7 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
 /** The engine's best move, privately: checked now, searched after the acknowledgement. */
 export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | null): Response {
   const game = ctx.app.computer.hintGame(gameId, ctx.userId);
-  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale", "This board is out of date.");
+  if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale");
   return {
     mode: "reply",
     reply: { content: "Nickar is thinking…", ephemeral: true },
@@ -312,7 +323,7 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       const board = ctx.messageId ? { channelId: ctx.channelId, messageId: ctx.messageId } : undefined;
       return {
         mode: "update",
-        reply: gameMessage(ctx.app, game, `${start}${note ? ` ${note}` : ""}`),
+        reply: gameMessage(ctx.app, game, `${start}${note ? ` ${noteText(ctx.tServer, note)}` : ""}`),
         bind: { kind: "game", id: row.id },
         notices: [turnNotice(game, board)],
       };

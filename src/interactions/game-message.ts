@@ -4,8 +4,8 @@
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
-import type { Post, Reply } from "./reply.ts";
-import { type BoardFacts, endingPost, gameReply } from "./views.ts";
+import type { Notice, Reply } from "./reply.ts";
+import { type BoardFacts, endingNotice, gameNotices, gameReply } from "./views.ts";
 
 /** Everything the game message and the ending post read from the database, read once. */
 export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
@@ -32,7 +32,11 @@ export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply
   return gameReply(app, game, boardFacts(app, game), extra);
 }
 
-/** The new message telling both players how their game ended, with its facts read now. */
-export function endingMessage(app: App, game: GameSnapshot): Post {
-  return endingPost(app, game, boardFacts(app, game));
+/**
+ * The notices after a change to a game (see `gameNotices`), and when the change (`moved`: a move,
+ * resignation, agreement, abort, cancel, time-out) ended it, the notice telling both players how.
+ */
+export function noticesAfter(app: App, game: GameSnapshot, moved: boolean, note?: string): Notice[] {
+  if (moved && game.row.status !== "active") return [endingNotice(app, game, boardFacts(app, game), note)];
+  return gameNotices(game, moved);
 }

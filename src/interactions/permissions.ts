@@ -5,21 +5,22 @@
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { UserError } from "../errors.ts";
+import { channel, list, type MessageKey, term } from "../i18n/index.ts";
 import type { HandlerContext } from "./context.ts";
 
 export interface ChannelNeed {
   readonly bit: bigint;
   /** The permission's name in Discord's settings. */
   readonly name: string;
-  /** What the bot cannot do without it: "I can't <cant> #games". */
-  readonly cant: string;
+  /** What the bot cannot do without it: "I can't attach images in #games: give Nickar…". */
+  readonly missing: MessageKey;
 }
 
 /** In the order they are explained (without View Channel the others do not matter yet). */
 export const CHANNEL_NEEDS: readonly ChannelNeed[] = [
-  { bit: PermissionFlagsBits.ViewChannel, name: "View Channel", cant: "see" },
-  { bit: PermissionFlagsBits.SendMessages, name: "Send Messages", cant: "send messages in" },
-  { bit: PermissionFlagsBits.AttachFiles, name: "Attach Files", cant: "attach images in" },
+  { bit: PermissionFlagsBits.ViewChannel, name: "View Channel", missing: "errors:permissions/line-view" },
+  { bit: PermissionFlagsBits.SendMessages, name: "Send Messages", missing: "errors:permissions/line-send" },
+  { bit: PermissionFlagsBits.AttachFiles, name: "Attach Files", missing: "errors:permissions/line-attach" },
 ];
 
 /** Every permission Nickar asks for when it is invited (see `npm run invite-url`). */
@@ -31,18 +32,14 @@ export function missingNeeds(permissions: bigint | null): ChannelNeed[] {
   return CHANNEL_NEEDS.filter((need) => (permissions & need.bit) === 0n);
 }
 
-/** "I can't attach images in #games: give Nickar the Attach Files permission there." and so on, one line each. */
-export function explainMissing(missing: readonly ChannelNeed[], channelId: string): string {
-  return missing
-    .map((need) => `I can't ${need.cant} <#${channelId}>: give Nickar the **${need.name}** permission there.`)
-    .join("\n");
-}
-
 /**
  * Refuses, in plain words, to start a game or post in the channel of `ctx` while the bot lacks a
  * permission there (from the interaction's `app_permissions`).
  */
 export function requireChannelPermissions(ctx: HandlerContext): void {
   const missing = missingNeeds(ctx.appPermissions);
-  if (missing.length > 0) throw new UserError("permissions/missing", explainMissing(missing, ctx.channelId));
+  if (missing.length > 0) {
+    const lines = missing.map((need) => term(need.missing, { channel: channel(ctx.channelId) }));
+    throw new UserError("permissions/missing", { missing: list(lines, "lines") });
+  }
 }

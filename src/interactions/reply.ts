@@ -75,6 +75,11 @@ export interface Notice {
   readonly text: string;
   /** The message a direct message links to (the game's board). */
   readonly jump?: MessageRef & { readonly guildId: string };
+  /**
+   * Buttons on the channel message (Accept draw / Decline, Rematch). A direct message has none: it
+   * links to the board, which carries the same actions.
+   */
+  readonly components?: Reply["components"];
 }
 
 export function gameNoticeKey(gameId: string): string {

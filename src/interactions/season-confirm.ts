@@ -9,9 +9,8 @@ import { formatCustomId } from "./custom-id.ts";
 import type { Response } from "./reply.ts";
 
 function requireSeasonAdmin(ctx: HandlerContext): string {
-  if (!ctx.guildId) throw new UserError("guild/required", "Seasons belong to a server.");
-  if (!ctx.canManageGuild)
-    throw new UserError("season/forbidden", "Starting a season needs the Manage Server permission.");
+  if (!ctx.guildId) throw new UserError("guild/required-season");
+  if (!ctx.canManageGuild) throw new UserError("season/forbidden");
   return ctx.guildId;
 }
 

@@ -4,9 +4,11 @@
  * by the scheduler.
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { noteText } from "../i18n/note.ts";
 import type { App } from "./context.ts";
 import { gameMessage } from "./game-message.ts";
 import type { Post } from "./reply.ts";
+import { discordTranslator } from "./speech.ts";
 
 /**
  * When a series game has just ended, its next game (created in the same transaction) still needs a
@@ -29,6 +31,7 @@ export function gamePost(app: App, game: GameSnapshot): Post {
       : `<@${g.southId}> <@${g.northId}>: the board of game \`${g.id}\` (it had not been posted).`;
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);
-  const reply = gameMessage(app, game, note ? `${extra}\n${note}` : extra);
+  const said = note ? noteText(discordTranslator(app.serverLocale(g.guildId)), note) : null;
+  const reply = gameMessage(app, game, said ? `${extra}\n${said}` : extra);
   return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

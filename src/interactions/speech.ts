@@ -2,6 +2,8 @@
  * Translators for Discord: users and channels in a text become mentions (`<@id>`, `<#id>`), which
  * only this layer writes. The domain layers pass `user(id)` and `channel(id)` values instead.
  */
+
+import type { UserError } from "../errors.ts";
 import { type Locale, localeOf, type Translate, translator } from "../i18n/index.ts";
 import type { App, HandlerContext } from "./context.ts";
 
@@ -10,7 +12,11 @@ const cache = new Map<Locale, Translate>();
 export function discordTranslator(locale: Locale): Translate {
   let t = cache.get(locale);
   if (!t) {
-    t = translator(locale, { user: (id) => `<@${id}>`, channel: (id) => `<#${id}>` });
+    t = translator(locale, {
+      user: (id) => `<@${id}>`,
+      channel: (id) => `<#${id}>`,
+      time: (ms) => `<t:${Math.ceil(ms / 1000)}:R>`,
+    });
     cache.set(locale, t);
   }
   return t;
@@ -26,4 +32,9 @@ export function speakingTo(
   const locale = localeOf(userLocale);
   const serverLocale = guildId ? app.serverLocale(guildId, guildLocale) : locale;
   return { locale, serverLocale, t: discordTranslator(locale), tServer: discordTranslator(serverLocale) };
+}
+
+/** A refusal as its user reads it. */
+export function refusalText(t: Translate, error: UserError): string {
+  return t(`errors:${error.code}`, error.values);
 }

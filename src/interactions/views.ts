@@ -5,12 +5,14 @@ import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.t
 import { hintsAllowed } from "../games/computer.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit } from "../games/time.ts";
+import { noteText } from "../i18n/note.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import { narrateMove, resultText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
-import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Post, type Reply } from "./reply.ts";
+import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Reply } from "./reply.ts";
 import { seriesFooter, seriesLine, seriesWinText } from "./series-view.ts";
+import { discordTranslator } from "./speech.ts";
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
@@ -240,28 +242,33 @@ export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, e
 }
 
 /**
- * The new message that tells both players how their game ended (a mention only notifies in a new
+ * The notice that tells both players how their game ended (a mention only notifies in a new
  * message): the result, the rating changes, the series or ladder consequence, and a Rematch button.
+ * It replaces the game's last notice (see `Notice`) and goes where each player chose with /nickar
+ * notify; `note` is a line added after the result (who aborted the game).
  */
-export function endingPost(media: Media, game: GameSnapshot, facts: BoardFacts): Post {
+export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts, note?: string): Notice {
   const { row: g } = game;
-  const lines = [`<@${g.southId}> <@${g.northId}> game \`${g.id}\` is over: **${resultOf(game)}**`];
-  for (const line of [ratingLine(game, facts), ladderLine(game, facts), seriesLines(game, facts).line])
+  const lines = [`game \`${g.id}\` is over: **${resultOf(game)}**`];
+  for (const line of [note, ratingLine(game, facts), ladderLine(game, facts), seriesLines(game, facts).line])
     if (line) lines.push(line);
   if (g.messageId) lines.push(`The board: https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}`);
   return {
+    key: gameNoticeKey(g.id),
     channelId: g.channelId,
-    reply: {
-      content: lines.join("\n"),
-      components: canRematch(game) ? [row(rematchButton(game))] : [],
-      // Nickar itself is never pinged.
-      mentions: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
-    },
+    // Nickar itself is never notified (the notice board leaves it out too).
+    users: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
+    text: lines.join("\n"),
+    components: canRematch(game) ? [row(rematchButton(game))] : [],
   };
 }
 
-/** The new message that asks the opponent to answer a draw offer, with Accept draw and Decline. */
-export function drawOfferReply(game: GameSnapshot): Reply {
+/**
+ * The notice that asks the opponent to answer a draw offer, with Accept draw and Decline (in a
+ * direct message: a link to the board, whose Offer draw button has become Accept draw). It replaces
+ * the game's turn notice; a move or an answer replaces it in turn.
+ */
+export function drawOfferNotice(game: GameSnapshot): Notice {
   const { row: g } = game;
   if (g.drawOfferBy === null) throw new Error(`game ${g.id} has no draw offer`);
   const by = userOf(g, g.drawOfferBy);
@@ -273,14 +280,17 @@ export function drawOfferReply(game: GameSnapshot): Reply {
     action: { kind },
   });
   return {
-    content: `<@${to}>, <@${by}> offers you a draw in game \`${g.id}\`. Playing a move also declines it.`,
+    key: gameNoticeKey(g.id),
+    channelId: g.channelId,
+    users: [to],
+    text: `<@${by}> offers you a draw in game \`${g.id}\`. Playing a move also declines it.`,
     components: [
       row(
         button(id("draw-accept"), "Accept draw", ButtonStyle.Success),
         button(id("draw-decline"), "Decline", ButtonStyle.Secondary),
       ),
     ],
-    mentions: [to],
+    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
   };
 }
 
@@ -313,7 +323,8 @@ export function challengeReply(c: ChallengeRow): Reply {
       if (c.opponentId) buttons.push(button(id("decline"), "Decline", ButtonStyle.Danger));
       buttons.push(button(id("cancel"), "Cancel", ButtonStyle.Secondary));
       const lines = [`<@${c.challengerId}> challenges ${who} to ${challengeTerms(c)}`];
-      if (c.note) lines.push(c.note);
+      // TODO(i18n-views): the server's translator instead of English.
+      if (c.note) lines.push(noteText(discordTranslator("en"), c.note));
       const unanswered = c.kind === "ladder" ? " (declining or not answering counts as a loss on the ladder)" : "";
       lines.push(`Expires ${time(c.expiresAt)}${unanswered}.`);
       return {

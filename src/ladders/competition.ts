@@ -40,7 +40,7 @@ export class Competition implements CompetitionHooks {
   ): ChallengeTerms {
     const { guildId, challengerId, opponentId, kind } = draft;
     if (kind !== "game" && opponentId === null) {
-      throw new UserError("challenge/needs-opponent", `A ${kind} challenge needs an opponent.`);
+      throw new UserError(kind === "ladder" ? "challenge/needs-opponent-ladder" : "challenge/needs-opponent-series");
     }
     let expiresAt = defaultExpiry;
     if (kind === "ladder" && opponentId) {

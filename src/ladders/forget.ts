@@ -19,6 +19,7 @@ import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { newPlaceholder } from "../db/forgotten.ts";
 import { challenges, games, ladderRungs, players, ratingChanges, ratings, series } from "../db/schema.ts";
 import type { GameService } from "../games/service.ts";
+import { user } from "../i18n/index.ts";
 import { leaveLadder, readRungs } from "./ladder-store.ts";
 import { type RatingKey, rebuildRatings } from "./rating-cache.ts";
 import { activeSeriesGame, resignSeries } from "./series-store.ts";
@@ -130,18 +131,24 @@ export class ForgetService {
         .where(eq(column, userId))
         .run();
     }
-    // Notes written by the bot (why a game is unrated) and by admins mention players as <@id>.
-    const [mention, anonymous] = [`<@${userId}>`, `<@${placeholder}>`];
+    // Notes written by the bot (why a game is unrated) name players as {"user":"id"} (older ones,
+    // and admins' notes, as <@id>).
     const notes = [
       [challenges, challenges.note, "note"],
       [games, games.note, "note"],
       [games, games.voidReason, "voidReason"],
     ] as const;
+    const namings = [
+      [`<@${userId}>`, `<@${placeholder}>`],
+      [JSON.stringify(user(userId)), JSON.stringify(user(placeholder))],
+    ] as const;
     for (const [table, column, field] of notes) {
-      tx.update(table)
-        .set({ [field]: sql`replace(${column}, ${mention}, ${anonymous})` })
-        .where(like(column, `%${mention}%`))
-        .run();
+      for (const [named, anonymous] of namings) {
+        tx.update(table)
+          .set({ [field]: sql`replace(${column}, ${named}, ${anonymous})` })
+          .where(like(column, `%${named}%`))
+          .run();
+      }
     }
   }
 

@@ -15,10 +15,7 @@ export interface LadderView {
 /** Refuses when the server has the ladder switched off; else the days after which idle players drop. */
 export function requireLadder(s: GuildSettings): { inactiveDays: number } {
   if (!s.ladderEnabled) {
-    throw new UserError(
-      "ladder/off",
-      "The challenge ladder is switched off in this server (an admin can switch it on with /nickar-admin settings ladder:true).",
-    );
+    throw new UserError("ladder/off");
   }
   return { inactiveDays: s.ladderInactiveDays };
 }
@@ -53,8 +50,7 @@ export class LadderService {
     this.db.transaction((tx) => {
       const { inactiveDays } = requireLadder(this.settings.get(key.guildId, tx));
       const { rows } = refreshLadder(tx, key, now, inactiveDays);
-      if (!leaveLadder(tx, key, rows, userId))
-        throw new UserError("ladder/not-on-ladder", "You are not on this ladder.");
+      if (!leaveLadder(tx, key, rows, userId)) throw new UserError("ladder/not-joined");
     }, IMMEDIATE);
   }
 }

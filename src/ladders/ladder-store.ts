@@ -6,7 +6,8 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { challenges, games, type LadderRungRow, ladderRungs } from "../db/schema.ts";
-import { UserError } from "../errors.ts";
+import { type ErrorCode, UserError } from "../errors.ts";
+import { user } from "../i18n/index.ts";
 import {
   afterForfeit,
   afterLadderGame,
@@ -129,13 +130,18 @@ export function checkLadderChallenge(order: readonly string[], challenger: strin
   if (refusal === null) return;
   const mine = rungOf(order, challenger);
   const theirs = rungOf(order, target);
-  const messages: Record<typeof refusal, string> = {
-    "not-on-ladder": "You are not on this ladder: join it first with /nickar ladder join.",
-    "target-not-on-ladder": `<@${target}> is not on this ladder.`,
-    "not-above": `<@${target}> (rung ${theirs}) is not above you (rung ${mine}): challenge someone higher.`,
-    "out-of-reach": `You may challenge up to ${DEFAULT_REACH} rungs above you: you are on rung ${mine}, <@${target}> on rung ${theirs}.`,
-  };
-  throw new UserError(`ladder/${refusal}`, messages[refusal]);
+  const codes = {
+    "not-on-ladder": "ladder/not-on-ladder",
+    "target-not-on-ladder": "ladder/target-not-on-ladder",
+    "not-above": "ladder/not-above",
+    "out-of-reach": "ladder/out-of-reach",
+  } as const satisfies Record<typeof refusal, ErrorCode>;
+  throw new UserError(codes[refusal], {
+    target: user(target),
+    mine: mine ?? 0,
+    theirs: theirs ?? 0,
+    reach: DEFAULT_REACH,
+  });
 }
 
 /**
@@ -148,16 +154,18 @@ export function checkLadderAccept(order: readonly string[], challenger: string, 
   if (refusal === null) return;
   const theirs = rungOf(order, challenger);
   const mine = rungOf(order, target);
-  const reasons: Record<typeof refusal, string> = {
-    "not-on-ladder": `<@${challenger}> is no longer on this ladder`,
-    "target-not-on-ladder": "you are no longer on this ladder",
-    "not-above": `you (rung ${mine}) are no longer above <@${challenger}> (rung ${theirs})`,
-    "out-of-reach": `you are now on rung ${mine}, more than ${DEFAULT_REACH} rungs above <@${challenger}> (rung ${theirs})`,
-  };
-  throw new UserError(
-    `ladder/${refusal}`,
-    `The ladder has changed since this challenge was made: ${reasons[refusal]}. It can no longer be played; declining it or letting it expire does not count as a loss.`,
-  );
+  const codes = {
+    "not-on-ladder": "ladder/changed-not-on-ladder",
+    "target-not-on-ladder": "ladder/changed-target-not-on-ladder",
+    "not-above": "ladder/changed-not-above",
+    "out-of-reach": "ladder/changed-out-of-reach",
+  } as const satisfies Record<typeof refusal, ErrorCode>;
+  throw new UserError(codes[refusal], {
+    challenger: user(challenger),
+    mine: mine ?? 0,
+    theirs: theirs ?? 0,
+    reach: DEFAULT_REACH,
+  });
 }
 
 /** How a ladder challenge was decided. */

@@ -9,6 +9,8 @@ import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type ChallengeRow, games } from "../db/schema.ts";
 import { countGames } from "../games/game-store.ts";
+import { user } from "../i18n/index.ts";
+import { type Note, note, readNote } from "../i18n/note.ts";
 
 export const PAIR_WINDOW_MS = 24 * 60 * 60_000;
 
@@ -25,35 +27,30 @@ export function ratedGamesBetween(tx: Tx | Db, guildId: string, a: string, b: st
   );
 }
 
-/** Every pair-limit note starts so (the challenge stores it as its `note`). */
-const NOTE_START = "Unrated: ";
+/** Notes stored before the catalogues (plain English) start so. */
+const LEGACY_NOTE_START = "Unrated: ";
 
 /**
  * Whether the challenger asked for rated games: a challenge made unrated by the pair limit still
  * did (it says so in its note), and is rated after all if the limit allows it on acceptance.
  */
 export function askedRated(challenge: Pick<ChallengeRow, "rated" | "note">): boolean {
-  return challenge.rated || (challenge.note?.startsWith(NOTE_START) ?? false);
+  if (challenge.rated) return true;
+  if (!challenge.note) return false;
+  const stored = readNote(challenge.note);
+  return typeof stored === "string" ? stored.startsWith(LEGACY_NOTE_START) : stored.key === "common:note.pairLimit";
 }
 
 /** Null when another rated game is allowed, else the reason it will be unrated. */
-export function pairLimitNote(
-  tx: Tx,
-  guildId: string,
-  a: string,
-  b: string,
-  limit: number,
-  now: number,
-): string | null {
+export function pairLimitNote(tx: Tx, guildId: string, a: string, b: string, limit: number, now: number): Note | null {
   if (limit <= 0) return null;
   const count = ratedGamesBetween(tx, guildId, a, b, now);
   if (count < limit) return null;
-  return `${NOTE_START}<@${a}> and <@${b}> have already started ${count} rated game${count === 1 ? "" : "s"} against each other in the last 24 hours (this server allows ${limit}).`;
+  return note("common:note.pairLimit", { a: user(a), b: user(b), count, limit });
 }
 
 /** Told when a game is rated after all: its challenge was made unrated by the limit, which no longer applies. */
-export function ratedAgainNote(a: string, b: string, limit: number): string {
-  if (limit <= 0) return "Rated after all: this server no longer limits rated games between two players.";
-  const games = `${limit} rated game${limit === 1 ? "" : "s"}`;
-  return `Rated after all: <@${a}> and <@${b}> are within this server's limit of ${games} against each other in 24 hours again.`;
+export function ratedAgainNote(a: string, b: string, limit: number): Note {
+  if (limit <= 0) return note("common:note.ratedAgainNoLimit");
+  return note("common:note.ratedAgain", { a: user(a), b: user(b), count: limit });
 }

@@ -45,7 +45,7 @@ export class RatingService {
     return this.db.transaction((tx) => {
       const current = currentSeason(tx, guildId);
       if (current !== after) {
-        throw new UserError("season/already", `Season ${current} has already begun: nothing was changed.`);
+        throw new UserError("season/already", { current });
       }
       return startSeason(tx, guildId, now);
     }, IMMEDIATE);

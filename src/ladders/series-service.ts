@@ -6,6 +6,7 @@ import { type GameRow, games, type SeriesRow, series } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameService } from "../games/service.ts";
 import { type GameSnapshot, snapshotOf } from "../games/snapshot.ts";
+import type { Note } from "../i18n/note.ts";
 import type { SeriesScore } from "./series.ts";
 import {
   activeSeriesGame,
@@ -81,7 +82,7 @@ export class SeriesService {
   }
 
   /** Why this series game is unrated although its series is rated (the pair limit), or null. */
-  gameNote(game: GameRow): string | null {
+  gameNote(game: GameRow): Note | null {
     if (!game.seriesId) return null;
     const s = this.db.select().from(series).where(eq(series.id, game.seriesId)).get();
     return s ? seriesGameNote(s, game) : null;
@@ -111,12 +112,9 @@ export class SeriesService {
       const mine = activeSeriesOf(tx, guildId, userId).filter(
         (s) => opponentId === null || s.playerA === opponentId || s.playerB === opponentId,
       );
-      if (mine.length === 0) throw new UserError("series/none", "You have no series in progress here.");
+      if (mine.length === 0) throw new UserError("series/none");
       if (mine.length > 1) {
-        throw new UserError(
-          "series/which",
-          "You have several series in progress: choose one with the opponent option.",
-        );
+        throw new UserError("series/which");
       }
       const resigned = resignSeries(tx, mine[0], userId, now);
       const active = activeSeriesGame(tx, resigned.id);

@@ -9,6 +9,8 @@ import { type ChallengeRow, type GameRow, games, type SeriesRow, series } from "
 import { UserError } from "../errors.ts";
 import { insertGame } from "../games/game-store.ts";
 import { newId } from "../games/ids.ts";
+import { user } from "../i18n/index.ts";
+import { type Note, note } from "../i18n/note.ts";
 import { pairLimitNote } from "./pair-limit.ts";
 import { type SeriesScore, seriesScore, southForGame } from "./series.ts";
 
@@ -71,10 +73,10 @@ export function activeSeriesGame(tx: Tx | Db, seriesId: string): GameRow | null 
 
 export function checkSeriesChallenge(tx: Tx, guildId: string, a: string, b: string, firstTo: number | null): void {
   if (firstTo !== null && (!Number.isInteger(firstTo) || firstTo < 1 || firstTo > MAX_FIRST_TO)) {
-    throw new UserError("series/first-to", `A series is played to 1..${MAX_FIRST_TO} wins.`);
+    throw new UserError("series/first-to", { max: MAX_FIRST_TO });
   }
   if (activeSeriesBetween(tx, guildId, a, b)) {
-    throw new UserError("series/running", `<@${a}> and <@${b}> already have a series running in this server.`);
+    throw new UserError("series/running", { a: user(a), b: user(b) });
   }
 }
 
@@ -166,14 +168,14 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: nu
  * Why a game of a rated series is unrated, or null: the only reason is the pair limit, reached when
  * that game was created. For the game's message.
  */
-export function seriesGameNote(s: SeriesRow, game: GameRow): string | null {
+export function seriesGameNote(s: SeriesRow, game: GameRow): Note | null {
   if (!s.rated || game.rated || game.seriesId !== s.id) return null;
-  return `Unrated: <@${s.playerA}> and <@${s.playerB}> had already started as many rated games against each other in the last 24 hours as this server allows, so this series game does not count for ratings (later ones do again once the limit allows).`;
+  return note("common:note.seriesUnrated", { a: user(s.playerA), b: user(s.playerB) });
 }
 
 /** `userId` gives up the series: the opponent wins it. The game in progress is resigned by the caller. */
 export function resignSeries(tx: Tx, s: SeriesRow, userId: string, now: number): SeriesRow {
   const closed = close(tx, s, { status: "resigned", winnerId: seriesOpponent(s, userId), finishedAt: now });
-  if (!closed) throw new UserError("series/over", "That series is already over.");
+  if (!closed) throw new UserError("series/over");
   return closed;
 }

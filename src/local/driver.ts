@@ -193,7 +193,20 @@ function userInfo(ctx: LocalContext, userId: string) {
     dms: ctx.store.acceptsDms(userId),
     locale: ctx.store.localeOf(userId),
     unreadPings: ctx.store.pingsOf(userId).length,
+    /** The user's DM channel with the bot, once the bot opened one. */
+    dmChannelId: ctx.store.dmOf(userId)?.id ?? null,
   };
+}
+
+/** The channel whose pings a user reads: a guild text channel (name, #name, id) or `"dm"`, their DM channel. */
+function readChannel(ctx: LocalContext, userId: string, ref: string): string | undefined {
+  if (!ref) return undefined;
+  const dm = ctx.store.dmOf(userId);
+  if (ref === "dm" || ref === dm?.id) {
+    if (!dm) throw new DriverError(404, "the bot has no direct messages with that user");
+    return dm.id;
+  }
+  return channelOf(ctx, ref).id;
 }
 
 function knownUser(ctx: LocalContext, ref: string) {
@@ -277,7 +290,11 @@ const routes: DriverRoute[] = [
   [
     "POST",
     "/local/users/:user/pings/read",
-    (ctx, { params }) => answer({ read: ctx.store.readPings(knownUser(ctx, params.user).id) }),
+    (ctx, { params, json }) => {
+      const user = knownUser(ctx, params.user);
+      const channelId = readChannel(ctx, user.id, str(json, "channel", false));
+      return answer({ read: ctx.store.readPings(user.id, channelId), unread: ctx.store.pingsOf(user.id).length });
+    },
   ],
   [
     "GET",
@@ -285,6 +302,16 @@ const routes: DriverRoute[] = [
     (ctx, { params }) => {
       const dm = ctx.store.dmOf(knownUser(ctx, params.user).id);
       return answer(dm ? ctx.store.channelMessages(dm.id, null).map((m) => m.message) : []);
+    },
+  ],
+  [
+    "GET",
+    "/local/interactions/:id",
+    (ctx, { params }) => {
+      const record = ctx.interactions.get(params.id);
+      if (!record) throw new DriverError(404, `no interaction "${params.id}"`);
+      const { id, type, userId, channelId, createdAt, ackDeadline, ackedAt, lateCallbacks, ack, errors } = record;
+      return answer({ id, type, userId, channelId, createdAt, ackDeadline, ackedAt, lateCallbacks, ack, errors });
     },
   ],
   ["GET", "/local/commands", (ctx) => answer(ctx.commands.visible(ctx.store.guildId))],

@@ -81,4 +81,6 @@ export const invalidJson = simple(400, 50109, "The request body contains invalid
 export const entityTooLarge = simple(413, 40005, "Request entity too large");
 export const missingAccess = simple(403, 50001, "Missing Access");
 export const cannotMessageUser = simple(403, 50007, "Cannot send messages to this user");
+/** Opening a DM channel with a bot (the bot itself included) is refused up front, with 400. */
+export const cannotOpenDmWithBot = simple(400, 50007, "Cannot send messages to this user");
 export const missingPermissions = simple(403, 50013, "Missing Permissions");

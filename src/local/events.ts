@@ -11,6 +11,8 @@ export interface LocalEventMap {
   userCreate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
   channelUpdate: [channel: APIChannel];
+  /** A user's notifications changed (a new ping, read, or its message deleted); `unread` is their count now. */
+  pingsUpdate: [userId: string, unread: number];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

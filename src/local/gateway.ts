@@ -26,7 +26,13 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   /** How long a disconnected session may still RESUME. */
   resumeWindowMs: number;
+  /** The privileged intents enabled for the application (in the developer portal); others close with 4014. */
+  privilegedIntents: number;
 }
+
+/** Discord's privileged intents: asking for one the application has not enabled closes the socket with 4014. */
+const PRIVILEGED_INTENTS =
+  GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent;
 
 interface Dispatch {
   op: GatewayOpcodes.Dispatch;
@@ -240,6 +246,8 @@ export class Gateway {
     if (!this.tokenMatches(d.token))
       return socket.close(GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
     if (typeof d.intents !== "number") return socket.close(GatewayCloseCodes.InvalidIntents, "Invalid intent(s).");
+    if ((d.intents & PRIVILEGED_INTENTS & ~this.options.privilegedIntents) !== 0)
+      return socket.close(GatewayCloseCodes.DisallowedIntents, "Disallowed intent(s).");
     const shard = d.shard ?? [0, 1];
     this.stats.identifies += 1;
     const { store } = this.options;

@@ -34,7 +34,7 @@ export function guildObject(store: Store) {
     banner: null,
     premium_tier: 0,
     premium_subscription_count: 0,
-    preferred_locale: "en-US",
+    preferred_locale: store.guildLocale,
     public_updates_channel_id: null,
     max_video_channel_users: 25,
     nsfw: false,

@@ -26,6 +26,8 @@ export interface InteractionRecord {
   expiresAt: number;
   /** When the first callback (the acknowledgement) arrived. */
   ackedAt: number | null;
+  /** When callbacks arrived after the deadline (refused with 10062), on the registry's clock. */
+  lateCallbacks: number[];
   ack: { type: InteractionResponseType; ephemeral: boolean } | null;
   /** The message a component was clicked on. */
   sourceMessageId: string | null;
@@ -92,6 +94,7 @@ export class InteractionRegistry {
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,
       ackedAt: null,
+      lateCallbacks: [],
       ack: null,
       sourceMessageId: init.sourceMessageId ?? null,
       originalMessageId: null,

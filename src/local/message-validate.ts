@@ -105,9 +105,10 @@ function validateAllowedMentions(value: unknown, add: (path: Path, e: { code: st
     }
     if (list.length > 100) add(["allowed_mentions", kind], maxLength(100));
     if (list.length > 0 && parse.includes(kind)) {
-      add(["allowed_mentions", "parse"], {
+      // Discord's answer, on `allowed_mentions` itself.
+      add(["allowed_mentions"], {
         code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
-        message: `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.`,
+        message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
       });
     }
   }

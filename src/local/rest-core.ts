@@ -2,7 +2,7 @@
 
 import type { LocalContext } from "./context.ts";
 import {
-  cannotMessageUser,
+  cannotOpenDmWithBot,
   FieldErrors,
   missingAccess,
   unknownChannel,
@@ -93,7 +93,8 @@ export const coreRoutes: Route[] = [
     method: "POST",
     pattern: "/users/@me/channels",
     auth: true,
-    // Opening a DM always works; sending in it may not (50007 when the user does not accept DMs).
+    // Opening a DM with a person always works; sending in it may not (403 50007 when the user does not
+    // accept DMs). With a bot, Discord refuses at once: 400 50007.
     handler: async (ctx, { body }) => {
       const { json } = await body();
       const recipient = String((json as { recipient_id?: unknown } | undefined)?.recipient_id ?? "");
@@ -101,7 +102,7 @@ export const coreRoutes: Route[] = [
       if (!user || user.bot) {
         const errors = new FieldErrors();
         errors.add(["recipient_id"], "NUMBER_TYPE_COERCE", `Value "${recipient}" is not snowflake.`);
-        if (user?.bot) throw cannotMessageUser();
+        if (user?.bot) throw cannotOpenDmWithBot();
         throw errors.toError();
       }
       return ok(ctx.store.openDm(user.id));

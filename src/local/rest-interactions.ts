@@ -106,7 +106,10 @@ function acknowledge(
   if (interactions.tokenExpired(record)) throw unknownInteraction();
   if (record.ack) throw alreadyAcknowledged();
   // Past the 3 s window Discord has already told the user "The application did not respond".
-  if (!interactions.canAcknowledge(record)) throw unknownInteraction();
+  if (!interactions.canAcknowledge(record)) {
+    record.lateCallbacks.push(interactions.now());
+    throw unknownInteraction();
+  }
   const body = (json ?? {}) as Json;
   const type = body.type as Callback;
   const data = (body.data ?? {}) as Json;

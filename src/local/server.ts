@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { GatewayIntentBits } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
 import { AttachmentStore } from "./attachments.ts";
 import { CommandRegistry } from "./commands.ts";
@@ -48,6 +49,8 @@ export interface LocalDiscordOptions {
   /** How long a dropped gateway session can still RESUME (default 2 minutes). */
   resumeWindowMs?: number;
   guildName?: string;
+  /** The server's language (Discord's `preferred_locale`, sent as `guild_locale`); en-US by default. */
+  guildLocale?: string;
   channels?: string[];
   /** Users that exist from the start (`admin` gets the Admins role). */
   users?: string[];
@@ -90,6 +93,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   const logger = options.logger ?? defaultLogger();
   const store = new Store(events, {
     guildName: options.guildName ?? "Nickar Local",
+    guildLocale: options.guildLocale ?? "en-US",
     channels: options.channels ?? ["games", "general"],
     users: options.users ?? ["alice", "bob", "admin"],
     botName: options.botName ?? "Nickar",
@@ -105,6 +109,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     url: () => gatewayUrl(baseUrl),
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     resumeWindowMs: options.resumeWindowMs ?? 120_000,
+    privilegedIntents: config.membersIntent ? GatewayIntentBits.GuildMembers : 0,
   });
   const context: LocalContext = {
     config,

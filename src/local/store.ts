@@ -45,10 +45,16 @@ export interface Ping {
   readonly content: string;
   readonly at: string;
   read: boolean;
+  /**
+   * The message was deleted since: the notification was delivered (a "ghost ping"), but as on
+   * Discord the mention no longer counts as unread.
+   */
+  deleted: boolean;
 }
 
 export interface StoreOptions {
   guildName: string;
+  guildLocale?: string;
   channels: string[];
   users: string[];
   botName: string;
@@ -85,6 +91,8 @@ export class Store {
   // restarted on the same database keeps its games' players and channels. Messages stay in memory.
   readonly guildId = stableSnowflake("guild");
   readonly guildName: string;
+  /** The server's `preferred_locale` (what interactions carry as `guild_locale`). */
+  readonly guildLocale: string;
   readonly applicationId: string;
   readonly bot: APIUser;
   readonly everyoneRoleId = this.guildId;
@@ -112,6 +120,7 @@ export class Store {
     options: StoreOptions,
   ) {
     this.guildName = options.guildName;
+    this.guildLocale = options.guildLocale ?? "en-US";
     this.applicationId = options.applicationId;
     this.roles = [
       role(this.everyoneRoleId, "@everyone", EVERYONE_PERMISSIONS, 0),
@@ -344,23 +353,34 @@ export class Store {
         content: stored.message.content,
         at: stored.message.timestamp,
         read: false,
+        deleted: false,
       });
     }
+    this.pingsChanged(userIds);
   }
 
   /** A user's notifications, oldest first (only the unread ones unless `all`). */
   pingsOf(userId: string, all = false): Ping[] {
-    return this.pings.filter((p) => p.userId === userId && (all || !p.read));
+    return this.pings.filter((p) => p.userId === userId && (all || (!p.read && !p.deleted)));
   }
 
-  /** Marks a user's notifications read, as opening the channel does. */
-  readPings(userId: string): number {
+  /**
+   * Marks a user's notifications read: those of one channel (or DM channel), as viewing it does on
+   * Discord, or with no channel all of them.
+   */
+  readPings(userId: string, channelId?: string): number {
     let count = 0;
     for (const ping of this.pingsOf(userId)) {
+      if (channelId !== undefined && ping.channelId !== channelId) continue;
       ping.read = true;
       count++;
     }
+    if (count > 0) this.pingsChanged([userId]);
     return count;
+  }
+
+  private pingsChanged(userIds: readonly string[]): void {
+    for (const userId of new Set(userIds)) this.events.emit("pingsUpdate", userId, this.pingsOf(userId).length);
   }
 
   // ---- channels ----
@@ -409,6 +429,9 @@ export class Store {
     this.messageIndex.delete(id);
     const list = this.messages.get(stored.message.channel_id) ?? [];
     list.splice(list.indexOf(stored), 1);
+    const ghosts = this.pings.filter((p) => p.messageId === id && !p.deleted);
+    for (const ping of ghosts) ping.deleted = true;
+    this.pingsChanged(ghosts.filter((p) => !p.read).map((p) => p.userId));
     this.events.emit("messageDelete", stored.message, stored.visibleTo);
   }
 

@@ -90,7 +90,7 @@ describe("challenges", () => {
     await expect(press(BOB, id, "cancel")).rejects.toMatchObject({ code: "challenge/not-yours" });
     const res = await press(ALICE, id, "cancel");
     expect(res.reply.content).toContain("withdrew");
-    await expect(press(BOB, id, "accept")).rejects.toMatchObject({ code: "challenge/closed" });
+    await expect(press(BOB, id, "accept")).rejects.toMatchObject({ code: "challenge/cancelled" });
   });
 
   it("challenge - can be accepted by anyone else - open challenge", async () => {
@@ -106,7 +106,7 @@ describe("challenges", () => {
   it("challenge - refuses a third player - challenge for someone else", async () => {
     const { id } = await challenge(ALICE, { opponent: { id: BOB } });
     await expect(press(CAROL, id, "accept")).rejects.toMatchObject({ code: "challenge/not-for-you" });
-    await expect(press(CAROL, id, "decline")).rejects.toMatchObject({ code: "challenge/not-for-you" });
+    await expect(press(CAROL, id, "decline")).rejects.toMatchObject({ code: "challenge/decline-not-yours" });
   });
 
   it.each([
@@ -158,16 +158,16 @@ describe("challenges", () => {
     await expect(async () =>
       COMMANDS.challenge.handle(w.ctx(ALICE), options({ opponent: { id: CAROL } })),
     ).rejects.toMatchObject({
-      code: "challenge/too-many-games",
+      code: "challenge/too-many-games-you",
     });
     await expect(async () =>
       COMMANDS.challenge.handle(w.ctx(CAROL), options({ opponent: { id: BOB } })),
     ).rejects.toMatchObject({
-      code: "challenge/too-many-games",
+      code: "challenge/too-many-games-them",
     });
     // An open challenge accepted by a busy player is refused at accept time.
     const open = await challenge(CAROL);
-    await expect(press(BOB, open.id, "accept")).rejects.toMatchObject({ code: "challenge/too-many-games" });
+    await expect(press(BOB, open.id, "accept")).rejects.toMatchObject({ code: "challenge/too-many-games-you" });
   });
 
   it("challenge - is refused - channel not allowed", async () => {
@@ -187,7 +187,7 @@ describe("challenges", () => {
     w.clock.advance(9 * 60_000);
     expect(w.app.challenges.expire()).toEqual({ expired: [], failed: [] });
     w.clock.advance(60_000);
-    await expect(press(BOB, id, "accept")).rejects.toMatchObject({ code: "challenge/closed" });
+    await expect(press(BOB, id, "accept")).rejects.toMatchObject({ code: "challenge/expired" });
     const { expired } = w.app.challenges.expire();
     expect(expired.map((c) => c.id)).toEqual([id]);
     expect(w.app.challenges.nextExpiry()).toBeNull();

@@ -142,8 +142,8 @@ describe("the computer opponent", () => {
       ply: 0,
       action: { kind: "resign-confirm" },
     });
-    // The ending is told to the player in a new message; Nickar is not pinged.
-    expect(ended.posts?.[0].reply.mentions).toEqual([ALICE]);
+    // The ending is told to the player by the game's notice; Nickar is not notified.
+    expect(ended.notices?.[0]).toMatchObject({ key: `game:${id}`, users: [ALICE] });
     const again = await handleButton(w.ctx(ALICE), { type: "game", gameId: id, ply: 0, action: { kind: "rematch" } });
     expect(again.bind?.kind).toBe("game");
     const next = w.app.games.get(again.bind!.id)!;

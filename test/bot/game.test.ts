@@ -81,10 +81,12 @@ describe("games", () => {
       "Rematch",
       "Analyse",
     ]);
-    const ending = last.posts?.[0];
-    expect(ending?.reply.mentions).toEqual([ALICE, BOB]);
-    expect(ending?.reply.content).toMatch(/is over: \*\*(<@\d+> wins \d+–\d+|Draw \d+–\d+)/);
-    expect(ending?.reply.content).toMatch(/Ratings: <@1001> \d+ \([+−±]\d+\) · <@1002> \d+ \([+−±]\d+\)/);
+    const ending = last.notices?.[0];
+    expect(last.notices).toHaveLength(1);
+    expect(ending).toMatchObject({ key: `game:${id}`, users: [ALICE, BOB] });
+    expect(ending?.text).toMatch(/is over: \*\*(<@\d+> wins \d+–\d+|Draw \d+–\d+)/);
+    expect(ending?.text).toMatch(/Ratings: <@1001> \d+ \([+−±]\d+\) · <@1002> \d+ \([+−±]\d+\)/);
+    expect(ending?.components?.[0].components.map((b) => ("label" in b ? b.label : ""))).toEqual(["Rematch"]);
     await expect(press(ALICE, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/over" });
   });
 
@@ -105,7 +107,9 @@ describe("games", () => {
 
   it("game - refuses with a reason - out of turn, not a player, illegal house", async () => {
     const id = await start();
-    await expect(press(BOB, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-your-turn" });
+    await expect(press(BOB, id, { kind: "move", house: 1 })).rejects.toMatchObject({
+      code: "game/not-your-turn-named",
+    });
     await expect(press(CAROL, id, { kind: "move", house: 1 })).rejects.toMatchObject({ code: "game/not-yours" });
     await press(ALICE, id, { kind: "move", house: 1 });
     await press(BOB, id, { kind: "move", house: 1 });
@@ -162,7 +166,7 @@ describe("games", () => {
     const done = await press(ALICE, id, { kind: "resign-confirm" }, 0, "confirm-message");
     expect(done.reply.content).toBe("You resigned.");
     expect(done.edits?.[0].reply.content).toContain(`**<@${BOB}> wins 0–0: <@${ALICE}> resigned**`);
-    expect(done.posts?.[0].reply.mentions).toEqual([ALICE, BOB]);
+    expect(done.notices?.[0]).toMatchObject({ key: `game:${id}`, users: [ALICE, BOB] });
     expect(game(id).row).toMatchObject({ status: "finished", winner: 1, reason: "resign" });
   });
 
@@ -171,9 +175,10 @@ describe("games", () => {
     await press(ALICE, id, { kind: "move", house: 3 });
     const offered = await press(ALICE, id, { kind: "draw" });
     expect(offered.reply.content).toContain(`<@${ALICE}> offers a draw`);
-    // The opponent is asked in a new message, pinged, with Accept draw and Decline.
-    const ask = offered.posts?.at(-1)?.reply;
-    expect(ask?.mentions).toEqual([BOB]);
+    // The opponent is asked by the game's notice, with Accept draw and Decline.
+    const ask = offered.notices?.at(-1);
+    expect(offered.notices).toHaveLength(1);
+    expect(ask).toMatchObject({ key: `game:${id}`, users: [BOB] });
     expect(ask?.components?.[0].components.map((b) => ("label" in b ? b.label : ""))).toEqual([
       "Accept draw",
       "Decline",
@@ -199,8 +204,8 @@ describe("games", () => {
     const res = await COMMANDS.abort.handle(w.ctx(BOB), options());
     expect(res.edits?.[0].reply.content).toContain("Game aborted: called off before both players had moved");
     // Both are told in a new message, which says who aborted.
-    expect(res.posts?.[0].reply.content).toMatch(new RegExp(`^<@${BOB}> aborted the game\\.`));
-    expect(res.posts?.[0].reply.mentions).toEqual([ALICE, BOB]);
+    expect(res.notices?.[0].text).toMatch(new RegExp(`^game \`${id}\` is over: .*\n<@${BOB}> aborted the game\\.`));
+    expect(res.notices?.[0]).toMatchObject({ key: `game:${id}`, users: [ALICE, BOB] });
     expect(game(id).row).toMatchObject({ status: "aborted", winner: null, reason: "abort" });
   });
 
@@ -384,7 +389,6 @@ describe("settings", () => {
       // The test defaults set no rate limits.
       commandsPerMinute: 0,
       challengesPerHour: 0,
-      // No language set: public messages follow the server's Discord locale.
       language: null,
     });
     await COMMANDS["nickar-admin settings"].handle(

@@ -63,7 +63,7 @@ describe("challenge ladder", () => {
     await COMMANDS["ladder leave"].handle(w.ctx(P[1]), options());
     expect(rungs()).toEqual([P[0], P[2], P[3], P[4], P[5]]);
     await expect(async () => COMMANDS["ladder leave"].handle(w.ctx(P[1]), options())).rejects.toMatchObject({
-      code: "ladder/not-on-ladder",
+      code: "ladder/not-joined",
     });
     // Each ruleset has its own ladder.
     await COMMANDS["ladder join"].handle(w.ctx(P[5]), options({ ruleset: "haiti" }));

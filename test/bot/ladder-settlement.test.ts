@@ -125,9 +125,9 @@ describe("ladder reach after the challenge", () => {
     const c = targetClimbs();
     expect(() => w.app.challenges.accept(c.id, P[2])).toThrow(
       expect.objectContaining({
-        code: "ladder/out-of-reach",
+        code: "ladder/changed-out-of-reach",
         message: expect.stringContaining(
-          `you are now on rung 1, more than 3 rungs above <@${P[4]}> (rung 5). It can no longer be played`,
+          `you are now on rung 1, more than 3 rungs above @${P[4]} (rung 5). It can no longer be played`,
         ),
       }),
     );

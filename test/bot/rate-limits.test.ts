@@ -5,6 +5,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import { commandLimit, SlidingWindowLimiter } from "../../src/discord/rate-limit.ts";
 import { UserError } from "../../src/errors.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
+import { discordTranslator, refusalText } from "../../src/interactions/speech.ts";
 import { ALICE, BOB, CAROL, HOUR, options, setup, type World } from "./helpers.ts";
 
 let w: World;
@@ -62,7 +63,7 @@ describe("the command limit", () => {
     admit(w.ctx(ALICE));
     const refused = await refusal(() => admit(w.ctx(ALICE)));
     expect(refused.code).toBe("rate/commands");
-    expect(refused.message).toBe(
+    expect(refusalText(discordTranslator("en"), refused)).toBe(
       `You are using Nickar faster than this server allows (2 commands and buttons a minute): try again <t:${unix(start + 60_000)}:R>.`,
     );
     // Bob, and Alice in another server, are not affected.
@@ -108,7 +109,7 @@ describe("the challenge limit", () => {
     }
     const refused = await refusal(() => challenge(ALICE, BOB));
     expect(refused.code).toBe("rate/challenges");
-    expect(refused.message).toBe(
+    expect(refusalText(discordTranslator("en"), refused)).toBe(
       `You have made 3 challenges in the last hour, the most this server allows: you can challenge again <t:${unix(first + HOUR)}:R>.`,
     );
     // Counted from the database: a restart does not forgive it.

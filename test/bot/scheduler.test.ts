@@ -7,12 +7,17 @@ import { games } from "../../src/db/schema.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue, Scheduler } from "../../src/discord/scheduler.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
-import type { MessageRef, Reply } from "../../src/interactions/reply.ts";
+import type { MessageRef, Notice, Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "./helpers.ts";
 
 let w: World;
-/** The notices are not what these tests look at. */
-const noNotices = { post: async () => {} };
+/** The notices posted (the game's ending among them); most tests do not look at them. */
+let posted: Notice[];
+const noNotices = {
+  post: async (notice: Notice) => {
+    posted.push(notice);
+  },
+};
 const logger = pino({ level: "silent" });
 let edits: { ref: MessageRef; reply: Reply }[];
 let sent: { channelId: string; reply: Reply }[];
@@ -32,6 +37,7 @@ beforeEach(() => {
   w = setup();
   edits = [];
   sent = [];
+  posted = [];
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -77,18 +83,20 @@ describe("deadlines", () => {
 
     w.restart();
     w.clock.advance(30 * 60_000);
-    await runDue(w.app, messenger, logger);
+    await runDue(w.app, messenger, logger, { notices: noNotices });
     expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "finished", winner: 1, reason: "timeout" });
     expect(edits.at(-1)?.ref.messageId).toBe("challenge-msg");
     expect(edits.at(-1)?.reply.content).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
-    expect(sent.at(-1)?.reply.content).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
-    expect(sent.at(-1)?.reply.mentions).toEqual([ALICE, BOB]);
+    // Both players are told by the game's notice, which replaces its last turn notice.
+    expect(posted.at(-1)?.text).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
+    expect(posted.at(-1)).toMatchObject({ key: `game:${gameId}`, users: [ALICE, BOB] });
 
     // Nothing is due any more.
     edits = [];
     sent = [];
-    await runDue(w.app, messenger, logger);
-    expect([...edits, ...sent]).toEqual([]);
+    posted = [];
+    await runDue(w.app, messenger, logger, { notices: noNotices });
+    expect([...edits, ...sent, ...posted]).toEqual([]);
   });
 });
 
@@ -149,7 +157,7 @@ describe("scheduler resilience", () => {
 
     expect(sweeps).toHaveBeenCalledTimes(1);
     expect(w.app.games.get(healthy)!.row).toMatchObject({ status: "finished", reason: "timeout", winner: 1 });
-    expect(sent.map((s) => s.reply.content)).toEqual([expect.stringContaining("ran out of time")]);
+    expect(posted.map((n) => n.text)).toEqual([expect.stringContaining("ran out of time")]);
     expect(capture.errors()).toEqual([expect.objectContaining({ game: corrupt, attempts: 1 })]);
 
     // The bad game is skipped for a minute: no sweep in between, then one retry.

@@ -59,11 +59,11 @@ describe("first-to-six series", () => {
       souths.push(game.row.southId);
       const { next, res: ended } = await playSeriesGame(current!, c === "x" ? null : c === "A" ? ALICE : BOB);
       if (i < script.length - 1) {
-        // Both players told of the result, then the next game.
-        expect(ended.posts).toHaveLength(2);
-        expect(ended.posts![0].reply.content).toContain("is over:");
-        expect(ended.posts![1].reply.content).toContain(`Game ${i + 2} of the series`);
-        expect(ended.posts![1].channelId).toBe(CHANNEL);
+        // Both players told of the result (the game's notice), then the next game.
+        expect(ended.notices?.[0].text).toContain("is over:");
+        expect(ended.posts).toHaveLength(1);
+        expect(ended.posts![0].reply.content).toContain(`Game ${i + 2} of the series`);
+        expect(ended.posts![0].channelId).toBe(CHANNEL);
       }
       current = next;
     }
@@ -116,7 +116,7 @@ describe("first-to-six series", () => {
     const { gameId } = await startSeries({ first_to: 3 });
     const { next } = await playSeriesGame(gameId, ALICE);
     await expect(async () => COMMANDS.abort.handle(w.ctx(ALICE), options())).rejects.toMatchObject({
-      code: "abort/committed",
+      code: "abort/committed-series",
     });
     const res = await COMMANDS["series resign"].handle(w.ctx(ALICE), options());
     expect(res.reply.content).toContain(
@@ -153,7 +153,7 @@ describe("first-to-six series", () => {
         opponent: null,
         kind: "series",
       }),
-    ).rejects.toMatchObject({ code: "challenge/needs-opponent" });
+    ).rejects.toMatchObject({ code: "challenge/needs-opponent-series" });
   });
 
   it("series - the next game is posted by the scheduler - a game lost on time", async () => {
@@ -168,16 +168,17 @@ describe("first-to-six series", () => {
       direct: async () => null,
       remove: async () => {},
     };
+    const notices: string[] = [];
     w.clock.advance(5 * 60_000);
-    await runDue(w.app, messenger, pino({ level: "silent" }));
+    await runDue(w.app, messenger, pino({ level: "silent" }), {
+      notices: { post: async (notice) => void notices.push(notice.text) },
+    });
     // Alice never moved in game 1: in a series that is a loss on time, not an abort.
     expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "finished", reason: "timeout", winner: 1 });
-    expect(sent.map((s) => s.content)).toEqual([
-      expect.stringContaining("ran out of time"),
-      expect.stringContaining("Game 2 of the series"),
-    ]);
+    expect(sent.map((s) => s.content)).toEqual([expect.stringContaining("Game 2 of the series")]);
+    expect(notices).toEqual([expect.stringContaining("ran out of time")]);
     const game2 = w.app.games.activeFor(GUILD, BOB)[0];
-    expect(game2.row).toMatchObject({ seriesGame: 2, southId: BOB, messageId: "posted-2" });
+    expect(game2.row).toMatchObject({ seriesGame: 2, southId: BOB, messageId: "posted-1" });
   });
 
   it("series - abandoned without a result - an admin cancels one of its games", async () => {

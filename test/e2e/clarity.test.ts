@@ -74,13 +74,15 @@ describe("clear at a glance", () => {
     expect(board.content).toContain(
       "**Game aborted: called off before both players had moved: no result, ratings unchanged**",
     );
-    const told = (await driver.messages()).find((m) =>
-      m.content.startsWith(`<@${driver.idOf("cyd")}> aborted the game.`),
+    const told = await waitFor(
+      async () =>
+        (await driver.messages()).find((m) => m.content.includes(`<@${driver.idOf("cyd")}> aborted the game.`)),
+      "the ending notice",
     );
-    expect(told?.content).toContain(
-      `<@${driver.idOf("bea")}> <@${driver.idOf("cyd")}> game \`${game.gameId}\` is over`,
-    );
-    expect(told?.mentions.map((u) => u.id).sort()).toEqual([driver.idOf("bea"), driver.idOf("cyd")].sort());
+    expect(
+      told.content.startsWith(`<@${driver.idOf("bea")}> <@${driver.idOf("cyd")}> game \`${game.gameId}\` is over`),
+    ).toBe(true);
+    expect(told.mentions.map((u) => u.id).sort()).toEqual([driver.idOf("bea"), driver.idOf("cyd")].sort());
   });
 
   it("draw offer - pings the opponent in a new message with Accept draw and Decline - accepted", async () => {

@@ -167,8 +167,10 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
       // Half of the games in progress must play on; the other half have run out of time meanwhile.
       toMove = active.filter((_, i) => i % 2 === 0);
       toTimeOut = active.filter((_, i) => i % 2 === 1);
+      // Passed long enough ago that the outage the restarted bot gives back to the clocks (from its
+      // last heartbeat, seconds on a loaded machine) cannot bring the deadline back into the future.
       const passed = database.sqlite.prepare("UPDATE games SET deadline_at = ? WHERE id = ?");
-      for (const id of toTimeOut) passed.run(Date.now() - 1000, id);
+      for (const id of toTimeOut) passed.run(Date.now() - 10 * 60_000, id);
       report = {
         kills,
         acknowledged: acknowledged.length,
@@ -233,7 +235,9 @@ async function waitForTimeouts(world: BotWorld, ids: readonly string[]): Promise
     const database = openDatabase(world.databasePath);
     const left = ids.filter((id) => {
       const row = gameRow(database, id)!;
-      return !(row.status !== "active" && (row.reason === "timeout" || row.reason === "abort"));
+      // A game with no first move is aborted for it ("no-first-move"); any other runs out of time.
+      const onTime = row.reason === "timeout" || row.reason === "abort" || row.reason === "no-first-move";
+      return !(row.status !== "active" && onTime);
     });
     database.close();
     if (left.length === 0 || Date.now() > until) return left;

@@ -4,7 +4,7 @@
 // and nothing is lost; reads are answered at once meanwhile.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUSY_ANSWER } from "../../src/discord/router.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { gameRow, moveButtons, moverOf, type Stack, startGame, startStack, waitForPly } from "./harness.ts";
 
 const HOLD_MS = 8_000;
@@ -48,7 +48,7 @@ describe("a locked database", () => {
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
         expect(answer.body.errors).toEqual([]);
         expect(at).toBeGreaterThanOrEqual(HOLD_MS - 100);
-        expect(JSON.stringify(answer.body.messages)).not.toContain(BUSY_ANSWER);
+        expect(JSON.stringify(answer.body.messages)).not.toContain(translator("en")("errors:database/busy"));
       }
       expect(challenge.answer.body.messages.at(-1).content).toContain("challenges");
       await waitForPly(driver, game.messageId, 1);

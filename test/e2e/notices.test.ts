@@ -5,13 +5,41 @@
 // notified (mentions allowed by `allowed_mentions`; edits never notify).
 import type { APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { type Driver, moveButtons, moverOf, sharedStack, startGame, waitFor, waitForPly } from "./harness.ts";
+import {
+  buttonsOf,
+  type Driver,
+  moveButtons,
+  moverOf,
+  sharedStack,
+  startGame,
+  waitFor,
+  waitForPly,
+} from "./harness.ts";
 
 const stack = sharedStack();
 
 /** The turn notices of game `gameId` in #games. */
 async function notices(driver: Driver, gameId: string): Promise<APIMessage[]> {
   return (await driver.messages()).filter((m) => m.content.includes(`your move in game \`${gameId}\``));
+}
+
+/** Every message in #games about game `gameId` other than its board: its notices. */
+async function aboutGame(driver: Driver, gameId: string, boardId: string): Promise<APIMessage[]> {
+  return (await driver.messages()).filter((m) => m.id !== boardId && m.content.includes(`\`${gameId}\``));
+}
+
+/** Waits until the game's only notice in #games is one that `matches`. */
+function onlyNotice(
+  driver: Driver,
+  gameId: string,
+  boardId: string,
+  matches: (m: APIMessage) => boolean,
+  what: string,
+) {
+  return waitFor(async () => {
+    const list = await aboutGame(driver, gameId, boardId);
+    return list.length === 1 && matches(list[0]) ? list[0] : undefined;
+  }, what);
 }
 
 /** The player to move presses their first legal house; returns who moved and the new ply. */
@@ -95,5 +123,111 @@ describe("turn notices", () => {
     await waitFor(async () => (await notices(driver, game.gameId)).length === 0, "the old notice to go");
     expect(await driver.pings("quinn")).toEqual([]);
     expect((await driver.pings("pia", true)).length).toBeGreaterThan(0);
+  });
+
+  it("draw offer and ending - replace the game's notice in the channel, the answer brings the turn notice back - notify channel", async () => {
+    const { driver } = stack();
+    const game = await startGame(driver, "tia", "uma", "abapa");
+    const [tia, uma] = [driver.idOf("tia"), driver.idOf("uma")];
+    await onlyNotice(
+      driver,
+      game.gameId,
+      game.messageId,
+      (m) => m.content.startsWith(`<@${tia}> it is your move`),
+      "tia's turn notice",
+    );
+    await driver.readPings("tia");
+    await driver.readPings("uma");
+
+    // Tia offers a draw from the board: Uma is asked by a notice with the buttons, Tia's turn notice goes.
+    const offer = buttonsOf(game.message).find((b) => b.label === "Offer draw")!;
+    expect((await driver.click("tia", game.messageId, offer.custom_id!)).status).toBe(200);
+    const ask = await onlyNotice(
+      driver,
+      game.gameId,
+      game.messageId,
+      (m) => m.content.includes("offers you a draw"),
+      "the offer",
+    );
+    expect(ask.content).toBe(
+      `<@${uma}> <@${tia}> offers you a draw in game \`${game.gameId}\`. Playing a move also declines it.`,
+    );
+    expect(ask.mentions.map((u) => u.id)).toEqual([uma]);
+    expect(buttonsOf(ask).map((b) => b.label)).toEqual(["Accept draw", "Decline"]);
+    expect((await driver.pings("uma")).map((p) => p.messageId)).toEqual([ask.id]);
+    expect(await driver.pings("tia")).toEqual([]);
+    await driver.readPings("uma");
+
+    // Uma declines: the offer's notice is replaced by Tia's turn notice again.
+    expect((await driver.click("uma", ask.id, "Decline")).status).toBe(200);
+    const turn = await onlyNotice(
+      driver,
+      game.gameId,
+      game.messageId,
+      (m) => m.content.startsWith(`<@${tia}> it is your move`),
+      "tia's notice back",
+    );
+    expect((await driver.pings("tia")).map((p) => p.messageId)).toEqual([turn.id]);
+    expect(await driver.pings("uma")).toEqual([]);
+    await driver.readPings("tia");
+
+    // Tia resigns: both are told by the ending notice, the only one left.
+    expect((await driver.command("tia", `/nickar resign game:${game.gameId}`)).status).toBe(200);
+    const ending = await onlyNotice(
+      driver,
+      game.gameId,
+      game.messageId,
+      (m) => m.content.includes("is over"),
+      "the ending",
+    );
+    expect(ending.content.startsWith(`<@${tia}> <@${uma}> game \`${game.gameId}\` is over: **<@${uma}> wins`)).toBe(
+      true,
+    );
+    expect(ending.mentions.map((u) => u.id).sort()).toEqual([tia, uma].sort());
+    expect(buttonsOf(ending).map((b) => b.label)).toEqual(["Rematch"]);
+    for (const player of ["tia", "uma"])
+      expect((await driver.pings(player)).map((p) => p.messageId)).toEqual([ending.id]);
+  });
+
+  it("draw offer and ending - by direct message, or not at all, as each player chose - notify dm and off", async () => {
+    const { driver } = stack();
+    await driver.users("vio", "wyn");
+    await driver.command("vio", "/nickar notify where:dm");
+    await driver.command("wyn", "/nickar notify where:off");
+    const game = await startGame(driver, "vio", "wyn", "wari");
+    const dmsAbout = async () => (await driver.dms("vio")).filter((m) => m.content.includes(`\`${game.gameId}\``));
+    await waitFor(async () => (await dmsAbout()).length === 1, "vio's turn notice by DM");
+    await driver.readPings("vio");
+
+    // Wyn offers a draw by command: answered privately; Vio is asked by DM (with a link to the board,
+    // whose button now reads Accept draw), which replaces the turn notice; nothing in the channel.
+    const offered = await driver.command("wyn", `/nickar draw game:${game.gameId}`);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    expect(offered.body.messages[0].content).toContain(`You offer <@${driver.idOf("vio")}> a draw`);
+    expect(offered.body.messages[0].flags & 64).toBe(64);
+    const ask = await waitFor(async () => {
+      const list = await dmsAbout();
+      return list.length === 1 && list[0].content.includes("offers you a draw") ? list[0] : undefined;
+    }, "the offer by DM");
+    expect(ask.content).toContain(`/${game.messageId}`);
+    expect(ask.components).toEqual([]);
+    expect((await driver.pings("vio")).map((p) => p.messageId)).toEqual([ask.id]);
+    expect(await aboutGame(driver, game.gameId, game.messageId)).toEqual([]);
+    await driver.readPings("vio");
+
+    // Vio accepts from the board: the ending reaches Vio by DM (replacing the offer), Wyn not at all.
+    const board = (await driver.message(game.messageId))!;
+    const accept = buttonsOf(board).find((b) => b.label === "Accept draw")!;
+    expect((await driver.click("vio", game.messageId, accept.custom_id!)).status).toBe(200);
+    const ending = await waitFor(async () => {
+      const list = await dmsAbout();
+      return list.length === 1 && list[0].content.includes("is over") ? list[0] : undefined;
+    }, "the ending by DM");
+    expect(ending.content).toMatch(new RegExp(`^Game \`${game.gameId}\` is over: \\*\\*Draw`));
+    expect((await driver.pings("vio")).map((p) => p.messageId)).toEqual([ending.id]);
+    expect(await driver.pings("wyn", true)).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ content: expect.stringContaining(game.gameId) })]),
+    );
+    expect(await aboutGame(driver, game.gameId, game.messageId)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The bot's permissions per channel, with channel overwrites, through the real discord.js client
 // and the local Discord: a game is not started (and no board posted) where the bot lacks a
 // permission, with the reason in plain words; a permission lost during a game is reported to the
-// players once, by direct message.
+// players once: in the game's channel when the bot can still send text there, else by direct message.
 import { afterEach, describe, expect, it } from "vitest";
 import { type Driver, moveButtons, moverOf, sharedStack, startGame, waitFor, waitForPly } from "./harness.ts";
 
@@ -58,6 +58,37 @@ describe("permissions", () => {
     expect(answer.flags & 64).toBe(64);
     await botOverwrite(driver, "general", {});
     await driver.click("wes", made.body.messages[0].id, "Cancel");
+  });
+
+  it("lost permission - the players are told once in the game's channel, pinged, no DM - Attach Files taken away mid-game", async () => {
+    const { driver } = stack();
+    const game = await startGame(driver, "abe", "bea", "wari");
+    await botOverwrite(driver, "games", { deny: ["AttachFiles"] });
+    const [abe, bea] = [driver.idOf("abe"), driver.idOf("bea")];
+    const reports = async () =>
+      (await driver.messages("games")).filter((m) => m.content.includes(`your game \`${game.gameId}\` can no longer`));
+    for (let turn = 0; turn < 3; turn++) {
+      const message = (await driver.message(game.messageId))!;
+      const mover = driver.nameOf(moverOf(message)!.userId);
+      const letter = moveButtons(message)
+        .find((b) => !b.disabled)!
+        .label.split(" ")[0];
+      // The typed move edits the board with a new image in the channel: refused without Attach Files.
+      const answer = await driver.command(mover, `/nickar move house:${letter}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      if (turn === 0) await waitFor(async () => (await reports()).length > 0, "the report in the channel");
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const [report, ...more] = await reports();
+    expect(more).toEqual([]);
+    expect(report.content).toContain("Nickar is missing the **Attach Files** permission there");
+    expect(report.content.startsWith(`<@${abe}> <@${bea}> `)).toBe(true);
+    expect(report.attachments).toEqual([]);
+    expect(report.mentions.map((u) => u.id).sort()).toEqual([abe, bea].sort());
+    for (const player of ["abe", "bea"]) {
+      expect((await driver.pings(player, true)).filter((p) => p.messageId === report.id)).toHaveLength(1);
+      expect((await driver.dms(player)).filter((m) => m.content.includes(game.gameId))).toEqual([]);
+    }
   });
 
   it("lost permission - the players are told once by direct message - Send Messages taken away mid-game", async () => {

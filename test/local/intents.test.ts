@@ -1,8 +1,9 @@
 // Member data only with the intents Discord requires, through the real discord.js client: the
 // guild's members arrive in GUILD_CREATE and by op 8 only with GUILD_MEMBERS; members asked for by
 // id come anyway; listing members over REST needs the privileged intent enabled for the app.
-import { Client, DiscordAPIError, GatewayIntentBits, Routes } from "discord.js";
+import { Client, DiscordAPIError, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes, Routes } from "discord.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import type { LocalDiscord } from "../../src/local/index.ts";
 import { startDiscord } from "./harness.ts";
 
@@ -45,5 +46,40 @@ describe("member intents", () => {
     expect(guild.members.cache.size).toBe(guild.memberCount);
     const listed = (await bot.rest.get(`${Routes.guildMembers(guild.id)}?limit=100`)) as unknown[];
     expect(listed.length).toBe(guild.memberCount);
+  });
+
+  /** IDENTIFY over a raw socket; resolves with the close code (discord.js would retry or throw its own error). */
+  async function identify(intents: number, membersIntent: boolean): Promise<{ code: number; ready: boolean }> {
+    discord = await startDiscord({ membersIntent });
+    const socket = new WebSocket(`${discord.gatewayUrl}?v=10&encoding=json`);
+    let ready = false;
+    return new Promise((resolve, reject) => {
+      socket.on("error", reject);
+      socket.on("message", (raw) => {
+        const frame = JSON.parse(String(raw));
+        if (frame.op === GatewayOpcodes.Hello) {
+          const properties = { os: "linux", browser: "test", device: "test" };
+          socket.send(
+            JSON.stringify({ op: GatewayOpcodes.Identify, d: { token: discord!.token, intents, properties } }),
+          );
+        }
+        if (frame.t === "READY") {
+          ready = true;
+          socket.close(1000);
+        }
+      });
+      socket.on("close", (code) => resolve({ code, ready }));
+    });
+  }
+
+  it("identify - closed with 4014 Disallowed intent(s), no session - GUILD_MEMBERS asked for, not enabled for the app", async () => {
+    const intents = GatewayIntentBits.Guilds | GatewayIntentBits.GuildMembers;
+    expect(await identify(intents, false)).toEqual({ code: GatewayCloseCodes.DisallowedIntents, ready: false });
+    expect(discord!.context.gateway.stats.identifies).toBe(0);
+  });
+
+  it("identify - READY - GUILD_MEMBERS asked for and enabled for the app", async () => {
+    const intents = GatewayIntentBits.Guilds | GatewayIntentBits.GuildMembers;
+    expect(await identify(intents, true)).toEqual({ code: 1000, ready: true });
   });
 });

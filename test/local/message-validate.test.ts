@@ -30,6 +30,24 @@ describe("message validation", () => {
     expect(errorOf({ content: "x", flags: 64 }, false, FLAGS_ALLOWED.edit)?.body.code).toBe(50035);
   });
 
+  it("allowed_mentions - 50035 on allowed_mentions with Discord's words - parse users together with users", () => {
+    expect(errorOf({ content: "x", allowed_mentions: { parse: ["users"], users: ["1"] } })?.body).toEqual({
+      code: 50035,
+      message: "Invalid Form Body",
+      errors: {
+        allowed_mentions: {
+          _errors: [
+            {
+              code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+              message: 'parse:["users"] and users: [ids...] are mutually exclusive.',
+            },
+          ],
+        },
+      },
+    });
+    expect(errorOf({ content: "x", allowed_mentions: { parse: ["roles"], users: ["1"] } })).toBeUndefined();
+  });
+
   it("buttons - a label or an emoji, a url only on a link button - bare and mixed buttons", () => {
     const bare = { type: 2, style: 1, custom_id: "a" };
     expect(errorOf({ components: [rowOf(bare)] })?.body.errors).toMatchObject({

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type TextChannel } from "discord.js";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalDiscord } from "../../src/local/index.ts";
 import { allCommands } from "./commands-fixture.ts";
-import { startBot, startDiscord, stopBot, type TestBot } from "./harness.ts";
+import { driver, sleep, startBot, startDiscord, stopBot, type TestBot } from "./harness.ts";
 
 // The page is exercised in a real browser when one is installed; otherwise these tests are skipped.
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
@@ -71,5 +71,46 @@ describe.skipIf(!CHROMIUM)("playground page", () => {
     await page.selectOption("#user", "bob");
     await page.waitForFunction(() => !document.querySelector(".msg.eph"));
     expect(await page.locator(".msg >> text=psst").count()).toBe(0);
+  });
+
+  it("page - a mention badge on the channel and the user, cleared when that channel or DM is viewed - pings", async () => {
+    const store = discord.context.store;
+    const alice = store.findUser("alice")!.id;
+    const pings = async () => (await driver(discord, "/local/users/alice/pings")).body.pings as { channelId: string }[];
+    await page.selectOption("#user", "alice");
+    await page.click(".chan[data-channel=games]");
+    await page.waitForSelector(".chan.active[data-channel=games]");
+    const general = (await bot.client.channels.fetch(store.findChannel("general")!.id)) as TextChannel;
+    await general.send({ content: `<@${alice}> over here`, allowedMentions: { users: [alice] } });
+    await bot.client.users.send(alice, { content: "a word in private" });
+
+    // Badges: #general 1, the DM 1, Alice 2 (beside "Acting as" and in the user list); #games none.
+    await page.waitForSelector(".chan[data-channel=general] .badge >> text=1");
+    await page.waitForSelector(".chan[data-channel=dm] .badge >> text=1");
+    await page.waitForSelector("#mebadge:not([hidden]) >> text=2");
+    expect(await page.locator(".chan[data-channel=games] .badge").count()).toBe(0);
+    expect(await page.locator("#user option[value=alice]").textContent()).toContain("2 unread");
+
+    // Viewing #general reads its ping (in the page and in the local Discord); then the DM.
+    await page.click(".chan[data-channel=general]");
+    await page.waitForSelector(".msg >> text=over here");
+    await page.waitForFunction(() => !document.querySelector(".chan[data-channel=general] .badge"));
+    await page.waitForSelector("#mebadge >> text=1");
+    expect((await pings()).map((p) => p.channelId)).toEqual([store.dmOf(alice)!.id]);
+    await page.click(".chan[data-channel=dm]");
+    await page.waitForSelector(".msg >> text=a word in private");
+    await page.waitForSelector("#mebadge[hidden]", { state: "attached" });
+    expect(await pings()).toEqual([]);
+
+    // A ping in the channel being viewed is read at once.
+    await page.click(".chan[data-channel=general]");
+    await page.waitForSelector(".chan.active[data-channel=general]");
+    await general.send({ content: `<@${alice}> again`, allowedMentions: { users: [alice] } });
+    await page.waitForSelector(".msg >> text=again");
+    for (let tries = 0; (await pings()).length > 0; tries++) {
+      if (tries > 200) throw new Error("the ping in the viewed channel stayed unread");
+      await sleep(50);
+    }
+    expect(await page.locator(".chan .badge").count()).toBe(0);
   });
 });

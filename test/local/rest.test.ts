@@ -39,6 +39,25 @@ describe("local Discord REST", () => {
     expect((await response.json()).message).toBe("401: Unauthorized");
   });
 
+  it("direct messages - a DM channel with a bot is refused with 400 / 50007 - the bot writing to itself", async () => {
+    const refused = (await bot.client.users
+      .send(bot.client.user!.id, "hi")
+      .catch((e: unknown) => e)) as DiscordAPIError;
+    expect(refused).toBeInstanceOf(DiscordAPIError);
+    expect({ status: refused.status, code: refused.code }).toEqual({ status: 400, code: 50007 });
+  });
+
+  it("direct messages - a user who does not accept DMs is refused with 403 / 50007 - DMs closed", async () => {
+    const carol = (await driver(discord, "/local/users", { name: "dora", dms: false })).body.id as string;
+    const refused = (await bot.client.users.send(carol, "hi").catch((e: unknown) => e)) as DiscordAPIError;
+    expect(refused).toBeInstanceOf(DiscordAPIError);
+    expect({ status: refused.status, code: refused.code, message: refused.message }).toEqual({
+      status: 403,
+      code: 50007,
+      message: "Cannot send messages to this user",
+    });
+  });
+
   it("channel messages - send, edit and fetch through discord.js - channel.send", async () => {
     const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
     const sent = await channel.send({ content: "hello", files: [{ attachment: PNG, name: "a.png" }] });
