@@ -72,7 +72,11 @@ export function apiScore(units: number): number {
  * Thinks about a request on this thread. `stop` (shared memory) set to non-zero stops it early.
  * `now` is the clock of the time budget (tests pass a counting one).
  */
-export function think(request: ThinkRequest, stop?: Int32Array, now: () => number = () => performance.now()): ThinkResult {
+export function think(
+  request: ThinkRequest,
+  stop?: Int32Array,
+  now: () => number = () => performance.now(),
+): ThinkResult {
   const started = now();
   if (!isLevel(request.level)) throw new Error(`unknown level ${JSON.stringify(request.level)}`);
   const game = requestGame(request);

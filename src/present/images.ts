@@ -6,8 +6,10 @@
  */
 
 import type { GameSnapshot } from "../games/snapshot.ts";
+import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
+import { translatorFor } from "../render/language.ts";
 import type { RenderPool } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
 import type { Lane } from "../workers/pool.ts";
@@ -19,6 +21,8 @@ export interface BoardLook {
   readonly footer?: string;
   /** Added to the result banner, e.g. "alice wins the series 6–4". */
   readonly bannerNote?: string;
+  /** The language of the image's words and its alt text (default English): the server's for a public board. */
+  readonly locale?: Locale;
 }
 
 export interface Images {
@@ -27,26 +31,32 @@ export interface Images {
   moveGif(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<Buffer | null>;
   /** The board's alt text: pit by pit, the stores, whose turn or the result, what the last move did. */
   boardAlt(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<string>;
-  /** A player's rating after each game (at least one point). */
-  ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
+  /** A player's rating after each game (at least one point); its words in `locale` (default English). */
+  ratingChart(title: string, points: readonly RatingPoint[], locale?: Locale): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
-  ladderPng(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
+  ladderPng(title: string, rungs: readonly Rung[], more: number, locale?: Locale): Promise<Buffer>;
   /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
   advantageChart(
     title: string,
     evaluations: readonly number[],
     marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+    locale?: Locale,
   ): Promise<Buffer>;
 }
 
 /** What draws the images: the render pool, or the renderer in this thread. */
 interface Drawing {
-  board(view: BoardView, lane: Lane): Promise<Buffer>;
-  animation(view: BoardView, lane: Lane): Promise<Buffer>;
-  boardAlt(view: BoardView, lane: Lane): Promise<string>;
-  ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer>;
-  ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer>;
-  advantageChart(title: string, evaluations: readonly number[], marks: readonly AdvantageAt[]): Promise<Buffer>;
+  board(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
+  animation(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
+  boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
+  ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
+  advantageChart(
+    title: string,
+    evaluations: readonly number[],
+    marks: readonly AdvantageAt[],
+    locale: Locale,
+  ): Promise<Buffer>;
 }
 
 type AdvantageAt = { readonly ply: number; readonly mark: AdvantageMark };
@@ -63,7 +73,10 @@ export function viewOf(game: GameSnapshot, names: readonly [string, string], loo
     const reason = row.status === "finished" ? (row.reason ?? "") : (row.reason ?? row.status);
     const winner = row.winner === 0 || row.winner === 1 ? row.winner : null;
     // An admin's reason for a cancel goes on the banner, with what the result meant.
-    const note = [row.note ? `admin: ${row.note}` : undefined, bannerNote].filter(Boolean).join(" · ");
+    const admin = row.note
+      ? translatorFor(look.locale ?? "en")("board:result.adminNote", { note: row.note })
+      : undefined;
+    const note = [admin, bannerNote].filter(Boolean).join(" · ");
     return { ...view, outcome: { over: true, winner, reason }, bannerNote: note || undefined };
   }
   return view;
@@ -72,15 +85,16 @@ export function viewOf(game: GameSnapshot, names: readonly [string, string], loo
 function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Images {
   const lane = (game: GameSnapshot): Lane => (isBot(game.row.southId) || isBot(game.row.northId) ? "bot" : "people");
   return {
-    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game)),
+    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look?.locale ?? "en"),
     async moveGif(game, names, look) {
       if (!game.last) return null;
-      return drawing.animation(viewOf(game, names, look), lane(game));
+      return drawing.animation(viewOf(game, names, look), lane(game), look?.locale ?? "en");
     },
-    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game)),
-    ratingChart: (title, points) => drawing.ratingChart(title, points),
-    ladderPng: (title, rungs, more) => drawing.ladder(title, rungs, more),
-    advantageChart: (title, evaluations, marks) => drawing.advantageChart(title, evaluations, marks),
+    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look?.locale ?? "en"),
+    ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
+    ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
+    advantageChart: (title, evaluations, marks, locale = "en") =>
+      drawing.advantageChart(title, evaluations, marks, locale),
   };
 }
 
@@ -115,13 +129,20 @@ function loadCharts(): Promise<typeof import("../render/chart.ts")> {
 /** Images drawn in this thread. */
 export const rendererImages: Images = imagesThrough(
   {
-    board: async (view) => (await load()).renderBoardPng(view),
-    animation: async (view) => (await load()).renderMoveGif(view),
-    boardAlt: async (view) => (await loadDescribe()).describeBoard(view),
-    ratingChart: async (title, points) => (await loadCharts()).renderRatingChart(title, points),
-    ladder: async (title, rungs, more) => (await loadCharts()).renderLadderImage(title, rungs, more),
-    advantageChart: async (title, evaluations, marks) =>
-      (await import("../render/advantage-chart.ts")).renderAdvantageChart(title, evaluations, marks),
+    board: async (view, _lane, locale) => (await load()).renderBoardPng(view, { locale }),
+    animation: async (view, _lane, locale) => (await load()).renderMoveGif(view, { locale }),
+    boardAlt: async (view, _lane, locale) => (await loadDescribe()).describeBoard(view, translatorFor(locale)),
+    ratingChart: async (title, points, locale) =>
+      (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),
+    ladder: async (title, rungs, more, locale) =>
+      (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
+    advantageChart: async (title, evaluations, marks, locale) =>
+      (await import("../render/advantage-chart.ts")).renderAdvantageChart(
+        title,
+        evaluations,
+        marks,
+        translatorFor(locale),
+      ),
   },
   () => false,
 );

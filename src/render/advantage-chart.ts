@@ -5,8 +5,11 @@
  * other charts.
  */
 import { createCanvas } from "@napi-rs/canvas";
+import type { Translate } from "../i18n/index.ts";
+import { SIDE_NAME } from "../i18n/terms.ts";
 import { paintCard } from "./background.ts";
 import { font, registerFonts } from "./fonts.ts";
+import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
 
 export type AdvantageMark = "inaccuracy" | "mistake" | "blunder";
@@ -18,6 +21,13 @@ export const ADVANTAGE_COLOURS = {
   inaccuracy: "#56b4e9",
   mistake: "#e69f00",
   blunder: "#db3031",
+} as const;
+
+/** "3 mistakes": the key of each mark's count. */
+const MARK_COUNT = {
+  inaccuracy: "board:advantage.inaccuracies",
+  mistake: "board:advantage.mistakes",
+  blunder: "board:advantage.blunders",
 } as const;
 
 export const ADVANTAGE_SIZE = { width: 800, height: 300 } as const;
@@ -49,6 +59,7 @@ export async function renderAdvantageChart(
   title: string,
   evaluations: readonly number[],
   marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+  t: Translate = ENGLISH,
 ): Promise<Buffer> {
   registerFonts();
   const { width, height } = ADVANTAGE_SIZE;
@@ -110,18 +121,17 @@ export async function renderAdvantageChart(
   ctx.fillStyle = THEME.textDim;
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  ctx.fillText("start", ADVANTAGE_PAD.left, bottom + 10);
+  ctx.fillText(t("board:advantage.start"), ADVANTAGE_PAD.left, bottom + 10);
   ctx.textAlign = "right";
-  ctx.fillText(`move ${plies}`, right, bottom + 10);
+  ctx.fillText(t("board:advantage.move", { ply: plies }), right, bottom + 10);
   ctx.textAlign = "center";
-  const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) => {
-    const n = marks.filter((k) => k.mark === m).length;
-    return `${n} ${n === 1 ? m : m === "inaccuracy" ? "inaccuracies" : `${m}s`}`;
-  });
+  const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) =>
+    t(MARK_COUNT[m], { count: marks.filter((k) => k.mark === m).length }),
+  );
   ctx.fillText(counts.join(" · "), (ADVANTAGE_PAD.left + right) / 2, bottom + 10);
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
-  ctx.fillText("South", ADVANTAGE_PAD.left - 8, top + 10);
-  ctx.fillText("North", ADVANTAGE_PAD.left - 8, bottom - 10);
+  ctx.fillText(t(SIDE_NAME[0]), ADVANTAGE_PAD.left - 8, top + 10);
+  ctx.fillText(t(SIDE_NAME[1]), ADVANTAGE_PAD.left - 8, bottom - 10);
   return canvas.encode("png");
 }

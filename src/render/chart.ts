@@ -3,9 +3,11 @@
  * same canvas stack, font and colours as the board.
  */
 import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import type { Translate } from "../i18n/index.ts";
 import { paintCard } from "./background.ts";
 import { fitWidth, font, registerFonts } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
+import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
 
 export interface RatingPoint {
@@ -29,13 +31,29 @@ function niceStep(span: number, parts = 5): number {
   return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
 }
 
-function dateLabel(ms: number): string {
+/** The months' short names, by the month's number from 0. */
+const MONTHS = [
+  "board:month.jan",
+  "board:month.feb",
+  "board:month.mar",
+  "board:month.apr",
+  "board:month.may",
+  "board:month.jun",
+  "board:month.jul",
+  "board:month.aug",
+  "board:month.sep",
+  "board:month.oct",
+  "board:month.nov",
+  "board:month.dec",
+] as const;
+
+function dateLabel(ms: number, t: Translate): string {
   const d = new Date(ms);
-  return `${d.getUTCDate()} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()]}`;
+  return t("board:chart.date", { day: d.getUTCDate(), month: t(MONTHS[d.getUTCMonth()]) });
 }
 
 /** The legend under the title: the line, the band and the start mark, each with its meaning. */
-function drawLegend(ctx: SKRSContext2D, y: number): void {
+function drawLegend(ctx: SKRSContext2D, y: number, t: Translate): void {
   ctx.font = font(400, SMALLEST);
   ctx.textBaseline = "middle";
   let x = PAD.left;
@@ -45,15 +63,21 @@ function drawLegend(ctx: SKRSContext2D, y: number): void {
   ctx.moveTo(x, y);
   ctx.lineTo(x + 26, y);
   ctx.stroke();
-  drawLabel(ctx, "rating", x + 34, y, { fill: THEME.text });
-  x += 34 + ctx.measureText("rating").width + 26;
+  const rating = t("board:chart.rating");
+  drawLabel(ctx, rating, x + 34, y, { fill: THEME.text });
+  x += 34 + ctx.measureText(rating).width + 26;
   ctx.fillStyle = BAND;
   ctx.fillRect(x, y - 9, 26, 18);
-  const band = "± deviation (how sure)";
+  const band = t("board:chart.band");
   drawLabel(ctx, band, x + 34, y, { fill: THEME.text });
   x += 34 + ctx.measureText(band).width + 26;
   dashed(ctx, x, y, x + 26, y);
-  drawLabel(ctx, `${START}: the start`, x + 34, y, { fill: THEME.text });
+  const start = fitWidth(
+    t("board:chart.start", { start: START }),
+    WIDTH - PAD.right - x - 34,
+    (s) => ctx.measureText(s).width,
+  );
+  drawLabel(ctx, start, x + 34, y, { fill: THEME.text });
 }
 
 const BAND = "rgba(95, 196, 255, 0.28)";
@@ -75,7 +99,11 @@ function dashed(ctx: SKRSContext2D, x0: number, y0: number, x1: number, y1: numb
  * 1500 everyone starts from, and the x axis numbered by game (with the dates of the first and last
  * game in the footnote). Needs at least one point.
  */
-export async function renderRatingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer> {
+export async function renderRatingChart(
+  title: string,
+  points: readonly RatingPoint[],
+  t: Translate = ENGLISH,
+): Promise<Buffer> {
   registerFonts();
   const canvas = createCanvas(WIDTH, HEIGHT);
   const ctx = canvas.getContext("2d");
@@ -89,7 +117,7 @@ export async function renderRatingChart(title: string, points: readonly RatingPo
     40,
     { fill: THEME.text },
   );
-  drawLegend(ctx, 70);
+  drawLegend(ctx, 70, t);
 
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
@@ -145,12 +173,17 @@ export async function renderRatingChart(title: string, points: readonly RatingPo
   }
   const last = points[points.length - 1];
   const first = points[0];
-  const dates =
-    dateLabel(first.at) === dateLabel(last.at) ? dateLabel(last.at) : `${dateLabel(first.at)} – ${dateLabel(last.at)}`;
-  const count = `${points.length} game${points.length === 1 ? "" : "s"}`;
+  const [from, to] = [dateLabel(first.at, t), dateLabel(last.at, t)];
+  const dates = from === to ? to : `${from} – ${to}`;
+  const axis = t("board:chart.axis", {
+    games: t("board:chart.games", { count: points.length }),
+    dates,
+    rating: Math.round(last.rating),
+    deviation: Math.round(last.deviation),
+  });
   drawLabel(
     ctx,
-    `Game number (${count}, ${dates}) · now ${Math.round(last.rating)}, deviation ${Math.round(last.deviation)}`,
+    fitWidth(axis, WIDTH - 2 * 28, (s) => ctx.measureText(s).width),
     PAD.left + plotW / 2,
     axisY + 32,
     { fill: THEME.text, align: "center" },
@@ -168,7 +201,12 @@ export interface Rung {
 }
 
 /** A PNG of the ladder's rungs, top first (at most 20 rows are drawn; the caller says how many more). */
-export async function renderLadderImage(title: string, rungs: readonly Rung[], more = 0): Promise<Buffer> {
+export async function renderLadderImage(
+  title: string,
+  rungs: readonly Rung[],
+  more = 0,
+  t: Translate = ENGLISH,
+): Promise<Buffer> {
   registerFonts();
   const rows = rungs.slice(0, 20);
   const rowH = 42;
@@ -216,11 +254,11 @@ export async function renderLadderImage(title: string, rungs: readonly Rung[], m
   ctx.textBaseline = "middle";
   if (rows.length === 0) {
     ctx.font = font(400, SMALLEST);
-    drawLabel(ctx, "Nobody has joined yet: /nickar ladder join", 28, 86, { fill: THEME.textDim });
+    drawLabel(ctx, t("board:chart.ladderEmpty"), 28, 86, { fill: THEME.textDim });
   }
   if (more > 0) {
     ctx.font = font(400, SMALLEST);
-    drawLabel(ctx, `… and ${more} more`, 44, 64 + rows.length * rowH + 14, { fill: THEME.textDim });
+    drawLabel(ctx, t("board:chart.ladderMore", { more }), 44, 64 + rows.length * rowH + 14, { fill: THEME.textDim });
   }
   return canvas.encode("png");
 }

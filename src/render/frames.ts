@@ -8,6 +8,8 @@
  */
 import type { MoveEvent, Player } from "../engine/index.ts";
 import { pitLetter } from "../engine/index.ts";
+import type { Translate } from "../i18n/index.ts";
+import { ENGLISH } from "./language.ts";
 import { type Point, pitCenter, storeCenter } from "./layout.ts";
 import type { Flight, Scene } from "./scene.ts";
 import { stillScene } from "./still.ts";
@@ -65,16 +67,16 @@ export function sowBatch(events: readonly MoveEvent[]): number {
 }
 
 const SLAM_WORDS = {
-  "no-capture": "grand slam: nothing is captured",
-  capture: "grand slam! the whole row is taken",
-  "capture-extra-move": "grand slam! the whole row is taken",
-  forced: "forced grand slam: the whole row is taken",
+  "no-capture": "board:caption.slamNothing",
+  capture: "board:caption.slamTaken",
+  "capture-extra-move": "board:caption.slamTaken",
+  forced: "board:caption.slamForced",
 } as const;
 
 const AWARD_WORDS = {
-  "own-side": (name: string) => `${name} takes the seeds on their side`,
-  starvation: (name: string) => `starved: ${name} claims the board`,
-  division: (name: string) => `the board is divided: ${name}'s share`,
+  "own-side": "board:caption.ownSide",
+  starvation: "board:caption.starved",
+  division: "board:caption.divided",
 } as const;
 
 class Animator {
@@ -89,6 +91,7 @@ class Animator {
   constructor(
     readonly view: BoardView,
     readonly mover: Player,
+    readonly t: Translate,
   ) {
     const before = view.lastMove!.before;
     this.pits = [...before.pits];
@@ -137,7 +140,8 @@ class Animator {
 
   play(events: readonly MoveEvent[]): void {
     const batch = sowBatch(events);
-    const name = (p: Player) => shortName(this.view, p);
+    const { t } = this;
+    const name = (p: Player) => shortName(this.view, p, t);
     for (const event of events) {
       if (event.type !== "sow") this.flushDrops(batch);
       switch (event.type) {
@@ -147,8 +151,8 @@ class Animator {
           applyEvent(this.trace, event);
           const from = pitLetter(event.pit);
           this.caption = event.relay
-            ? `relay: picks up ${event.seeds} from ${from}`
-            : `${name(this.mover)} sows ${event.seeds} from ${from}`;
+            ? t("board:caption.relayPickup", { seeds: event.seeds, pit: from })
+            : t("board:caption.sows", { name: name(this.mover), seeds: event.seeds, pit: from });
           this.snap(event.relay ? DELAYS.relayPickup : DELAYS.pickup);
           break;
         }
@@ -166,13 +170,15 @@ class Animator {
           applyEvent(this.trace, event);
           this.caption =
             event.type === "single"
-              ? `${name(this.mover)}'s lone seed steps to ${pitLetter(event.to)}`
-              : `empty landing: the seed moves on to ${pitLetter(event.to)}`;
+              ? t("board:caption.lone", { name: name(this.mover), pit: pitLetter(event.to) })
+              : t("board:caption.transfer", { pit: pitLetter(event.to) });
           this.snap(DELAYS.step);
           break;
         case "capture":
           this.hand = null;
-          this.caption = event.kay ? `Kay! ${event.total} seeds taken` : `${name(event.player)} takes ${event.total}`;
+          this.caption = event.kay
+            ? t("board:caption.kay", { seeds: event.total })
+            : t("board:caption.takes", { name: name(event.player), seeds: event.total });
           this.flyToStore(
             event.player,
             event.pits.map((pit, i) => [pit, event.seeds[i]]),
@@ -184,7 +190,9 @@ class Animator {
           this.hand = null;
           applyEvent(this.trace, event);
           this.caption =
-            event.type === "grand-slam" ? SLAM_WORDS[event.treatment] : `${name(event.player)} moves again`;
+            event.type === "grand-slam"
+              ? t(SLAM_WORDS[event.treatment])
+              : t("board:caption.again", { name: name(event.player) });
           this.snap(DELAYS.announce);
           break;
         case "award": {
@@ -197,7 +205,7 @@ class Animator {
             if (n > 0) taken.push([pit, n]);
             left -= n;
           }
-          this.caption = AWARD_WORDS[event.kind](name(event.player));
+          this.caption = t(AWARD_WORDS[event.kind], { name: name(event.player) });
           this.flyToStore(event.player, taken, () => applyEvent(this.trace, event));
           break;
         }
@@ -226,11 +234,11 @@ function fitBudget(frames: Frame[]): void {
  * so anyone who does not watch it play still sees the current position. In between, the move is
  * replayed from the position before it.
  */
-export function moveFrames(view: BoardView): Frame[] {
+export function moveFrames(view: BoardView, t: Translate = ENGLISH): Frame[] {
   const move = view.lastMove;
   if (!move) throw new Error("an animation needs the view's last move");
-  const animator = new Animator(view, move.player);
-  const still = stillScene(view);
+  const animator = new Animator(view, move.player, t);
+  const still = stillScene(view, t);
   // The poster: the position after the move, held long enough to read the result, then the replay.
   animator.frames.push({ scene: still, delay: DELAYS.poster });
   // The replay starts on the position before the move, the origin ringed.
@@ -239,7 +247,7 @@ export function moveFrames(view: BoardView): Frame[] {
   const intro = emptyTrace();
   intro.marks[originPit].origin = true;
   const letter = pitLetter(originPit);
-  animator.caption = `Replay: ${shortName(view, move.player)} plays ${letter}`;
+  animator.caption = t("board:caption.replay", { name: shortName(view, move.player, t), pit: letter });
   animator.snap(DELAYS.intro, [], intro);
   animator.play(move.events);
   fitBudget(animator.frames);

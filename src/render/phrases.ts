@@ -5,6 +5,8 @@
  * names for the image, mentions for Discord text).
  */
 import type { Player, RulesetId } from "../engine/index.ts";
+import type { Translate } from "../i18n/index.ts";
+import { ENGLISH } from "./language.ts";
 
 export interface ResultInput {
   readonly ruleset: RulesetId | string;
@@ -32,8 +34,10 @@ export interface ResultPhrase {
 }
 
 /** Two stores as a score, the first given first: seeds "20–28"; haiti counts kay (fours), "5–7 kay". */
-export function formatScore(ruleset: string, a: number, b: number): string {
-  return ruleset === "haiti" ? `${Math.floor(a / 4)}–${Math.floor(b / 4)} kay` : `${a}–${b}`;
+export function formatScore(ruleset: string, a: number, b: number, t: Translate = ENGLISH): string {
+  return ruleset === "haiti"
+    ? t("board:score.kay", { first: Math.floor(a / 4), second: Math.floor(b / 4) })
+    : `${a}–${b}`;
 }
 
 /** Games that end with no result. */
@@ -43,54 +47,58 @@ export function isNoResult(reason: string): boolean {
   return NO_RESULT.has(reason);
 }
 
-function decidedBy(input: ResultInput): string {
+function decidedBy(input: ResultInput, t: Translate): string {
   const { winner, reason, names } = input;
-  const loser = winner === null ? null : names[1 - winner];
+  const loser = winner === null ? t("board:result.aPlayer") : names[1 - winner];
   switch (reason) {
     case "twenty-five":
-      return winner === null ? "both players reached 24 seeds" : "reached 25 seeds";
+      return t(winner === null ? "board:result.both24" : "board:result.reached25");
     case "no-moves":
-      return "no legal move was left: each player took the seeds on their side";
+      return t("board:result.noMoves");
     case "grand-slam":
-      return "a forced grand slam took the whole row";
+      return t("board:result.grandSlam");
     case "starvation":
-      return "one player could not be given seeds: the other took the seeds left";
+      return t("board:result.starvation");
     case "cycle":
-      return "the same position came up three times";
+      return t("board:result.cycle");
     case "stuck":
-      return "no legal move was left";
+      return t("board:result.stuck");
     case "resign":
-      return `${loser ?? "a player"} resigned`;
+      return t("board:result.resigned", { name: loser });
     case "timeout":
-      return `${loser ?? "a player"} ran out of time`;
+      return t("board:result.timeout", { name: loser });
     case "agreement":
-      return "both players agreed";
+      return t("board:result.agreement");
     case "abort":
-      return "called off before both players had moved: no result, ratings unchanged";
+      return t("board:result.abort");
     case "no-first-move": {
-      const idle = input.idle === null || input.idle === undefined ? "a player" : names[input.idle];
-      const within = input.timeLimit ? `within ${input.timeLimit}` : "in time";
-      return `${idle} made no first move ${within}: no result, ratings unchanged`;
+      const idle = input.idle === null || input.idle === undefined ? t("board:result.aPlayer") : names[input.idle];
+      return input.timeLimit
+        ? t("board:result.noFirstMoveWithin", { name: idle, limit: input.timeLimit })
+        : t("board:result.noFirstMove", { name: idle });
     }
     case "cancel":
-      return `cancelled by an admin${input.note ? ` (${input.note})` : ""}: no result, ratings unchanged`;
+      return input.note ? t("board:result.cancelNote", { note: input.note }) : t("board:result.cancel");
     default:
+      // A reason this version does not know (a newer bot's, in the database): its code, readable.
       return reason.replace(/-/g, " ");
   }
 }
 
 /** The result of a finished game as a title and what decided it. */
-export function resultPhrase(input: ResultInput): ResultPhrase {
+export function resultPhrase(input: ResultInput, t: Translate = ENGLISH): ResultPhrase {
   const { ruleset, stores, winner, reason, names } = input;
-  const detail = decidedBy(input);
-  if (reason === "cancel") return { title: "Game cancelled", detail };
-  if (isNoResult(reason)) return { title: "Game aborted", detail };
-  if (winner === null) return { title: `Draw ${formatScore(ruleset, stores[0], stores[1])}`, detail };
-  return { title: `${names[winner]} wins ${formatScore(ruleset, stores[winner], stores[1 - winner])}`, detail };
+  const detail = decidedBy(input, t);
+  if (reason === "cancel") return { title: t("board:result.cancelled"), detail };
+  if (isNoResult(reason)) return { title: t("board:result.aborted"), detail };
+  if (winner === null)
+    return { title: t("board:result.draw", { score: formatScore(ruleset, stores[0], stores[1], t) }), detail };
+  const score = formatScore(ruleset, stores[winner], stores[1 - winner], t);
+  return { title: t("board:result.wins", { name: names[winner], score }), detail };
 }
 
 /** The result as one line: "bob wins 25–21: reached 25 seeds". */
-export function resultLine(input: ResultInput): string {
-  const { title, detail } = resultPhrase(input);
-  return `${title}: ${detail}`;
+export function resultLine(input: ResultInput, t: Translate = ENGLISH): string {
+  const { title, detail } = resultPhrase(input, t);
+  return t("board:result.line", { title, detail });
 }

@@ -5,7 +5,9 @@
  * colours the palette does not hold (more than `POOR_PIXELS_ALLOWED` poorly matched pixels) is
  * written in full colour instead, so nothing new drawn on a board is ever shown in wrong colours.
  */
+import type { Locale } from "../i18n/index.ts";
 import type { PaletteIndexer } from "./gif-writer.ts";
+import { translatorFor } from "./language.ts";
 import { paletteFor } from "./palette.ts";
 import { encodeIndexedPng, encodePng } from "./png-encode.ts";
 import { stillScene } from "./still.ts";
@@ -17,6 +19,8 @@ export interface RenderOptions {
   scale?: number;
   /** "palette" (default): the fixed palette unless the image needs more; "full": always full colour. */
   colours?: "palette" | "full";
+  /** The language of the image's words (default English). */
+  locale?: Locale;
 }
 
 /** Poorly matched pixels a palette board may have (anti-aliased edges between two palette colours). */
@@ -37,5 +41,6 @@ export async function renderBoardPng(view: BoardView, options: RenderOptions = {
   const scale = options.scale ?? 1;
   // The palette first: building it draws its sample scenes on the same surface.
   const indexer = options.colours === "full" ? null : paletteFor(scale);
-  return encodeBoard(sceneImage(view, stillScene(view), scale), indexer);
+  const t = translatorFor(options.locale ?? "en");
+  return encodeBoard(sceneImage(view, stillScene(view, t), scale, t), indexer);
 }

@@ -3,6 +3,7 @@
  * threads, so the thread that answers interactions never spends its time painting. Games against
  * the computer render in their own lane of the pool (see src/workers/pool.ts).
  */
+import type { Locale } from "../i18n/index.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
@@ -30,35 +31,36 @@ export class RenderPool {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  board(view: BoardView, lane: Lane = "people"): Promise<Buffer> {
-    return this.run({ kind: "board", view }, lane);
+  board(view: BoardView, lane: Lane = "people", locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "board", view, locale }, lane);
   }
 
-  animation(view: BoardView, lane: Lane = "people"): Promise<Buffer> {
-    return this.run({ kind: "animation", view }, lane);
+  animation(view: BoardView, lane: Lane = "people", locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "animation", view, locale }, lane);
   }
 
   /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */
-  async boardAlt(view: BoardView, lane: Lane = "people"): Promise<string> {
-    const text = await this.pool.run({ kind: "board-alt", view }, lane);
+  async boardAlt(view: BoardView, lane: Lane = "people", locale: Locale = "en"): Promise<string> {
+    const text = await this.pool.run({ kind: "board-alt", view, locale }, lane);
     if (typeof text !== "string") throw new Error("the board's alt text came back as bytes");
     return text;
   }
 
-  ratingChart(title: string, points: readonly RatingPoint[]): Promise<Buffer> {
-    return this.run({ kind: "rating-chart", title, points }, "people");
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "rating-chart", title, points, locale }, "people");
   }
 
-  ladder(title: string, rungs: readonly Rung[], more: number): Promise<Buffer> {
-    return this.run({ kind: "ladder", title, rungs, more }, "people");
+  ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "ladder", title, rungs, more, locale }, "people");
   }
 
   advantageChart(
     title: string,
     evaluations: readonly number[],
     marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
+    locale: Locale = "en",
   ): Promise<Buffer> {
-    return this.run({ kind: "advantage-chart", title, evaluations, marks }, "people");
+    return this.run({ kind: "advantage-chart", title, evaluations, marks, locale }, "people");
   }
 
   stats(): PoolStats {

@@ -5,9 +5,11 @@
  */
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import type { Player } from "../engine/index.ts";
+import type { Translate } from "../i18n/index.ts";
 import { background, roundRect } from "./background.ts";
 import { fitWidth, font } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
+import { ENGLISH } from "./language.ts";
 import {
   GROOVE,
   HEIGHT,
@@ -164,7 +166,7 @@ function drawPits(ctx: SKRSContext2D, scale: number, scene: Scene): void {
  * Each store carries its owner's name at the end next to that player's name in the header, then its
  * count (kay below it in haiti), and the seeds it gained this move beside the count.
  */
-function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene): void {
+function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene, t: Translate): void {
   const haiti = view.ruleset === "haiti";
   for (const player of [0, 1] as Player[]) {
     const n = scene.stores[player];
@@ -173,7 +175,7 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
     ctx.textBaseline = "middle";
     const owner = storeLabelCenter(player, 0);
     ctx.font = font(700, LABEL_MIN);
-    drawLabel(ctx, fitText(ctx, playerName(view, player), width), owner.x, owner.y, {
+    drawLabel(ctx, fitText(ctx, playerName(view, player, t), width), owner.x, owner.y, {
       fill: THEME.text,
       align: "center",
       halo: HALO,
@@ -195,7 +197,11 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
     if (haiti) {
       const k = storeLabelCenter(player, 2);
       ctx.font = font(700, LABEL_MIN);
-      drawLabel(ctx, `${Math.floor(n / 4)} kay`, k.x, k.y, { fill: THEME.text, align: "center", halo: HALO });
+      drawLabel(ctx, t("board:header.kay", { kay: Math.floor(n / 4) }), k.x, k.y, {
+        fill: THEME.text,
+        align: "center",
+        halo: HALO,
+      });
     }
   }
 }
@@ -205,10 +211,11 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
  * marked with a dot and the words "to move" ("playing" during the animation of their move); the
  * ruleset and the game id top right; the footer (series score) bottom left.
  */
-function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene): void {
+function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene, t: Translate): void {
   ctx.textBaseline = "middle";
   ctx.font = font(400, LABEL_MIN);
-  const corner = view.gameId ? `${rulesetName(view)} · game ${view.gameId}` : rulesetName(view);
+  const ruleset = rulesetName(view, t);
+  const corner = view.gameId ? t("board:header.corner", { ruleset, id: view.gameId }) : ruleset;
   const cornerText = fitText(ctx, corner, 420);
   drawLabel(ctx, cornerText, WIDTH - 26, 25, { fill: THEME.textDim, align: "right" });
   const cornerWidth = ctx.measureText(cornerText).width;
@@ -224,11 +231,11 @@ function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene): void {
   ];
   for (const side of sides) {
     const marked = scene.turn === side.player;
-    const turnLabel = marked ? (scene.playing ? "playing" : "to move") : "";
+    const turnLabel = marked ? t(scene.playing ? "board:header.playing" : "board:header.toMove") : "";
     ctx.font = font(700, LABEL_MIN);
     const turnWidth = marked ? ctx.measureText(turnLabel).width + 30 : 0;
     ctx.font = font(700, 24);
-    const name = fitText(ctx, playerName(view, side.player), side.room - turnWidth);
+    const name = fitText(ctx, playerName(view, side.player, t), side.room - turnWidth);
     const nameWidth = ctx.measureText(name).width;
     const left = side.align === "left" ? side.x : side.x - nameWidth - turnWidth;
     drawLabel(ctx, name, left, side.y, { fill: marked || scene.turn === null ? THEME.text : THEME.textDim });
@@ -316,14 +323,23 @@ function drawBanner(ctx: SKRSContext2D, banner: Banner): void {
   drawLabel(ctx, fitText(ctx, banner.detail, w - 32), WIDTH / 2, y + h * 0.74, { fill: THEME.text, align: "center" });
 }
 
-/** Draws the whole scene on a context whose transform is `scale` (logical 800 x 360 units). */
-export function drawScene(ctx: SKRSContext2D, scale: number, view: BoardView, scene: Scene): void {
+/**
+ * Draws the whole scene on a context whose transform is `scale` (logical 800 x 360 units); the
+ * header's and the stores' words in `t`'s language (the caption and the banner come written).
+ */
+export function drawScene(
+  ctx: SKRSContext2D,
+  scale: number,
+  view: BoardView,
+  scene: Scene,
+  t: Translate = ENGLISH,
+): void {
   ctx.drawImage(background(scale), 0, 0, WIDTH, HEIGHT);
   if (scene.trace) drawMarks(ctx, scene.trace);
   drawPits(ctx, scale, scene);
-  drawStores(ctx, scale, view, scene);
+  drawStores(ctx, scale, view, scene, t);
   if (scene.trace) drawBadges(ctx, scene.trace);
-  drawHeader(ctx, view, scene);
+  drawHeader(ctx, view, scene, t);
   if (scene.caption && !scene.banner) drawCaption(ctx, scene.caption);
   if (scene.hand) drawHand(ctx, scale, scene.hand);
   for (const flight of scene.flights) drawFlight(ctx, scale, flight);

@@ -4,7 +4,9 @@
  * image and per animation frame.
  */
 import { type Canvas, createCanvas } from "@napi-rs/canvas";
+import type { Translate } from "../i18n/index.ts";
 import { registerFonts } from "./fonts.ts";
+import { ENGLISH } from "./language.ts";
 import { HEIGHT, WIDTH } from "./layout.ts";
 import { drawScene, type Scene } from "./scene.ts";
 import type { BoardView } from "./view.ts";
@@ -34,7 +36,7 @@ function surface(scale: number): Canvas {
  * `getImageData` would un-premultiply every pixel and took about 5 ms an image, more than drawing
  * it; only the few pixels of the rounded corners are partly transparent, see `straightAlpha`.
  */
-export function sceneImage(view: BoardView, scene: Scene, scale: number): Pixels {
+export function sceneImage(view: BoardView, scene: Scene, scale: number, t: Translate = ENGLISH): Pixels {
   registerFonts();
   const canvas = surface(scale);
   const ctx = canvas.getContext("2d");
@@ -42,7 +44,7 @@ export function sceneImage(view: BoardView, scene: Scene, scale: number): Pixels
   // The card has transparent rounded corners: start from a clear surface.
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.scale(scale, scale);
-  drawScene(ctx, scale, view, scene);
+  drawScene(ctx, scale, view, scene, t);
   return { data: canvas.data(), width: canvas.width, height: canvas.height, premultiplied: true };
 }
 

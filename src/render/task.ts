@@ -1,9 +1,13 @@
-/** What the render pool's workers are asked to draw (plain data: it is copied to the worker thread). */
+/**
+ * What the render pool's workers are asked to draw (plain data: it is copied to the worker thread).
+ * Every task carries the language of its words, which the worker translates with the catalogues.
+ */
+import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import type { BoardView } from "./view.ts";
 
-export type RenderTask =
+export type RenderTask = { readonly locale: Locale } & (
   | { readonly kind: "board"; readonly view: BoardView }
   | { readonly kind: "animation"; readonly view: BoardView }
   | { readonly kind: "board-alt"; readonly view: BoardView }
@@ -14,6 +18,7 @@ export type RenderTask =
       readonly title: string;
       readonly evaluations: readonly number[];
       readonly marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[];
-    };
+    }
+);
 
 export type RenderKind = RenderTask["kind"];

@@ -3,6 +3,9 @@
  * there is one, the move that led to it (its events drive the highlights and the animation).
  */
 import type { GameState, MoveEvent, Outcome, Player, Position, RulesetId } from "../engine/index.ts";
+import type { Translate } from "../i18n/index.ts";
+import { SIDE_NAME } from "../i18n/terms.ts";
+import { ENGLISH } from "./language.ts";
 
 export interface PlayerLabel {
   /** Display name; the renderer writes "South" or "North" when it is empty. */
@@ -38,9 +41,9 @@ export interface BoardView {
 }
 
 /** The name written for a player: their display name, or their side. */
-export function playerName(view: BoardView, player: Player): string {
+export function playerName(view: BoardView, player: Player, t: Translate = ENGLISH): string {
   const name = view.players[player]?.name.trim();
-  return name ? name : player === 0 ? "South" : "North";
+  return name ? name : t(SIDE_NAME[player]);
 }
 
 /** A view of a game state; `last` is the state before the last move and that move's events. */

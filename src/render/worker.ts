@@ -12,6 +12,7 @@ import { renderLadderImage, renderRatingChart } from "./chart.ts";
 import { describeBoard } from "./describe.ts";
 import { registerFonts } from "./fonts.ts";
 import { renderMoveGif } from "./gif.ts";
+import { translatorFor } from "./language.ts";
 import { paletteFor } from "./palette.ts";
 import { renderBoardPng } from "./png.ts";
 import type { RenderTask } from "./task.ts";
@@ -26,18 +27,20 @@ background(1);
 paletteFor(1);
 
 export default async function render(task: RenderTask): Promise<Buffer | string> {
+  const { locale } = task;
+  const t = translatorFor(locale);
   switch (task.kind) {
     case "board":
-      return renderBoardPng(task.view);
+      return renderBoardPng(task.view, { locale });
     case "animation":
-      return renderMoveGif(task.view);
+      return renderMoveGif(task.view, { locale });
     case "board-alt":
-      return describeBoard(task.view);
+      return describeBoard(task.view, t);
     case "rating-chart":
-      return renderRatingChart(task.title, task.points);
+      return renderRatingChart(task.title, task.points, t);
     case "ladder":
-      return renderLadderImage(task.title, task.rungs, task.more);
+      return renderLadderImage(task.title, task.rungs, task.more, t);
     case "advantage-chart":
-      return renderAdvantageChart(task.title, task.evaluations, task.marks);
+      return renderAdvantageChart(task.title, task.evaluations, task.marks, t);
   }
 }

@@ -389,6 +389,7 @@ describe("settings", () => {
       // The test defaults set no rate limits.
       commandsPerMinute: 0,
       challengesPerHour: 0,
+      // No language set: public messages follow the server's Discord locale.
       language: null,
     });
     await COMMANDS["nickar-admin settings"].handle(
