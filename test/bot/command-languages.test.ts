@@ -9,7 +9,7 @@ import { COMMANDS, commandDefinitions, suggestions } from "../../src/commands/in
 import { CATALOGUES, LOCALES, type Locale } from "../../src/i18n/index.ts";
 import { commandSize, MAX_COMMAND_SIZE } from "../../src/local/commands.ts";
 import { ALICE, BOB, CAROL, GUILD, options, setup, type World } from "./helpers.ts";
-import { startGame } from "./play.ts";
+import { playGame, startGame } from "./play.ts";
 
 /** Discord's pattern for CHAT_INPUT command and option names (application command naming). */
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
@@ -171,6 +171,23 @@ describe("replies in the user's and the server's language", () => {
     const again = await COMMANDS["ladder join"].handle(ctx, options({ ruleset: "wari" }));
     expect(again.reply.content).toBe("Du er allerede på Wari-stigen, trin 1.");
     expect(again.reply.ephemeral).toBe(true);
+  });
+
+  it("stats and ladder - posted in the server's language, their images' alt text too - French server, English user", async () => {
+    await playGame(w, ALICE, BOB, "south");
+    w.app.settings.update(GUILD, { language: "fr", ladderEnabled: true });
+    const ctx = w.ctx(BOB, { locale: "en" });
+    const stats = await COMMANDS.stats.handle(ctx, options({ user: { id: ALICE } }));
+    expect(stats.reply.content).toContain("· saison 1");
+    expect(stats.reply.content).toContain("a battu <@");
+    const chart = await stats.reply.image!();
+    // No display name here: the chart is named by the word for a rating.
+    expect(chart?.description).toMatch(/^Courbe de classement, Cote · Oware abapa · saison 1 : 1 partie/);
+    await COMMANDS["ladder join"].handle(ctx, options());
+    const ladder = await COMMANDS["ladder show"].handle(ctx, options());
+    expect(ladder.reply.content).toMatch(/^\*\*Échelle Oware abapa\*\* · défiez/);
+    const image = await ladder.reply.image!();
+    expect(image?.description).toContain("Échelle Oware abapa");
   });
 
   it("games and settings - the user's language - Danish user", async () => {
