@@ -216,6 +216,7 @@ describe("replies under the pseudo-locale", () => {
   it("command replies and suggestions - every word from a catalogue - games, settings, ladder, series, seasons, notify, rules", async () => {
     const admin = w.ctx("9999", { canManageGuild: true });
     await COMMANDS["nickar-admin settings"].handle(admin, options({ ladder: true, allow_channel: { id: "200" } }));
+    const finished = await playGame(w, ALICE, CAROL, "south");
     const gameId = await startGame(w, ALICE, BOB);
     const ctx = w.ctx(ALICE);
     const texts: string[] = [];
@@ -236,6 +237,13 @@ describe("replies under the pseudo-locale", () => {
     await say("stats");
     await say("rules", { ruleset: "caribbean" });
     await say("history", { user: { id: CAROL } });
+    await say("history");
+    await say("stats", { user: { id: CAROL } });
+    await say("export", { id: finished });
+    await say("nickar-admin void", { game: finished, reason: "test" }, admin);
+    const houses = await suggestions(COMMANDS.move, ctx, { name: "house", value: "" }, options());
+    expect(houses.length).toBeGreaterThan(0);
+    texts.push(...houses.map((c) => c.name));
     for (const name of ["ruleset", "time"]) {
       const choices = await suggestions(COMMANDS.challenge, ctx, { name, value: "" }, options());
       texts.push(...choices.map((c) => c.name));
@@ -243,10 +251,10 @@ describe("replies under the pseudo-locale", () => {
     const games = await suggestions(COMMANDS.resign, ctx, { name: "game", value: "" }, options());
     const any = await suggestions(COMMANDS.game, ctx, { name: "id", value: "" }, options());
     texts.push(...[...games, ...any].map((c) => c.name));
-    expect(games.length + any.length).toBe(2);
+    expect(games.length + any.length).toBe(3);
     expect(texts.filter((t) => t.trim()).length).toBeGreaterThan(15);
     // A game id is no word to translate (the check reads its letters as words).
-    const idWords = gameId.match(/\p{L}+/gu) ?? [];
+    const idWords = `${gameId} ${finished}`.match(/\p{L}+/gu) ?? [];
     expect(texts.flatMap((text) => hardCoded(text, idWords))).toEqual([]);
   });
 });
