@@ -1,12 +1,12 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
-import { channel, type Translate, term } from "../i18n/index.ts";
+import { channel, isLocale, type Locale, type MessageKey, type Translate, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
-import { localized } from "./localize.ts";
+import { localized, localizedChoice } from "./localize.ts";
 import {
   asRuleset,
   parseTime,
@@ -14,9 +14,20 @@ import {
   requireGuild,
   rulesetOption,
   rulesetTerm,
+  SHORT_TEXT,
   timeLimitText,
   timeOption,
 } from "./shared.ts";
+
+/** Each language by its own name. */
+const LANGUAGE_NAME = {
+  en: "common:language.en",
+  da: "common:language.da",
+  fr: "common:language.fr",
+} as const satisfies Record<Locale, MessageKey>;
+
+/** The `language` choice that clears the setting: public messages follow the server's Discord locale. */
+const LANGUAGE_DISCORD = "discord";
 
 /** /nickar settings: anyone can read them. */
 export const definition = localized(
@@ -64,7 +75,24 @@ export const adminDefinition = localized(
     localized(o, "commands:option.challengeRate", "commands:adminSettings.challengeRate")
       .setMinValue(0)
       .setMaxValue(600),
+  )
+  .addStringOption((o) =>
+    localized(o, "commands:option.language", "commands:adminSettings.language")
+      .setMaxLength(SHORT_TEXT)
+      .addChoices(
+        localizedChoice("commands:choice.language.discord", LANGUAGE_DISCORD),
+        localizedChoice("commands:choice.language.en", "en"),
+        localizedChoice("commands:choice.language.da", "da"),
+        localizedChoice("commands:choice.language.fr", "fr"),
+      ),
   );
+
+/** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */
+function languageText(t: Translate, chosen: Locale | null, serverLocale: Locale): string {
+  if (chosen) return t("replies:settings.language", { language: term(LANGUAGE_NAME[chosen]) });
+  const following = term("replies:settings.languageDiscord", { language: term(LANGUAGE_NAME[serverLocale]) });
+  return t("replies:settings.language", { language: following });
+}
 
 /** "<#a>, <#b> and 3 more" within `budget` characters (a server may allow many channels). */
 function channelList(t: Translate, ids: readonly string[], budget: number): string {
@@ -80,8 +108,8 @@ function channelList(t: Translate, ids: readonly string[], budget: number): stri
   return t("replies:settings.channelCount", { count: ids.length });
 }
 
-/** The settings in `t`'s language, within `limit` characters. */
-function settingsText(t: Translate, s: GuildSettings, limit = MESSAGE_LIMIT): string {
+/** The settings in `t`'s language, within `limit` characters; `serverLocale`: the language public messages use. */
+function settingsText(t: Translate, s: GuildSettings, serverLocale: Locale, limit = MESSAGE_LIMIT): string {
   const perMinute =
     s.commandsPerMinute === 0
       ? t("replies:settings.noLimit")
@@ -103,6 +131,7 @@ function settingsText(t: Translate, s: GuildSettings, limit = MESSAGE_LIMIT): st
     }),
     t(s.animateMoves ? "replies:settings.animated" : "replies:settings.still"),
     t("replies:settings.rates", { commands: perMinute, challenges: perHour }),
+    languageText(t, s.language, serverLocale),
   ];
   const channelsLine = (channels: string) => t("replies:settings.channels", { channels });
   const budget = limit - lines.join("\n").length - channelsLine("").length;
@@ -145,7 +174,7 @@ function channelsChange(current: GuildSettings, { allow, disallow, everywhere }:
 
 function show(ctx: HandlerContext): Response {
   const current = ctx.app.settings.get(requireGuild(ctx));
-  return { mode: "reply", reply: { content: settingsText(ctx.t, current), ephemeral: true } };
+  return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };
 }
 
 function change(ctx: HandlerContext, options: CommandOptions): Response {
@@ -171,13 +200,18 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   if (commandRate !== null) patch.commandsPerMinute = commandRate;
   const challengeRate = options.getInteger("challenge_rate");
   if (challengeRate !== null) patch.challengesPerHour = challengeRate;
+  const language = options.getString("language");
+  if (language !== null) patch.language = isLocale(language) ? language : null;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
-    return { mode: "reply", reply: { content: settingsText(ctx.t, current), ephemeral: true } };
+    return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };
   requireAdmin(ctx, term("replies:permission.changeSettings"));
   if (channels) patch.allowedChannels = channelsChange(current, channels);
   const saved = `${ctx.t("replies:settings.saved")}\n`;
-  const text = settingsText(ctx.t, settings.update(guildId, patch), MESSAGE_LIMIT - saved.length);
+  const updated = settings.update(guildId, patch);
+  // The language public messages now use (the change applies from the next message on).
+  const serverLocale = updated.language ?? ctx.discordServerLocale;
+  const text = settingsText(ctx.t, updated, serverLocale, MESSAGE_LIMIT - saved.length);
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 

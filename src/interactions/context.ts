@@ -56,6 +56,8 @@ export interface HandlerContext {
   readonly locale: Locale;
   /** The server's language (see App.serverLocale): for public messages (boards, narration, challenges). */
   readonly serverLocale: Locale;
+  /** The server's Discord locale as one of ours (what `serverLocale` is when no language is set). */
+  readonly discordServerLocale: Locale;
   /** Translates into `locale`: for ephemeral replies. */
   readonly t: Translate;
   /** Translates into `serverLocale`: for public messages. */

@@ -28,10 +28,16 @@ export function speakingTo(
   guildId: string | null,
   userLocale: string | null | undefined,
   guildLocale: string | null | undefined,
-): Pick<HandlerContext, "locale" | "serverLocale" | "t" | "tServer"> {
+): Pick<HandlerContext, "locale" | "serverLocale" | "discordServerLocale" | "t" | "tServer"> {
   const locale = localeOf(userLocale);
   const serverLocale = guildId ? app.serverLocale(guildId, guildLocale) : locale;
-  return { locale, serverLocale, t: discordTranslator(locale), tServer: discordTranslator(serverLocale) };
+  return {
+    locale,
+    serverLocale,
+    discordServerLocale: localeOf(guildLocale),
+    t: discordTranslator(locale),
+    tServer: discordTranslator(serverLocale),
+  };
 }
 
 /** A refusal as its user reads it. */

@@ -5,9 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeInput } from "../../src/games/challenges.ts";
+import { type Note, noteText } from "../../src/i18n/note.ts";
 import { gameMessage } from "../../src/interactions/game-message.ts";
 import { gamePost } from "../../src/interactions/series-posts.ts";
+import { discordTranslator } from "../../src/interactions/speech.ts";
 import { ALICE, BOB, CHANNEL, DAY, GUILD, setup, type World } from "./helpers.ts";
+
+/** A note as an English reader sees it. */
+const said = (note: Note | string | null) => (note === null ? null : noteText(discordTranslator("en"), note));
 
 let w: World;
 beforeEach(() => {
@@ -50,7 +55,7 @@ describe("pair limit and series", () => {
       const g = w.app.games.get(current)!;
       rated.push(g.row.rated);
       expect(g.row.seriesGame).toBe(i + 1);
-      const note = w.app.series.gameNote(g.row);
+      const note = said(w.app.series.gameNote(g.row));
       if (g.row.rated) expect(note).toBeNull();
       else {
         expect(gameMessage(w.app, g).content).toContain(`· unrated · series game ${i + 1}`);
@@ -75,7 +80,7 @@ describe("pair limit and series", () => {
     for (let i = 0; i < 2; i++) win(accept(challenge().id).game.row.id, BOB);
     const { game, note } = accept(challenge({ kind: "series", firstTo: 2 }).id);
     expect(game.row.rated).toBe(false);
-    expect(note).toContain("Unrated:");
+    expect(said(note)).toContain("Unrated:");
     // The series was asked rated: its games are rated once the limit allows.
     w.clock.advance(DAY);
     win(game.row.id, ALICE);
@@ -109,11 +114,12 @@ describe("pair limit on accept", () => {
     // Five minutes before that game is a day old: still limited when challenged, no longer when accepted.
     w.clock.advance(DAY - 5 * 60_000);
     const c = challenge();
-    expect(c).toMatchObject({ rated: false, note: expect.stringContaining("Unrated:") });
+    expect(c.rated).toBe(false);
+    expect(said(c.note)).toContain("Unrated:");
     w.clock.advance(5 * 60_000);
     const { game, note } = accept(c.id);
     expect(game.row.rated).toBe(true);
-    expect(note).toBe(
+    expect(said(note)).toBe(
       `Rated after all: <@${ALICE}> and <@${BOB}> are within this server's limit of 1 rated game against each other in 24 hours again.`,
     );
   });
@@ -126,7 +132,7 @@ describe("pair limit on accept", () => {
     w.app.settings.update(GUILD, { ratedPairsPerDay: 0 });
     const { game, note } = accept(c.id);
     expect(game.row.rated).toBe(true);
-    expect(note).toContain("no longer limits");
+    expect(said(note)).toContain("no longer limits");
   });
 
   it("pair limit on accept - still unrated - within the 24 hours, and a challenge asked unrated", () => {
@@ -134,7 +140,7 @@ describe("pair limit on accept", () => {
     win(accept(challenge().id).game.row.id, ALICE);
     const limited = accept(challenge().id);
     expect(limited.game.row.rated).toBe(false);
-    expect(limited.note).toContain("Unrated: <@1001> and <@1002> have already started 1 rated game");
+    expect(said(limited.note)).toContain("Unrated: <@1001> and <@1002> have already started 1 rated game");
     w.clock.advance(DAY);
     const c = challenge({ rated: false });
     expect(c.note).toBeNull();

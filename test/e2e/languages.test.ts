@@ -90,4 +90,28 @@ describe("languages", () => {
       await stack.stop();
     }
   }, 300_000);
+
+  it("languages - the server's setting overrides its Discord locale, and going back follows Discord again - settings language", async () => {
+    const stack = await startStack();
+    try {
+      const { driver } = stack;
+      await driver.users("admin", "ida", "ole");
+      const [saved] = await answer(stack, "admin", "/nickar-admin settings language:da");
+      expect(saved.content).toContain(en("replies:settings.saved"));
+      expect(saved.content).toContain(en("replies:settings.language", { language: "Dansk" }));
+      // A challenge between two English-speaking players in this server is posted in Danish.
+      const [challenge] = await answer(stack, "ida", "/nickar challenge opponent:@ole ruleset:caribbean");
+      expect(isEphemeral(challenge)).toBe(false);
+      expect(challenge.content).toContain(da("common:ruleset.caribbean"));
+      // Back to the server's Discord language (English here).
+      const [back] = await answer(stack, "admin", "/nickar-admin settings language:discord");
+      expect(back.content).toContain(
+        en("replies:settings.language", { language: en("replies:settings.languageDiscord", { language: "English" }) }),
+      );
+      const [next] = await answer(stack, "ole", "/nickar challenge opponent:@ida ruleset:caribbean");
+      expect(next.content).toContain(en("common:ruleset.caribbean"));
+    } finally {
+      await stack.stop();
+    }
+  }, 120_000);
 });
