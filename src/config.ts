@@ -42,6 +42,18 @@ const schema = z.object({
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  DISCORD_PUBLIC_KEY: optionalText.refine(
+    (s) => s === undefined || /^[0-9a-f]{64}$/i.test(s),
+    "must be the application's public key (64 hexadecimal digits, Developer Portal > General Information)",
+  ),
+  INTERACTIONS_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  INTERACTIONS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  SHARDING: z
+    .string()
+    .trim()
+    .default("off")
+    .refine((s) => /^(off|auto|[1-9]\d{0,3})$/.test(s), "must be off, auto or a number of shards (1 to 9999)"),
+  SHARD_SPAWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_500),
 });
 
 export interface Config {
@@ -57,6 +69,13 @@ export interface Config {
   /** Port of /metrics and /healthz; undefined: not served. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** Serve the HTTP interactions endpoint with this public key (undefined: interactions over the gateway). */
+  readonly publicKey: string | undefined;
+  readonly interactionsPort: number;
+  readonly interactionsHost: string;
+  /** Shards to run through discord.js's ShardingManager: null (one process, no sharding), a number or auto. */
+  readonly sharding: number | "auto" | null;
+  readonly shardSpawnDelayMs: number;
   /** The computer opponent's search times (ms); no move time: each level's own. */
   readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
   readonly defaults: {
@@ -77,6 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration (see .env.example):\n${problems}`);
   }
   const e = parsed.data;
+  if (e.DISCORD_PUBLIC_KEY && e.SHARDING !== "off") {
+    // Every interaction would reach one endpoint while Nickar's moves are run by the shard holding
+    // the game's server: not built (see README, Running at scale).
+    throw new ConfigError(
+      "Invalid configuration: DISCORD_PUBLIC_KEY (HTTP interactions) and SHARDING cannot be combined yet",
+    );
+  }
   return {
     token: e.DISCORD_TOKEN,
     applicationId: e.DISCORD_APPLICATION_ID,
@@ -88,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreads: e.RENDER_THREADS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    publicKey: e.DISCORD_PUBLIC_KEY,
+    interactionsPort: e.INTERACTIONS_PORT,
+    interactionsHost: e.INTERACTIONS_HOST,
+    sharding: e.SHARDING === "off" ? null : e.SHARDING === "auto" ? "auto" : Number(e.SHARDING),
+    shardSpawnDelayMs: e.SHARD_SPAWN_DELAY_MS,
     computer: {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,

@@ -18,7 +18,7 @@ interface Layer {
 
 const LAYERS: readonly Layer[] = [
   { paths: ["src/engine/"], only: [] },
-  { paths: ["src/ai/"], only: ["src/engine/"] },
+  { paths: ["src/ai/"], only: ["src/engine/", "src/workers/"] },
   { paths: ["src/tools/"], only: ["src/engine/", "src/ai/"] },
   { paths: ["src/workers/"], only: [] },
   { paths: ["src/i18n/"], only: ["src/engine/"] },
@@ -43,6 +43,7 @@ const LAYERS: readonly Layer[] = [
       "src/restore.ts",
       "src/playground.ts",
       "src/main.ts",
+      "src/shards.ts",
     ],
   },
 ];

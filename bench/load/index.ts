@@ -8,8 +8,15 @@
  * second, p50/p95/p99 milliseconds from the click to the acknowledgement and to the updated board,
  * failed interactions, and the bot's CPU per move.
  *
+ * Then games against Nickar join in (bot-games.ts): `--bot-games` players each play Nickar at
+ * `--bot-level`, pressing again as soon as Nickar has answered, a burst of bot games next to the games
+ * between people at `--bot-rates`. Comparing those phases with the same rate without bot games shows
+ * whether the budget between the lanes (render pool and search pool) holds: the people's latencies
+ * should barely move while Nickar's own replies wait.
+ *
  *   npm run bench:load -- [--games 500] [--seconds 20] [--rates 10,25,50,100,max]
  *                         [--animated-rates 10] [--animate-share 0.1] [--channels 50] [--threads N]
+ *                         [--bot-games 20] [--bot-level expert] [--ai-move-ms 300] [--bot-rates 25]
  */
 
 import { spawn } from "node:child_process";
@@ -21,6 +28,7 @@ import { parseArgs } from "node:util";
 import { deployCommands } from "../../src/deploy-commands.ts";
 import { seededRandom } from "../../src/engine/random.ts";
 import { createLocalDiscord } from "../../src/local/index.ts";
+import { BotGameStats, type BotPair, MessageWatch, makeBotPairs, playBotGames } from "./bot-games.ts";
 import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
 import { cpuSeconds } from "./stats.ts";
 
@@ -36,8 +44,13 @@ const { values } = parseArgs({
     "animate-share": { type: "string", default: "0.1" },
     channels: { type: "string", default: "50" },
     threads: { type: "string" },
+    "bot-games": { type: "string", default: "20" },
+    "bot-level": { type: "string", default: "expert" },
+    "ai-move-ms": { type: "string", default: "300" },
+    "bot-rates": { type: "string", default: "25" },
   },
 });
+const BOT_GAMES = Number(values["bot-games"]);
 const GAMES = Number(values.games);
 const SECONDS = Number(values.seconds);
 const CHANNELS = Array.from({ length: Number(values.channels) }, (_, i) => `games-${i + 1}`);
@@ -52,6 +65,8 @@ interface Phase {
   readonly rate: number | "max";
   readonly animateShare: number;
   readonly animated: boolean;
+  /** Games against Nickar are played (flat out) during this phase. */
+  readonly bots: boolean;
 }
 
 interface PhaseResult {
@@ -62,6 +77,15 @@ interface PhaseResult {
   /** The bot's main thread only (the rest: render workers, libuv, V8's helpers). */
   readonly botMainCpu: number;
   readonly driverCpu: number;
+  /** The players of games against Nickar (their presses), and Nickar's own moves. */
+  readonly botStats: PhaseStats;
+  readonly bots: BotGameStats;
+}
+
+interface Players {
+  readonly pairs: Pair[];
+  readonly botPairs: BotPair[];
+  readonly watch: MessageWatch;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -84,8 +108,11 @@ async function inBatches(count: number, limit: number, task: (i: number) => Prom
   );
 }
 
-async function runPhase(driver: Driver, pairs: Pair[], phase: Phase, botPid: number): Promise<PhaseResult> {
+async function runPhase(driver: Driver, players: Players, phase: Phase, botPid: number): Promise<PhaseResult> {
+  const { pairs } = players;
   const stats = new PhaseStats();
+  const botStats = new PhaseStats();
+  const bots = new BotGameStats();
   const random = seededRandom(phase.name.length * 7919 + 1);
   const inFlight = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
@@ -96,6 +123,18 @@ async function runPhase(driver: Driver, pairs: Pair[], phase: Phase, botPid: num
   const self0 = process.cpuUsage();
   const start = performance.now();
   const end = start + SECONDS * 1000;
+  const botGames = phase.bots
+    ? players.botPairs.map((pair, i) =>
+        playBotGames(driver, pair, {
+          level: values["bot-level"],
+          until: () => performance.now() >= end,
+          stats: botStats,
+          bots,
+          watch: players.watch,
+          random: seededRandom(i * 31 + phase.name.length),
+        }),
+      )
+    : [];
   if (phase.rate === "max") {
     // Flat out: every pair presses again as soon as its board is back.
     await Promise.all(
@@ -124,7 +163,7 @@ async function runPhase(driver: Driver, pairs: Pair[], phase: Phase, botPid: num
     }
   }
   // Answers still on their way count: the phase ends when the last one is in.
-  await Promise.all([...inFlight]);
+  await Promise.all([...inFlight, ...botGames]);
   const seconds = (performance.now() - start) / 1000;
   const self = process.cpuUsage(self0);
   return {
@@ -134,8 +173,34 @@ async function runPhase(driver: Driver, pairs: Pair[], phase: Phase, botPid: num
     botCpu: cpuSeconds(botPid).total - botCpu0.total,
     botMainCpu: cpuSeconds(botPid).main - botCpu0.main,
     driverCpu: (self.user + self.system) / 1e6,
+    botStats,
+    bots,
   };
 }
+
+/** The games against Nickar in a phase: the players' presses and Nickar's answers. */
+function botRow(r: PhaseResult): string {
+  const { botStats, bots, seconds } = r;
+  return [
+    r.phase.name,
+    (botStats.moves / seconds).toFixed(1),
+    (bots.nickarMoves / seconds).toFixed(1),
+    botStats.ack.move.summary(),
+    bots.reply.summary(),
+    `${botStats.failed}${botStats.refused ? ` (+${botStats.refused} refused)` : ""}`,
+    String(bots.stuck),
+  ].join(" | ");
+}
+
+const BOT_HEADER = [
+  "phase",
+  "players' moves/s",
+  "Nickar's moves/s",
+  "player's move ack ms p50/p95/p99",
+  "Nickar's reply ms p50/p95/p99",
+  "failed",
+  "Nickar stuck",
+];
 
 function row(r: PhaseResult): string {
   const { stats, seconds } = r;
@@ -214,6 +279,10 @@ async function main(): Promise<void> {
       DEFAULT_TIME_LIMIT: "1d",
       MAX_GAMES_PER_PLAYER: "10",
       ...(values.threads ? { RENDER_THREADS: values.threads } : {}),
+      AI_MOVE_MS: values["ai-move-ms"],
+      // The games against Nickar must not be stopped by the command rate limit.
+      COMMANDS_PER_MINUTE: "0",
+      CHALLENGES_PER_HOUR: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -221,6 +290,11 @@ async function main(): Promise<void> {
   try {
     await until(async () => (await driver.call("/local/info")).body.botConnected === true, "the bot to connect");
     const pairs = makePairs(GAMES, CHANNELS);
+    const watch = new MessageWatch();
+    local.context.events.on("messageUpdate", (message, visibleTo) => {
+      if (visibleTo === null) watch.updated(message);
+    });
+    const players: Players = { pairs, botPairs: makeBotPairs(BOT_GAMES, CHANNELS), watch };
     const setup = new PhaseStats();
     const setupStart = performance.now();
     await inBatches(pairs.length, 20, (i) => startGame(driver, pairs[i], setup));
@@ -238,12 +312,21 @@ async function main(): Promise<void> {
         rate,
         animateShare: share,
         animated: false,
+        bots: false,
       })),
       ...parseRates(values["animated-rates"]).map((rate) => ({
         name: `${rate === "max" ? "flat out" : `${rate} moves/s`}, every move animated`,
         rate,
         animateShare: 0,
         animated: true,
+        bots: false,
+      })),
+      ...(BOT_GAMES > 0 ? parseRates(values["bot-rates"]) : []).map((rate) => ({
+        name: `${rate === "max" ? "flat out" : `${rate} moves/s`} + ${BOT_GAMES} games against Nickar`,
+        rate,
+        animateShare: share,
+        animated: false,
+        bots: true,
       })),
     ];
     const setAnimations = await animationSetting(driver);
@@ -255,10 +338,10 @@ async function main(): Promise<void> {
         if (answer.status !== 200) throw new Error(`could not change the animation setting: ${answer.status}`);
         animated = phase.animated;
       }
-      const result = await runPhase(driver, pairs, phase, bot.pid!);
+      const result = await runPhase(driver, players, phase, bot.pid!);
       results.push(result);
       console.log(`${phase.name}: done (${result.stats.moves} moves in ${result.seconds.toFixed(1)} s)`);
-      for (const problem of result.stats.problems) console.log(`  ${problem}`);
+      for (const problem of [...result.stats.problems, ...result.botStats.problems]) console.log(`  ${problem}`);
     }
     console.log("");
     console.log(
@@ -268,6 +351,18 @@ async function main(): Promise<void> {
     console.log(`| ${HEADER.join(" | ")} |`);
     console.log(`|${HEADER.map(() => " --- ").join("|")}|`);
     for (const r of results) console.log(`| ${row(r)} |`);
+    const withBots = results.filter((r) => r.phase.bots);
+    if (withBots.length > 0) {
+      console.log("");
+      console.log(
+        `Games against Nickar (${BOT_GAMES} players, level ${values["bot-level"]}, AI_MOVE_MS ${values["ai-move-ms"]}, ` +
+          "each pressing as soon as Nickar has answered; the rows above show the games between people in the same phases):",
+      );
+      console.log("");
+      console.log(`| ${BOT_HEADER.join(" | ")} |`);
+      console.log(`|${BOT_HEADER.map(() => " --- ").join("|")}|`);
+      for (const r of withBots) console.log(`| ${botRow(r)} |`);
+    }
   } finally {
     bot.kill("SIGTERM");
     await new Promise((r) => bot.once("exit", r));

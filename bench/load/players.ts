@@ -62,14 +62,14 @@ function kinds(): Record<Kind, Samples> {
   return { move: new Samples(), animate: new Samples(), challenge: new Samples(), accept: new Samples() };
 }
 
-interface RawButton {
+export interface RawButton {
   custom_id?: string;
   label?: string;
   disabled?: boolean;
   components?: RawButton[];
 }
 
-function buttonsOf(message: APIMessage): RawButton[] {
+export function buttonsOf(message: APIMessage): RawButton[] {
   const flat = (list: RawButton[] | undefined): RawButton[] =>
     (list ?? []).flatMap((c) => (c.components ? flat(c.components) : [c]));
   return flat(message.components as unknown as RawButton[]);

@@ -1,5 +1,5 @@
 /** The computer opponent (AI-API.md): levels, the search pool, and the helpers the bot needs. */
-export { type AiPool, type AiPoolOptions, AiQueueFullError, createAiPool } from "./pool.ts";
+export { type AiPool, type AiPoolOptions, AiQueueFullError, createAiPool, type Lane } from "./pool.ts";
 export {
   defaultBudgetMs,
   isDecisive,

@@ -4,24 +4,44 @@
  * beyond threads + queue is refused at once (AiQueueFullError) rather than waiting unbounded. The bound
  * is counted here, over the requests not yet answered, because piscina's own maxQueue also counts the
  * capacity of threads still starting, which makes it vary.
+ *
+ * The budget between lanes, as in the render pool (src/workers/pool.ts, the same LaneQueue): Nickar's
+ * own moves, draw answers and analyses are the `bot` lane; a hint a person asked for is the `people`
+ * lane. While both wait, at most one search in `botShare + 1` is a bot one, and each lane has its own
+ * bound, so a burst of games against Nickar can neither delay a person's hint behind its queue nor
+ * fill the queue and have the hint refused. The threads also run below normal priority, like the
+ * render threads: on a busy machine the bot's main thread (every interaction) gets the CPU first.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
+import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 import type { ThinkTask } from "./worker.ts";
 
+export type { Lane };
+
 export interface AiPool {
-  /** Rejects with the signal's reason as soon as it aborts; the search then stops within a few milliseconds. */
-  think(request: ThinkRequest, options?: { signal?: AbortSignal }): Promise<ThinkResult>;
+  /**
+   * Rejects with the signal's reason as soon as it aborts; the search then stops within a few
+   * milliseconds. `lane` (default "bot"): "people" for a search a person waits for (a hint).
+   */
+  think(request: ThinkRequest, options?: { signal?: AbortSignal; lane?: Lane }): Promise<ThinkResult>;
   /** Tasks waiting for a thread (for metrics and fairness). */
   readonly queued: number;
+  /** Tasks waiting for a thread, by lane. */
+  queuedByLane(): Record<Lane, number>;
+  /** Worker threads. */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
 export interface AiPoolOptions {
   readonly threads?: number;
+  /** Waiting requests per lane before new ones are refused (default 16). */
   readonly maxQueue?: number;
+  /** Of every botShare + 1 searches started while both lanes wait, one is a bot one (default 3). */
+  readonly botShare?: number;
 }
 
 /**
@@ -47,42 +67,46 @@ export class AiQueueFullError extends Error {
 export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const threads = options.threads ?? 1;
   const { filename, execArgv } = workerFile();
+  const queue = new LaneQueue(Math.max(1, options.botShare ?? 3));
   const pool = new Piscina<ThinkTask, ThinkResult>({
     filename,
     execArgv,
     minThreads: threads,
     maxThreads: threads,
+    taskQueue: queue,
+    // A task taken from the queue that no thread can run yet goes back to its place, not to the end.
+    stricterFIFO: true,
   });
   const limit = threads + (options.maxQueue ?? 16);
-  let unanswered = 0;
-  const settle = <T>(promise: Promise<T>): Promise<T> => {
-    unanswered++;
-    return promise.finally(() => unanswered--);
+  const unanswered: Record<Lane, number> = { people: 0, bot: 0 };
+  const settle = <T>(lane: Lane, promise: Promise<T>): Promise<T> => {
+    unanswered[lane]++;
+    return promise.finally(() => unanswered[lane]--);
   };
   return {
-    think(request, { signal } = {}) {
+    think(request, { signal, lane = "bot" } = {}) {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      if (unanswered >= limit) return Promise.reject(new AiQueueFullError(limit));
-      return settle(run(request, signal));
+      if (unanswered[lane] >= limit) return Promise.reject(new AiQueueFullError(limit));
+      return settle(lane, run(request, signal, lane));
     },
     get queued() {
-      return Math.max(0, unanswered - threads);
+      return queue.size;
     },
+    queuedByLane: () => ({ people: queue.sizeOf("people"), bot: queue.sizeOf("bot") }),
+    threads,
     close: () => pool.close({ force: true }),
   };
 
-  function run(request: ThinkRequest, signal: AbortSignal | undefined): Promise<ThinkResult> {
+  function run(request: ThinkRequest, signal: AbortSignal | undefined, lane: Lane): Promise<ThinkResult> {
     const shared = new SharedArrayBuffer(8);
-    if (!signal) return pool.run({ request, flags: shared });
-    // A queued task leaves the queue by piscina's signal; a running one is stopped by the shared flag,
-    // since piscina's signal would terminate the thread mid-search.
-    const dequeue = new AbortController();
-    const task = pool.run({ request, flags: shared }, { signal: dequeue.signal });
+    const task = pool.run(withLane({ request, flags: shared }, lane));
+    if (!signal) return task;
+    // Stopped through the shared flag, not piscina's signal: that would terminate a running thread
+    // mid-search, and piscina keeps tasks that carry a signal out of the lane queue. A task still
+    // waiting sees the flag when it starts and ends after its first ply, in a few milliseconds.
     return new Promise<ThinkResult>((resolve, reject) => {
       const onAbort = () => {
-        const flags = new Int32Array(shared);
-        Atomics.store(flags, 0, 1);
-        if (Atomics.load(flags, 1) === 0) dequeue.abort();
+        Atomics.store(new Int32Array(shared), 0, 1);
         reject(signal.reason);
       };
       signal.addEventListener("abort", onAbort, { once: true });

@@ -1,4 +1,5 @@
 /** The pool's worker (piscina): thinks about one request at a time on its own thread. */
+import { constants, setPriority } from "node:os";
 import { think } from "./think.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 
@@ -12,6 +13,14 @@ export default function thinkTask(task: ThinkTask): ThinkResult {
   const flags = new Int32Array(task.flags);
   Atomics.store(flags, 1, 1);
   return think(task.request, flags);
+}
+
+// Below the bot's main thread, like the render threads: the interactions come first on a busy machine
+// (on Linux this applies to this thread only).
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not allowed here (some containers): the search runs at normal priority.
 }
 
 // Warm up: V8 optimises the search only after a few hundred thousand nodes, so a new thread would

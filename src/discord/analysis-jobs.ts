@@ -8,6 +8,7 @@
 import type { AnalysisRow } from "../db/schema.ts";
 import { analysisReply, progressReply } from "../interactions/analysis-view.ts";
 import type { App } from "../interactions/context.ts";
+import { serverVoice } from "../interactions/game-message.ts";
 import type { Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
@@ -23,12 +24,14 @@ export class AnalysisJobs {
     private readonly app: App,
     private readonly messenger: Messenger,
     private readonly logger: Logger,
+    /** Whether this process runs the analyses of that server (with sharding: the shard that holds it). */
+    private readonly owns: (guildId: string) => boolean = () => true,
   ) {}
 
   /** At start-up: the analyses cut off by the stop are queued again, then the queue runs. */
   start(): void {
     try {
-      const again = this.app.analyses.requeueRunning();
+      const again = this.app.analyses.requeueRunning(this.owns);
       if (again) this.logger.info({ analyses: again }, "analyses cut off by the stop start again");
     } catch (err) {
       this.logger.error({ err }, "could not requeue the analyses");
@@ -41,7 +44,7 @@ export class AnalysisJobs {
     if (this.stopped || !this.app.computer.enabled) return;
     let claimed: AnalysisRow[];
     try {
-      claimed = this.app.analyses.claim();
+      claimed = this.app.analyses.claim(this.owns);
     } catch (err) {
       this.logger.error({ err }, "could not start the next analyses");
       return;
@@ -69,6 +72,8 @@ export class AnalysisJobs {
       return;
     }
     let lastEdit = 0;
+    // The analysis message is public: in the server's language.
+    const voice = serverVoice(app, game.row.guildId);
     try {
       const { report } = await app.analyses.run(
         row,
@@ -76,19 +81,19 @@ export class AnalysisJobs {
           const now = performance.now();
           if (done === total || now - lastEdit < PROGRESS_EVERY_MS) return;
           lastEdit = now;
-          await this.show(row.gameId, progressReply(game.row, done, total));
+          await this.show(row.gameId, progressReply(game.row, done, total, voice.t));
         },
         signal,
       );
       const stored = app.analyses.get(row.gameId);
-      if (stored) await this.show(row.gameId, analysisReply({ app }, game.row, stored, report), true);
+      if (stored) await this.show(row.gameId, analysisReply({ app }, game.row, stored, report, voice), true);
       this.logger.info({ game: row.gameId, positions: row.total }, "analysis done");
     } catch (err) {
       if (signal.aborted || this.stopped) return;
       this.logger.error({ err, game: row.gameId }, "analysis failed");
       app.analyses.fail(row.gameId, err instanceof Error ? err.message : String(err));
       await this.show(row.gameId, {
-        content: `The analysis of game \`${row.gameId}\` failed; it has been logged. Ask again to retry.`,
+        content: voice.t("notices:analysis.failed", { id: row.gameId }),
         mentions: [],
       }).catch(() => {});
     }

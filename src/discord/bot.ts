@@ -2,7 +2,7 @@
  * Starts the bot: one discord.js client (optionally pointed at another REST base URL, such as the
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
-import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags, ShardClientUtil } from "discord.js";
 import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -10,13 +10,16 @@ import type { Db } from "../db/client.ts";
 import { countActiveGames } from "../db/counts.ts";
 import type { ComputerOptions } from "../games/computer.ts";
 import type { Defaults } from "../games/settings.ts";
+import { localeOf, type MessageKey } from "../i18n/index.ts";
 import type { App } from "../interactions/context.ts";
+import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import { type Images, pooledImages } from "../present/images.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { AnalysisJobs } from "./analysis-jobs.ts";
 import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
+import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
 import { InFlight } from "./in-flight.ts";
 import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
@@ -25,6 +28,7 @@ import { Notices } from "./notices.ts";
 import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
+import { SweepLease } from "./sweep-lease.ts";
 
 export interface BotOptions {
   readonly token: string;
@@ -52,6 +56,11 @@ export interface BotOptions {
   readonly onFatal?: (reason: string) => void;
   /** How long a shutdown waits for the interactions in flight; default SHUTDOWN_DRAIN_MS. */
   readonly drainMs?: number;
+  /**
+   * Serve Discord's HTTP interactions endpoint (src/discord/http-interactions.ts) with this public
+   * key, on this port (0: any free one): interactions then come over HTTP, answered by the same router.
+   */
+  readonly interactions?: { readonly publicKey: string; readonly port: number; readonly host?: string };
 }
 
 export interface Bot {
@@ -59,6 +68,8 @@ export interface Bot {
   readonly app: App;
   /** Where /metrics and /healthz are served, when they are. */
   readonly metricsUrl: string | null;
+  /** The HTTP interactions endpoint, when it is served. */
+  readonly interactionsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -66,10 +77,9 @@ export interface Bot {
 export const SHUTDOWN_DRAIN_MS = 10_000;
 
 /** The answer to an interaction that arrives while the bot is stopping. */
-export const STOPPING = "Nickar is restarting and did not take this: try again in a few seconds (nothing was changed).";
+export const STOPPING = discordTranslator("en")("notices:bot.stopping");
 /** The answer to an interaction when the database file is not the one the bot opened. */
-export const DATABASE_GONE =
-  "Nickar has stopped: its database file was deleted or replaced while it was running. Nothing was changed; whoever runs Nickar will find the details in its log.";
+export const DATABASE_GONE = discordTranslator("en")("notices:bot.databaseGone");
 
 const DEFAULTS: Defaults = {
   timeLimit: 86400,
@@ -133,6 +143,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     clock,
     logger,
     bots,
+    (guildId) => app.serverLocale(guildId),
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   let stopping = false;
@@ -144,7 +155,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           activeGames: () => countActiveGames(options.db),
           pools: (): Record<string, PoolGauge> => ({
             ...(renderPool && { render: renderPool.stats() }),
-            search: { threads: options.computer?.threads ?? 1, queued: { all: pool.queued } },
+            search: { threads: pool.threads, queued: pool.queuedByLane() },
           }),
           problem: () =>
             fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
@@ -152,23 +163,37 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   metrics?.watch(client);
   // Anything that changed may give Nickar a move to make, or start the next analysis.
   const changed = () => {
-    scheduler.poke();
+    scheduler?.poke();
     turns.poke();
     analyses.poke();
   };
-  const scheduler = new Scheduler(
-    app,
-    messenger,
-    logger,
-    notices,
-    () => {
-      turns.poke();
-      analyses.poke();
-    },
-    (ms) => metrics?.schedulerLag(ms),
-  );
-  const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices);
-  const analyses = new AnalysisJobs(app, messenger, logger);
+  const newScheduler = () =>
+    new Scheduler(
+      app,
+      messenger,
+      logger,
+      notices,
+      () => {
+        turns.poke();
+        analyses.poke();
+      },
+      (ms) => metrics?.schedulerLag(ms),
+    );
+  // Started once ready: by this process, or (with sharding) by whichever shard holds the sweep lease.
+  let scheduler: Scheduler | null = null;
+  const lease = client.shard
+    ? new SweepLease(options.db, clock, logger, () => {
+        scheduler = newScheduler();
+        return scheduler;
+      })
+    : null;
+  // With sharding, Nickar's moves and analyses are run by the shard that holds the game's server.
+  const owns = (guildId: string) => {
+    const shard = client.shard;
+    return !shard || shard.ids.includes(ShardClientUtil.shardIdForGuildId(guildId, shard.count));
+  };
+  const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices, owns);
+  const analyses = new AnalysisJobs(app, messenger, logger, owns);
   const route = createRouter({
     app,
     messenger,
@@ -188,13 +213,21 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         else logger.fatal({ problem }, "the database file changed under the running bot");
       }
     }
-    inFlight.track(stopping || fatal ? refuse(interaction, fatal ? DATABASE_GONE : STOPPING) : route(interaction));
+    inFlight.track(
+      stopping || fatal
+        ? refuse(interaction, fatal ? "notices:bot.databaseGone" : "notices:bot.stopping")
+        : route(interaction),
+    );
   });
   client.on(Events.Error, (err) => logger.error({ err }, "discord client error"));
   client.once(Events.ClientReady, (ready) => {
     bots.add(ready.user.id);
-    logger.info({ user: ready.user.tag }, "bot ready");
-    scheduler.start();
+    logger.info({ user: ready.user.tag, shards: client.shard?.ids ?? null }, "bot ready");
+    if (lease) lease.start();
+    else {
+      scheduler = newScheduler();
+      scheduler.start();
+    }
     // Searches cut off by a restart resume here.
     turns.poke();
     analyses.start();
@@ -204,11 +237,20 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     metricsServer = await serveMetrics(metrics, options.metricsPort!, options.metricsHost);
     logger.info({ url: metricsServer.url }, "metrics served");
   }
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
+  let interactionsServer: InteractionsServer | null = null;
+  if (options.interactions) {
+    // Only once the client is ready: its caches (guilds, channels) are then those a gateway interaction finds.
+    await ready;
+    interactionsServer = await serveInteractions({ client, logger, ...options.interactions });
+    logger.info({ url: interactionsServer.url }, "interactions endpoint served");
+  }
   return {
     client,
     app,
     metricsUrl: metricsServer?.url ?? null,
+    interactionsUrl: interactionsServer?.url ?? null,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then
@@ -221,9 +263,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       turns.stop();
       analyses.stop();
       const busy = inFlight.size;
-      const [drained] = await Promise.all([inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS), scheduler.stop()]);
+      const [drained] = await Promise.all([
+        inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS),
+        lease ? lease.stop() : scheduler?.stop(),
+      ]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");
+      // HTTP interactions that came meanwhile were answered "restarting"; now nothing more is taken.
+      await interactionsServer?.close();
       await client.destroy();
       await ownPool?.close();
       await renderPool?.close();
@@ -233,7 +280,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 }
 
 /** Answers privately without handling (the bot is stopping); autocomplete gets no suggestions. */
-async function refuse(interaction: Interaction, content: string): Promise<void> {
+async function refuse(interaction: Interaction, key: MessageKey): Promise<void> {
   if (interaction.isAutocomplete()) await interaction.respond([]);
-  else if (interaction.isRepliable()) await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  else if (interaction.isRepliable()) {
+    const content = discordTranslator(localeOf(interaction.locale))(key);
+    await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  }
 }

@@ -9,7 +9,7 @@
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, noticesAfter } from "../interactions/game-message.ts";
+import { gameMessage, noticesAfter, serverVoice } from "../interactions/game-message.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
@@ -35,6 +35,8 @@ export class ComputerTurns {
     retryMs = COMPUTER_RETRY_MS,
     /** Where the player hears it is their move again (the turn notice after Nickar's move). */
     private readonly notices?: NoticeBoard,
+    /** Whether this process plays the games of that server (with sharding: the shard that holds it). */
+    private readonly owns: (guildId: string) => boolean = () => true,
   ) {
     this.retry = new RetryLater(retryMs, 5 * 60_000);
   }
@@ -59,6 +61,7 @@ export class ComputerTurns {
     const now = clock.now();
     const keys = new Set<string>();
     for (const task of tasks) {
+      if (!this.owns(task.game.row.guildId)) continue;
       const key = `${task.game.row.id}:${task.kind}:${task.game.row.ply}`;
       keys.add(key);
       if (this.running.has(key)) continue;
@@ -89,7 +92,8 @@ export class ComputerTurns {
         if (after) await this.show(after);
       } else {
         const answer = await computer.answerDraw(game, signal);
-        if (answer) await this.show(answer.game, answer.accepted ? undefined : "Nickar declines the draw.");
+        const declined = serverVoice(this.app, game.row.guildId).t("notices:computer.declinesDraw");
+        if (answer) await this.show(answer.game, answer.accepted ? undefined : declined);
       }
       this.retry.succeeded(key);
       if (!this.stopped) this.onChange();

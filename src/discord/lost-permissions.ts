@@ -14,26 +14,21 @@ import { readState, writeState } from "../db/bot-state.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import type { GameRow } from "../db/schema.ts";
 import type { GameService } from "../games/service.ts";
-import { CHANNEL_NEEDS, missingNeeds } from "../interactions/permissions.ts";
+import { channel, type Locale, listOf, type Translate } from "../i18n/index.ts";
+import { CHANNEL_NEEDS, type ChannelNeed, missingNeeds } from "../interactions/permissions.ts";
+import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
-/** Every sentence of the report (one table, for the translations of #12). */
-const TEXT = {
-  missing: (names: string) => `Nickar is missing the ${names} permission there`,
-  needs: (names: string) => `Nickar needs ${names} there`,
-  inChannel: (players: string, gameId: string, what: string) =>
-    [
-      `${players} the board of your game \`${gameId}\` can no longer be updated in this channel: ${what}.`,
-      "The buttons on the board still work. Ask a server admin to fix Nickar's permissions in this channel (or its role).",
-    ].join("\n"),
-  byDm: (channelId: string, gameId: string, what: string) =>
-    [
-      `I can no longer post in <#${channelId}>, where your game \`${gameId}\` is played: ${what}.`,
-      "The buttons on the board still work, but updates and turn notices cannot be posted there.",
-      "Ask a server admin to fix Nickar's permissions in that channel (or its role).",
-    ].join("\n"),
-};
+/** "Nickar is missing the **Attach Files** permission there", in `t`'s language. */
+function whatIsMissing(t: Translate, missing: readonly ChannelNeed[]): string {
+  const needs = missing.length > 0 ? missing : CHANNEL_NEEDS;
+  const names = listOf(
+    t,
+    needs.map((n) => `**${t(n.nameKey)}**`),
+  );
+  return t(missing.length > 0 ? "notices:lost.missing" : "notices:lost.needs", { names, count: needs.length });
+}
 
 /** The `bot_state` key that says the players of `gameId` were told. */
 export const lostKey = (gameId: string) => `permissions-lost:${gameId}`;
@@ -52,6 +47,8 @@ export class LostPermissions {
     private readonly logger: Logger,
     /** Users never written to: Nickar itself, a player of its own games. */
     private readonly bots: ReadonlySet<string> = new Set(),
+    /** The language of a server: the players are told in it (a direct message has no locale of its own). */
+    private readonly serverLocale: (guildId: string) => Locale = () => "en",
   ) {}
 
   /** Discord refused a message in `channelId`: tell the players of its games, once per game. */
@@ -59,8 +56,6 @@ export class LostPermissions {
     try {
       const permissions = this.permissionsIn(channelId);
       const missing = missingNeeds(permissions);
-      const names = (missing.length > 0 ? missing : CHANNEL_NEEDS).map((n) => `**${n.name}**`).join(", ");
-      const what = missing.length > 0 ? TEXT.missing(names) : TEXT.needs(names);
       const canSend = permissions !== null && (permissions & TEXT_MESSAGE) === TEXT_MESSAGE;
       for (const game of this.games.activeInChannel(channelId)) {
         // Claimed before any await, so two refusals at once tell the players one time.
@@ -71,8 +66,10 @@ export class LostPermissions {
           "lost a permission in a game's channel; telling the players",
         );
         const players = [game.southId, game.northId].filter((id) => !this.bots.has(id));
-        if (canSend && (await this.tellInChannel(game, players, what))) continue;
-        await this.tellByDm(game, players, what);
+        const t = discordTranslator(this.serverLocale(game.guildId));
+        const what = whatIsMissing(t, missing);
+        if (canSend && (await this.tellInChannel(game, players, what, t))) continue;
+        await this.tellByDm(game, players, what, t);
       }
     } catch (err) {
       this.logger.error({ err, channelId }, "could not report a lost permission");
@@ -80,20 +77,26 @@ export class LostPermissions {
   }
 
   /** One plain text message in the game's channel that mentions (and so notifies) its players. */
-  private async tellInChannel(game: GameRow, players: readonly string[], what: string): Promise<boolean> {
+  private async tellInChannel(game: GameRow, players: readonly string[], what: string, t: Translate): Promise<boolean> {
     const mentions = players.map((id) => `<@${id}>`).join(" ");
-    const posted = await this.messenger.send(game.channelId, {
-      content: TEXT.inChannel(mentions, game.id, what),
-      mentions: players,
-    });
+    const content = [
+      t("notices:lost.inChannel", { players: mentions, id: game.id, what }),
+      t("notices:lost.inChannelHelp"),
+    ].join("\n");
+    const posted = await this.messenger.send(game.channelId, { content, mentions: players });
     if (!posted) this.logger.info({ game: game.id }, "the lost-permission notice was refused in the channel; by DM");
     return posted !== null;
   }
 
-  private async tellByDm(game: GameRow, players: readonly string[], what: string): Promise<void> {
+  private async tellByDm(game: GameRow, players: readonly string[], what: string, t: Translate): Promise<void> {
     let reached = 0;
+    const content = [
+      t("notices:lost.cannotPost", { channel: channel(game.channelId), id: game.id, what }),
+      t("notices:lost.buttonsWork"),
+      t("notices:lost.askAdmin"),
+    ].join("\n");
     for (const userId of players) {
-      const sent = await this.messenger.direct(userId, { content: TEXT.byDm(game.channelId, game.id, what) });
+      const sent = await this.messenger.direct(userId, { content });
       if (sent) reached++;
       else this.logger.info({ userId, game: game.id }, "could not tell a player about the lost permission");
     }

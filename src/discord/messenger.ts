@@ -56,7 +56,9 @@ export function discordMessenger(
   onRefused: (channelId: string) => void = () => {},
 ): Messenger {
   async function channel(id: string) {
-    const found = await client.channels.fetch(id).catch(() => null);
+    // With sharding, the shard that runs the sweeps also posts in servers another shard holds (not
+    // in its cache): discord.js then fetches the channel each time, rather than return null.
+    const found = await client.channels.fetch(id, { allowUnknownGuild: true }).catch(() => null);
     return found?.isTextBased() && "send" in found ? found : null;
   }
   const refused = (err: unknown, channelId: string) => {

@@ -67,7 +67,7 @@ export class Notices implements NoticeBoard {
       if (choice === "off") continue;
       if (choice === "dm") {
         const link = notice.jump ? `\n${jumpLink(notice.jump)}` : "";
-        const sent = await this.messenger.direct(userId, { content: `${capitalize(notice.text)}${link}` });
+        const sent = await this.messenger.direct(userId, { content: `${notice.direct ?? notice.text}${link}` });
         if (sent) {
           posted.push(sent);
           continue;
@@ -102,8 +102,4 @@ export class Notices implements NoticeBoard {
       this.logger.warn({ err }, "could not record a notice");
     }
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

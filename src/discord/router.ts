@@ -29,11 +29,10 @@ import type { NoticeBoard } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
-/** The answers to a button or command this version of the bot does not know. */
-export const UNKNOWN_BUTTON =
-  "This button no longer works (it comes from an older version of Nickar). /nickar board shows your game's current board.";
-export const UNKNOWN_COMMAND =
-  "This command is not available yet: Nickar is probably being updated. Try again in a few minutes.";
+const english = discordTranslator("en");
+/** The answers to a button or command this version of the bot does not know (in English; each user gets theirs). */
+export const UNKNOWN_BUTTON = english("notices:router.unknownButton");
+export const UNKNOWN_COMMAND = english("notices:router.unknownCommand");
 
 export interface RouterDeps {
   readonly app: App;
@@ -198,13 +197,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       if (command && command !== COMMANDS.move) deps.admit?.(ctx);
       if (command) return runCommand(command, ctx, optionsOf(interaction));
       logger.warn({ id: interaction.id, command: interaction.commandName }, "command this bot does not know");
-      return ephemeral(UNKNOWN_COMMAND);
+      return ephemeral(ctx.t("notices:router.unknownCommand"));
     }
     const id = parseCustomId(interaction.customId);
     if (id && !(id.type === "game" && id.action.kind === "move")) deps.admit?.(ctx);
     if (id) return handleButton(ctx, id);
     logger.warn({ id: interaction.id, customId: interaction.customId }, "button this bot does not know");
-    return ephemeral(UNKNOWN_BUTTON);
+    return ephemeral(ctx.t("notices:router.unknownButton"));
   }
 
   async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {

@@ -15,7 +15,7 @@ import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, noticesAfter } from "../interactions/game-message.ts";
+import { gameMessage, noticesAfter, serverVoice } from "../interactions/game-message.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
 import { challengeReply, reminderReply } from "../interactions/views.ts";
 import type { Logger } from "../logger.ts";
@@ -75,8 +75,9 @@ async function announce(
   notices: NoticeBoard | undefined,
 ): Promise<void> {
   const { row } = notice.game;
+  const { t } = serverVoice(app, row.guildId);
   if (notice.kind === "reminder") {
-    await messenger.send(row.channelId, reminderReply(notice.game));
+    await messenger.send(row.channelId, reminderReply(notice.game, t));
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");
@@ -146,7 +147,7 @@ export async function runDue(
     try {
       await messenger.edit(
         { channelId: challenge.channelId, messageId: challenge.messageId },
-        challengeReply(challenge),
+        challengeReply(challenge, serverVoice(app, challenge.guildId).t),
       );
     } catch (err) {
       failed++;
@@ -192,7 +193,7 @@ async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logg
       if (challenge?.status !== "pending" || !challenge.messageId) continue;
       await messenger.edit(
         { channelId: challenge.channelId, messageId: challenge.messageId },
-        challengeReply(challenge),
+        challengeReply(challenge, serverVoice(app, challenge.guildId).t),
       );
     } catch (err) {
       logger.warn({ err, challenge: id }, "could not show the new expiry");

@@ -128,7 +128,7 @@ export class AnalysisService {
    * Starts the next analysis of every server that has none running (the oldest waiting one whose
    * message has been posted, or that has waited past the grace) and returns them.
    */
-  claim(): AnalysisRow[] {
+  claim(owns: (guildId: string) => boolean = () => true): AnalysisRow[] {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const busy = new Set(
@@ -147,7 +147,7 @@ export class AnalysisService {
         .all();
       const started: AnalysisRow[] = [];
       for (const row of waiting) {
-        if (busy.has(row.guildId)) continue;
+        if (busy.has(row.guildId) || !owns(row.guildId)) continue;
         if (row.messageId === null && row.createdAt > now - UNBOUND_GRACE) continue;
         busy.add(row.guildId);
         const running = tx
@@ -162,14 +162,25 @@ export class AnalysisService {
     }, IMMEDIATE);
   }
 
-  /** At start-up: analyses that were running when the bot stopped start again from the beginning. */
-  requeueRunning(): number {
-    return this.db
-      .update(analyses)
-      .set({ status: "queued", done: 0, startedAt: null })
+  /**
+   * At start-up: analyses that were running when the bot stopped start again from the beginning
+   * (with sharding, only those of the servers this process holds: another shard's are still running).
+   */
+  requeueRunning(owns: (guildId: string) => boolean = () => true): number {
+    const running = this.db
+      .select({ gameId: analyses.gameId, guildId: analyses.guildId })
+      .from(analyses)
       .where(eq(analyses.status, "running"))
-      .returning({ id: analyses.gameId })
-      .all().length;
+      .all()
+      .filter((row) => owns(row.guildId));
+    for (const row of running) {
+      this.db
+        .update(analyses)
+        .set({ status: "queued", done: 0, startedAt: null })
+        .where(and(eq(analyses.gameId, row.gameId), eq(analyses.status, "running")))
+        .run();
+    }
+    return running.length;
   }
 
   /** The queued analyses of the servers in `guildIds` (their messages say how many are ahead). */

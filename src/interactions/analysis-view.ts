@@ -5,74 +5,104 @@
  */
 import { isDecisive } from "../ai/index.ts";
 import type { AnalysisRow, GameRow } from "../db/schema.ts";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { AnalysisReport, Mark, PlyReport } from "../games/analysis-report.ts";
-import { SIDE_NAMES } from "../present/narrate.ts";
+import { type Translate, term, user } from "../i18n/index.ts";
+import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
+import { MARK_COUNT } from "../render/advantage-chart.ts";
 import type { HandlerContext } from "./context.ts";
 import type { Reply, Response } from "./reply.ts";
+import { discordTranslator } from "./speech.ts";
 import { clip } from "./text-budget.ts";
+import type { Voice } from "./views.ts";
 
 /** Lichess's annotation signs. */
 const SIGNS: Record<Mark, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const PLURALS: Record<Mark, string> = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+/** A mark's name. */
+const MARK_NAME = {
+  inaccuracy: "game:analysis.mark.inaccuracy",
+  mistake: "game:analysis.mark.mistake",
+  blunder: "game:analysis.mark.blunder",
+} as const;
+/** "Move 12 (D) was a blunder: lost 3.0; best E." */
+const MARKED_MOVE = {
+  inaccuracy: "game:analysis.viewer.inaccuracy",
+  mistake: "game:analysis.viewer.mistake",
+  blunder: "game:analysis.viewer.blunder",
+} as const;
 
 /** An engine score in seeds: "+2.5", "-0.5", or a proven result. */
-export function scoreText(score: number): string {
-  if (isDecisive(score)) return score > 0 ? "a forced win" : "a forced loss";
+export function scoreText(score: number, t: Translate = discordTranslator("en")): string {
+  if (isDecisive(score)) return t(score > 0 ? "game:analysis.forcedWin" : "game:analysis.forcedLoss");
   return `${score > 0 ? "+" : ""}${score.toFixed(1)}`;
 }
 
 /** An evaluation from South's side, as the viewer and the summary say it. */
-export function evaluationText(evaluation: number): string {
-  if (Math.abs(evaluation) < 0.05) return "0.0 (level)";
-  const side = evaluation > 0 ? SIDE_NAMES[0] : SIDE_NAMES[1];
-  return `${evaluation > 0 ? "+" : ""}${evaluation.toFixed(1)} (${side} ahead)`;
+export function evaluationText(evaluation: number, t: Translate): string {
+  if (Math.abs(evaluation) < 0.05) return t("game:analysis.level");
+  const value = `${evaluation > 0 ? "+" : ""}${evaluation.toFixed(1)}`;
+  return t("game:analysis.ahead", { value, side: term(SIDE_NAME[evaluation > 0 ? 0 : 1]) });
 }
 
-function title(game: GameRow): string {
-  const ruleset = RULESETS[game.ruleset as RulesetId]?.name ?? game.ruleset;
-  return `game \`${game.id}\` · ${ruleset} · <@${game.southId}> (South) vs <@${game.northId}> (North)`;
+function title(game: GameRow, t: Translate): string {
+  const id = game.ruleset as RulesetId;
+  const ruleset = id in RULESET_NAME ? t(RULESET_NAME[id]) : game.ruleset;
+  return t("game:analysis.title", { id: game.id, ruleset, south: user(game.southId), north: user(game.northId) });
 }
 
-export function queuedReply(game: GameRow, row: AnalysisRow, ahead: number): Reply {
+export function queuedReply(game: GameRow, row: AnalysisRow, ahead: number, t: Translate): Reply {
   const waiting =
     row.status === "running"
-      ? `Analysing ${title(game)}… ${row.done}/${row.total}`
-      : `Analysis of ${title(game)} queued: ${ahead} analysis${ahead === 1 ? "" : "es"} of this server ${ahead === 1 ? "runs" : "run"} first (one at a time).`;
+      ? t("game:analysis.progress", { title: title(game, t), done: row.done, total: row.total })
+      : t("game:analysis.queued", { title: title(game, t), count: ahead });
   return { content: waiting, mentions: [] };
 }
 
-export function progressReply(game: GameRow, done: number, total: number): Reply {
-  return { content: `Analysing ${title(game)}… ${done}/${total}`, mentions: [] };
+export function progressReply(game: GameRow, done: number, total: number, t: Translate): Reply {
+  return { content: t("game:analysis.progress", { title: title(game, t), done, total }), mentions: [] };
 }
 
-function markedLine(p: PlyReport): string {
-  const best = p.best ? `, best ${p.best}` : "";
-  return `${p.ply}. ${p.letter}${SIGNS[p.mark!]} ${p.mark} (−${p.loss.toFixed(1)}${best})`;
+function markedLine(p: PlyReport, t: Translate): string {
+  const mark = p.mark!;
+  const best = p.best ? t("game:analysis.best", { best: p.best }) : "";
+  return `${p.ply}. ${p.letter}${SIGNS[mark]} ${t(MARK_NAME[mark])} (−${p.loss.toFixed(1)}${best})`;
 }
 
-/** The result: who played how well, the marked moves, and the advantage chart. */
+/** The result: who played how well, the marked moves, and the advantage chart (in `voice`'s language). */
 export function analysisReply(
   ctx: Pick<HandlerContext, "app">,
   game: GameRow,
   row: AnalysisRow,
   report: AnalysisReport,
+  voice: Voice,
 ): Reply {
   const { app } = ctx;
+  const { t, locale } = voice;
   const seconds = (row.budgetMs / 1000).toFixed(1);
-  const lines = [`**Analysis of ${title(game)}** · expert engine, ${seconds} s per position`];
+  const lines = [t("game:analysis.header", { title: title(game, t), seconds })];
   for (const player of [0, 1] as const) {
     const s = report.summary[player];
     const id = player === 0 ? game.southId : game.northId;
     const counts = (["inaccuracy", "mistake", "blunder"] as const)
-      .map((m) => `${s[m]} ${s[m] === 1 ? m : PLURALS[m]}`)
+      .map((m) => t(MARK_COUNT[m], { count: s[m] }))
       .join(" · ");
-    lines.push(`${SIDE_NAMES[player]} <@${id}>: average loss ${s.averageLoss.toFixed(2)} seeds · ${counts}`);
+    lines.push(
+      t("game:analysis.player", {
+        side: term(SIDE_NAME[player]),
+        player: user(id),
+        loss: s.averageLoss.toFixed(2),
+        counts,
+      }),
+    );
   }
   const marked = report.plies.filter((p) => p.mark !== null);
-  lines.push(marked.length ? `Marked moves: ${marked.map(markedLine).join(" · ")}` : "No move marked.");
-  lines.push(`\`/nickar game id:${game.id}\` shows the evaluation and the best move at every move.`);
+  lines.push(
+    marked.length
+      ? t("game:analysis.marked", { moves: marked.map((p) => markedLine(p, t)).join(" · ") })
+      : t("game:analysis.noneMarked"),
+  );
+  lines.push(t("game:analysis.seeViewer", { id: game.id }));
   const names = marked.map((p) => ({ ply: p.ply, mark: p.mark! }));
   return {
     content: clip(lines.join("\n")),
@@ -80,21 +110,24 @@ export function analysisReply(
     image: async () => ({
       name: `nickar-${game.id}-analysis.png`,
       data: await app.images.advantageChart(
-        `Game ${game.id} · evaluation (South up, North down)`,
+        t("game:analysis.chartTitle", { id: game.id }),
         report.evaluations,
         names,
+        locale,
       ),
     }),
   };
 }
 
 /** The viewer's lines for the position after `ply` moves of an analysed game. */
-export function viewerAnalysisLines(report: AnalysisReport, ply: number): string[] {
-  const lines = [`Evaluation: ${evaluationText(report.evaluations[ply] ?? 0)}`];
+export function viewerAnalysisLines(report: AnalysisReport, ply: number, t: Translate): string[] {
+  const lines = [t("game:analysis.evaluation", { evaluation: evaluationText(report.evaluations[ply] ?? 0, t) })];
   const move = report.plies[ply - 1];
   if (move?.mark)
-    lines.push(`Move ${ply} (${move.letter}) was a ${move.mark}: lost ${move.loss.toFixed(1)}; best ${move.best}.`);
-  else if (move?.best) lines.push(`Move ${ply} (${move.letter}): the engine preferred ${move.best}.`);
+    lines.push(
+      t(MARKED_MOVE[move.mark], { ply, letter: move.letter, loss: move.loss.toFixed(1), best: move.best ?? "" }),
+    );
+  else if (move?.best) lines.push(t("game:analysis.viewer.preferred", { ply, letter: move.letter, best: move.best }));
   return lines;
 }
 
@@ -109,9 +142,17 @@ export function analyseResponse(ctx: HandlerContext, gameId: string): Response {
     userId: ctx.userId,
   });
   const game = ctx.app.games.find(gameId);
-  if (answer.kind === "done") return { mode: "reply", reply: analysisReply(ctx, game.row, answer.row, answer.report) };
-  const reply = queuedReply(game.row, answer.row, answer.ahead);
-  if (answer.fresh) return { mode: "reply", reply, bind: { kind: "analysis", id: gameId } };
+  // The analysis is a public message, in the server's language; a repeat request is answered privately.
+  const server = { t: ctx.tServer, locale: ctx.serverLocale };
+  if (answer.kind === "done")
+    return { mode: "reply", reply: analysisReply(ctx, game.row, answer.row, answer.report, server) };
+  if (answer.fresh)
+    return {
+      mode: "reply",
+      reply: queuedReply(game.row, answer.row, answer.ahead, ctx.tServer),
+      bind: { kind: "analysis", id: gameId },
+    };
+  const reply = queuedReply(game.row, answer.row, answer.ahead, ctx.t);
   const { channelId, messageId, guildId } = answer.row;
   const link = messageId ? ` https://discord.com/channels/${guildId}/${channelId}/${messageId}` : "";
   return { mode: "reply", reply: { ...reply, content: `${reply.content}${link}`, ephemeral: true } };

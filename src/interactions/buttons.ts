@@ -6,26 +6,20 @@ import { DEFAULT_LEVEL } from "../games/computer.ts";
 import type { DrawResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
-import { user } from "../i18n/index.ts";
+import { term, user } from "../i18n/index.ts";
 import { noteText } from "../i18n/note.ts";
 import { analyseResponse, scoreText } from "./analysis-view.ts";
 import type { HandlerContext } from "./context.ts";
 import { type CustomId, formatCustomId } from "./custom-id.ts";
-import { forgottenReply, KEPT } from "./forget-view.ts";
-import { gameMessage, noticesAfter } from "./game-message.ts";
+import { forgottenReply, keptReply } from "./forget-view.ts";
+import { boardFacts, gameMessage, noticesAfter } from "./game-message.ts";
 import { viewerReply } from "./game-viewer.ts";
 import { leaderboardReply } from "./leaderboard-view.ts";
 import { requireChannelPermissions } from "./permissions.ts";
 import type { Edit, Reply, Response } from "./reply.ts";
 import { seasonConfirmed } from "./season-confirm.ts";
 import { nextSeriesPost } from "./series-posts.ts";
-import { challengeReply, drawOfferNotice, narration, playerNames, turnNotice } from "./views.ts";
-
-/** Sentences written here (one table, for the translations of #12). */
-const TEXT = {
-  drawOffered: (to: string, gameId: string) =>
-    `You offer <@${to}> a draw in game \`${gameId}\`: they are asked where they chose to be notified.`,
-};
+import { challengeReply, drawOfferNotice, gameReply, narration, playerNames, turnNotice, voiceOf } from "./views.ts";
 
 type GameId = Extract<CustomId, { type: "game" }>;
 type ChallengeId = Extract<CustomId, { type: "challenge" }>;
@@ -39,12 +33,13 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
     case "leaderboard": {
       if (!ctx.guildId) throw new UserError("guild/required-leaderboard");
       const { ruleset, season, page, nav } = id;
-      const reply = leaderboardReply(ctx.app, { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId });
+      const request = { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId };
+      const reply = leaderboardReply(ctx.app, request, ctx.tServer);
       return { mode: "update", reply };
     }
     case "view": {
       const game = ctx.app.games.find(id.gameId, { guildId: ctx.guildId });
-      return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply) };
+      return { mode: "update", reply: viewerReply(ctx.app, game.row, id.ply, voiceOf(ctx.locale)) };
     }
     case "season":
       return seasonConfirmed(ctx, id.season);
@@ -56,13 +51,13 @@ export async function handleButton(ctx: HandlerContext, id: CustomId): Promise<R
 /** Forget me / Keep my data: only for the player who asked; the resigned games' boards are brought up to date. */
 function forgetButton(ctx: HandlerContext, id: Extract<CustomId, { type: "forget" }>): Response {
   if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
-  if (!id.confirm) return { mode: "update", reply: KEPT };
+  if (!id.confirm) return { mode: "update", reply: keptReply(ctx.t) };
   const forgotten = ctx.app.forget.forget(ctx.userId);
   const edits = forgotten.resignedGames.flatMap((gameId) => {
     const game = ctx.app.games.get(gameId);
     return game ? gameMessageEdits(game, gameMessage(ctx.app, game)) : [];
   });
-  return { mode: "update", reply: forgottenReply(forgotten), edits };
+  return { mode: "update", reply: forgottenReply(forgotten, ctx.t), edits };
 }
 
 /**
@@ -95,7 +90,7 @@ export function gameMessageEdits(game: GameSnapshot, board: Reply, answered: str
 }
 
 /** A link to the game's own message, when it has one. */
-export function boardLink(game: GameSnapshot): string {
+function boardLink(game: GameSnapshot): string {
   const { guildId, channelId, messageId } = game.row;
   return messageId ? ` https://discord.com/channels/${guildId}/${channelId}/${messageId}` : "";
 }
@@ -103,17 +98,13 @@ export function boardLink(game: GameSnapshot): string {
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */
 function staleAnswer(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
-  const current = gameMessage(ctx.app, game);
-  const where =
-    game.row.messageId && game.row.messageId !== ctx.messageId ? ` The game's board:${boardLink(game)}` : "";
+  // Only the presser sees it: in their language.
+  const current = gameReply(ctx.app, game, boardFacts(ctx.app, game), voiceOf(ctx.locale));
+  const elsewhere = game.row.messageId && game.row.messageId !== ctx.messageId;
+  const stale = elsewhere ? ctx.t("game:stale.elsewhere", { link: boardLink(game) }) : ctx.t("game:stale.here");
   return {
     mode: "reply",
-    reply: {
-      ...current,
-      ephemeral: true,
-      mentions: [],
-      content: `This board is out of date; here is the current one.${where}\n${current.content}`,
-    },
+    reply: { ...current, ephemeral: true, mentions: [], content: `${stale}\n${current.content}` },
   };
 }
 
@@ -138,7 +129,8 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
         const game = games.resign(id.gameId, ctx.userId, id.ply);
         // Confirmed on the ephemeral question: that answer just says so, the board is edited.
         const onBoard = ctx.messageId === game.row.messageId;
-        return updateGame(ctx, game, onBoard ? undefined : { content: "You resigned.", components: [] }, true);
+        const resigned = { content: ctx.t("game:resign.done"), components: [] };
+        return updateGame(ctx, game, onBoard ? undefined : resigned, true);
       }
       case "draw":
         return drawPressed(ctx, games.draw(id.gameId, ctx.userId, id.ply));
@@ -149,17 +141,18 @@ async function gameButton(ctx: HandlerContext, id: GameId): Promise<Response> {
           throw new UserError(current.row.drawOfferBy === seat ? "draw/own-offer" : "draw/none-to-accept");
         }
         const result = games.draw(id.gameId, ctx.userId, id.ply);
-        return updateGame(ctx, result.game, { content: `<@${ctx.userId}> accepted the draw.`, components: [] }, true);
+        const accepted = { content: ctx.tServer("game:draw.accepted", { player: user(ctx.userId) }), components: [] };
+        return updateGame(ctx, result.game, accepted, true);
       }
       case "draw-decline": {
         const game = games.declineDraw(id.gameId, ctx.userId, id.ply);
         // The offer's notice gives way to the player to move's, as after a move.
         const declined = updateGame(ctx, game, {
-          content: `<@${ctx.userId}> declined the draw offer: the game goes on.${boardLink(game)}`,
+          content: ctx.tServer("game:draw.declined", { player: user(ctx.userId), link: boardLink(game) }),
           components: [],
           mentions: [],
         });
-        return { ...declined, notices: [turnNotice(game)] };
+        return { ...declined, notices: [turnNotice(game, ctx.tServer)] };
       }
       case "animate":
         return animate(ctx, id.gameId);
@@ -187,7 +180,7 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
     const updated = updateGame(ctx, result.game, undefined, true);
     return mode === "update"
       ? updated
-      : { ...updated, mode: "reply", reply: { content: "Draw agreed.", ephemeral: true } };
+      : { ...updated, mode: "reply", reply: { content: ctx.t("game:draw.agreed"), ephemeral: true } };
   }
   const updated = updateGame(ctx, result.game);
   // Nickar answers by itself in a moment (src/discord/computer-turns.ts): nobody to ask.
@@ -196,13 +189,14 @@ export function drawPressed(ctx: HandlerContext, result: DrawResult, mode: "upda
     return {
       ...updated,
       mode: "reply",
-      reply: { content: "You offer Nickar a draw: it answers in a moment.", ephemeral: true },
+      reply: { content: ctx.t("game:draw.offeredToNickar"), ephemeral: true },
     };
   }
-  const asked = { ...updated, notices: [drawOfferNotice(result.game)] };
+  const asked = { ...updated, notices: [drawOfferNotice(result.game, ctx.tServer)] };
   if (mode === "update") return asked;
   const to = userOf(result.game.row, opponent(result.game.row.drawOfferBy!));
-  return { ...asked, mode: "reply", reply: { content: TEXT.drawOffered(to, result.game.row.id), ephemeral: true } };
+  const offered = ctx.t("game:draw.youOffered", { to: user(to), id: result.game.row.id });
+  return { ...asked, mode: "reply", reply: { content: offered, ephemeral: true } };
 }
 
 /** Rematch: a new challenge to the same opponent on the same terms, sides swapped, answered like any challenge. */
@@ -230,7 +224,7 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
     );
     return {
       mode: "reply",
-      reply: gameMessage(ctx.app, next, `Rematch of game \`${row.id}\`, sides swapped.`),
+      reply: gameMessage(ctx.app, next, ctx.tServer("game:rematch.of", { id: row.id })),
       bind: { kind: "game", id: next.row.id },
     };
   }
@@ -245,10 +239,10 @@ function rematch(ctx: HandlerContext, gameId: string): Response {
     timeLimit: row.timeLimit,
     rated: row.rated,
   });
-  const reply = challengeReply(challenge);
+  const reply = challengeReply(challenge, ctx.tServer);
   return {
     mode: "reply",
-    reply: { ...reply, content: `Rematch of game \`${row.id}\`, sides swapped.\n${reply.content}` },
+    reply: { ...reply, content: `${ctx.tServer("game:rematch.of", { id: row.id })}\n${reply.content}` },
     bind: { kind: "challenge", id: challenge.id },
   };
 }
@@ -260,13 +254,18 @@ function confirmResign(ctx: HandlerContext, id: GameId): Response {
   return {
     mode: "reply",
     reply: {
-      content: "Resign this game? Your opponent wins.",
+      content: ctx.t("game:resign.question"),
       ephemeral: true,
       components: [
         {
           type: ComponentType.ActionRow,
           components: [
-            { type: ComponentType.Button, custom_id: confirm, label: "Yes, resign", style: ButtonStyle.Danger },
+            {
+              type: ComponentType.Button,
+              custom_id: confirm,
+              label: ctx.t("game:resign.confirm"),
+              style: ButtonStyle.Danger,
+            },
           ],
         },
       ],
@@ -280,13 +279,14 @@ export function animate(ctx: HandlerContext, gameId: string): Response {
   return {
     mode: "reply",
     reply: {
-      content: `Move ${game.row.ply}: ${narration(game)}`,
+      content: ctx.t("game:animate.move", { ply: game.row.ply, narration: narration(game, ctx.t) ?? "" }),
       ephemeral: true,
       mentions: [],
       image: async () => {
         const names = await playerNames(ctx.app, game);
-        const data = await ctx.app.images.moveGif(game, names);
-        const description = await ctx.app.images.boardAlt(game, names);
+        const look = { locale: ctx.locale };
+        const data = await ctx.app.images.moveGif(game, names, look);
+        const description = await ctx.app.images.boardAlt(game, names, look);
         return data ? { name: `nickar-${game.row.id}-${game.row.ply}.gif`, data, description } : null;
       },
     },
@@ -299,13 +299,16 @@ export function hintResponse(ctx: HandlerContext, gameId: string, ply: number | 
   if (ply !== null && ply !== game.row.ply) throw new UserError("game/stale");
   return {
     mode: "reply",
-    reply: { content: "Nickar is thinking…", ephemeral: true },
+    reply: { content: ctx.t("game:hint.thinking"), ephemeral: true },
     deferred: async () => {
       const hint = await ctx.app.computer.hint(game);
-      return {
-        content: `Hint for move ${game.row.ply + 1}: play **${hint.letter}**: ${hint.why} (evaluation ${scoreText(hint.score)} for you).`,
-        ephemeral: true,
+      const values = {
+        move: game.row.ply + 1,
+        letter: hint.letter,
+        why: hint.why,
+        score: scoreText(hint.score, ctx.t),
       };
+      return { content: ctx.t("game:hint.line", values), ephemeral: true };
     },
   };
 }
@@ -318,14 +321,14 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       requireChannelPermissions(ctx);
       const { game, note } = challenges.accept(id.challengeId, ctx.userId);
       const { row } = game;
-      const start = row.seriesId ? "The series is on! This is game 1." : "Game on!";
+      const start = ctx.tServer(row.seriesId ? "game:challenge.seriesOn" : "game:challenge.gameOn");
       // The board takes the place of the challenge message; the first player is told by a notice.
       const board = ctx.messageId ? { channelId: ctx.channelId, messageId: ctx.messageId } : undefined;
       return {
         mode: "update",
         reply: gameMessage(ctx.app, game, `${start}${note ? ` ${noteText(ctx.tServer, note)}` : ""}`),
         bind: { kind: "game", id: row.id },
-        notices: [turnNotice(game, board)],
+        notices: [turnNotice(game, ctx.tServer, board)],
       };
     }
     case "decline": {
@@ -334,33 +337,38 @@ function challengeButton(ctx: HandlerContext, id: ChallengeId): Response {
       if (challenge?.kind === "ladder" && challenge.status === "pending" && challenge.opponentId === ctx.userId) {
         return confirmLadderDecline(ctx, id);
       }
-      return { mode: "update", reply: challengeReply(challenges.decline(id.challengeId, ctx.userId)) };
+      return { mode: "update", reply: challengeReply(challenges.decline(id.challengeId, ctx.userId), ctx.tServer) };
     }
     case "confirm-decline": {
       const declined = challenges.decline(id.challengeId, ctx.userId);
       const message = declined.messageId
-        ? [{ ref: { channelId: declined.channelId, messageId: declined.messageId }, reply: challengeReply(declined) }]
+        ? [
+            {
+              ref: { channelId: declined.channelId, messageId: declined.messageId },
+              reply: challengeReply(declined, ctx.tServer),
+            },
+          ]
         : [];
       return {
         mode: "update",
-        reply: { content: "You declined the ladder challenge: it counts as a loss on the ladder.", components: [] },
+        reply: { content: ctx.t("game:ladderDecline.done"), components: [] },
         edits: message,
       };
     }
     case "cancel":
-      return { mode: "update", reply: challengeReply(challenges.cancel(id.challengeId, ctx.userId)) };
+      return { mode: "update", reply: challengeReply(challenges.cancel(id.challengeId, ctx.userId), ctx.tServer) };
   }
 }
 
 /** The question before declining a ladder challenge: what it costs, and a button to confirm. */
 function confirmLadderDecline(ctx: HandlerContext, id: ChallengeId): Response {
   const challenge = ctx.app.challenges.get(id.challengeId);
-  const challenger = challenge ? `<@${challenge.challengerId}>` : "the challenger";
+  const challenger = challenge ? user(challenge.challengerId) : term("game:ladderDecline.theChallenger");
   const confirm = formatCustomId({ ...id, action: "confirm-decline" });
   return {
     mode: "reply",
     reply: {
-      content: `Decline this ladder challenge? On the ladder it counts as a loss: ${challenger} moves above you, as if they had won the game. Playing it gives you the chance to defend your rung.`,
+      content: ctx.t("game:ladderDecline.question", { challenger }),
       ephemeral: true,
       mentions: [],
       components: [
@@ -370,7 +378,7 @@ function confirmLadderDecline(ctx: HandlerContext, id: ChallengeId): Response {
             {
               type: ComponentType.Button,
               custom_id: confirm,
-              label: "Yes, decline (a ladder loss)",
+              label: ctx.t("game:ladderDecline.confirm"),
               style: ButtonStyle.Danger,
             },
           ],

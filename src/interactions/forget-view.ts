@@ -1,42 +1,55 @@
 /** The messages of `/nickar forget-me`: what will be deleted (with the confirmation), and what was. */
 import { ButtonStyle } from "discord-api-types/v10";
+import type { Translate } from "../i18n/index.ts";
 import type { ForgetSummary, Forgotten } from "../ladders/forget.ts";
 import type { Reply } from "./reply.ts";
+import { discordTranslator } from "./speech.ts";
 import { button, row } from "./views.ts";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** The counts both messages say, each with its noun in the language's plural. */
+function counts(t: Translate, s: ForgetSummary | Forgotten) {
+  return {
+    games: t("game:forget.count.games", { count: s.activeGames }),
+    series: t("game:forget.count.series", { count: s.activeSeries }),
+    pending: t("game:forget.count.pendingChallenges", { count: s.pendingChallenges }),
+    challenges: t("game:forget.count.challenges", { count: s.pendingChallenges }),
+    ladders: t("game:forget.count.ladders", { count: s.ladders }),
+    standings: t("game:forget.count.standings", { count: s.standings }),
+    finished: t("game:forget.count.finishedGames", { count: s.finishedGames }),
+  };
+}
 
 /** What forgetting will do, with Forget me / Keep my data (only the asker sees it). */
-export function forgetQuestion(userId: string, s: ForgetSummary): Reply {
+export function forgetQuestion(userId: string, s: ForgetSummary, t: Translate = discordTranslator("en")): Reply {
+  const n = counts(t, s);
   const lines = [
-    "**Forget me**: Nickar deletes what it keeps about you, in every server.",
-    `• In progress: ${plural(s.activeGames, "game")} resigned (your opponents win them), ${plural(s.activeSeries, "series", "series")} resigned, ${plural(s.pendingChallenges, "pending challenge")} withdrawn.`,
-    `• You leave ${plural(s.ladders, "ladder")}; your ratings and rating history in ${plural(s.standings, "standings", "standings")} are deleted, and those standings recalculated.`,
-    `• Your ${plural(s.finishedGames, "finished game")} stay for your opponents' records and ratings (theirs do not change), with you replaced by an anonymous player that nothing links to your account.`,
-    "Messages already posted in channels are not deleted. This cannot be undone.",
+    t("game:forget.title"),
+    t("game:forget.inProgress", { games: n.games, series: n.series, challenges: n.pending }),
+    t("game:forget.ladders", { ladders: n.ladders, standings: n.standings }),
+    t("game:forget.finished", { finished: n.finished }),
+    t("game:forget.warning"),
   ];
   return {
     content: lines.join("\n"),
     components: [
       row(
-        button({ type: "forget", userId, confirm: true }, "Forget me", ButtonStyle.Danger),
-        button({ type: "forget", userId, confirm: false }, "Keep my data", ButtonStyle.Secondary),
+        button({ type: "forget", userId, confirm: true }, t("game:forget.confirm"), ButtonStyle.Danger),
+        button({ type: "forget", userId, confirm: false }, t("game:forget.keep"), ButtonStyle.Secondary),
       ),
     ],
     ephemeral: true,
   };
 }
 
-export function forgottenReply(f: Forgotten): Reply {
+export function forgottenReply(f: Forgotten, t: Translate): Reply {
+  const n = counts(t, f);
   return {
-    content: [
-      "Done: Nickar has forgotten you.",
-      `${plural(f.activeGames, "game")} and ${plural(f.activeSeries, "series", "series")} resigned, ${plural(f.pendingChallenges, "challenge")} withdrawn, ${plural(f.ladders, "ladder")} left, ${plural(f.standings, "standings", "standings")} recalculated without you; ${plural(f.finishedGames, "finished game")} now show an anonymous player.`,
-      "If you play again, you start afresh.",
-    ].join("\n"),
+    content: [t("game:forgotten.done"), t("game:forgotten.summary", n), t("game:forgotten.afresh")].join("\n"),
     components: [],
     ephemeral: true,
   };
 }
 
-export const KEPT: Reply = { content: "Nothing was deleted.", components: [], ephemeral: true };
+export function keptReply(t: Translate): Reply {
+  return { content: t("game:forgotten.kept"), components: [], ephemeral: true };
+}

@@ -5,14 +5,16 @@
  */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { GameRow } from "../db/schema.ts";
-import { formatPosition, type GameState, moveLetter, rulesetName } from "../engine/index.ts";
+import { formatPosition, type GameState, moveLetter } from "../engine/index.ts";
 import { type GameSnapshot, snapshotsAt } from "../games/snapshot.ts";
+import { type Translate, term, user } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
 import { viewerAnalysisLines } from "./analysis-view.ts";
 import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
 import { clip, MESSAGE_LIMIT } from "./text-budget.ts";
-import { narration, playerNames, resultOf } from "./views.ts";
+import { narration, playerNames, resultOf, type Voice, voiceOf } from "./views.ts";
 
 /** The longest record shown; the whole record is in /nickar export anyway. */
 const MAX_RECORD = 1200;
@@ -22,10 +24,11 @@ export function dateText(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function statusText(row: GameRow, final: GameSnapshot): string {
-  if (row.status === "active") return "in progress";
-  const result = resultOf(final);
-  return row.voidedAt === null ? result : `${result}. Void: ${row.voidReason ?? "voided by an admin"}.`;
+function statusText(row: GameRow, final: GameSnapshot, t: Translate): string {
+  if (row.status === "active") return t("game:viewer.inProgress");
+  const result = resultOf(final, t);
+  if (row.voidedAt === null) return result;
+  return t("game:viewer.void", { result, reason: row.voidReason ?? term("game:viewer.voidedByAdmin") });
 }
 
 /**
@@ -52,26 +55,39 @@ function isOver(game: GameSnapshot): boolean {
   return game.row.status !== "active" || game.state.outcome.over;
 }
 
-export function viewerReply(app: App, row: GameRow, ply: number): Reply {
+/** The viewer, privately, in the viewer's language (`voice`; English when the caller gives none). */
+export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice = voiceOf("en")): Reply {
+  const { t, locale } = voice;
   const { shown: at, final } = snapshotsAt(row, ply);
   const total = final.state.ply;
   const shown = at.state.ply;
   const record = numberedRecord(final.state);
   const lines = [
-    `**Game \`${row.id}\`** · ${rulesetName(row.ruleset)} · <@${row.southId}> (South) vs <@${row.northId}> (North) · ${dateText(row.finishedAt ?? row.createdAt)}`,
+    t("game:viewer.header", {
+      id: row.id,
+      ruleset: term(RULESET_NAME[row.ruleset]),
+      south: user(row.southId),
+      north: user(row.northId),
+      date: dateText(row.finishedAt ?? row.createdAt),
+    }),
     // An admin's cancel or void reason is free text: it must not push the record out.
-    `**${clip(statusText(row, final), MAX_STATUS)}**`,
+    `**${clip(statusText(row, final, t), MAX_STATUS)}**`,
     "",
-    shown === 0 ? `Start (move 0 of ${total})` : `Move ${shown} of ${total}: ${narration(at)}`,
-    `Position: \`${positionText(at)}\`${isOver(at) ? " (game over: nobody to move)" : ""}`,
+    shown === 0
+      ? t("game:viewer.start", { total })
+      : t("game:viewer.move", { shown, total, narration: narration(at, t) ?? "" }),
+    t(isOver(at) ? "game:viewer.positionOver" : "game:viewer.position", { position: positionText(at) }),
   ];
   // Once the game is analysed: the evaluation here and what the engine thought of the move.
   const analysed = app.analyses.report(row.id);
-  if (analysed) lines.push(...viewerAnalysisLines(analysed.report, shown));
+  if (analysed) lines.push(...viewerAnalysisLines(analysed.report, shown, t));
   // The record gets what the other lines leave of Discord's 2000 characters (the whole of it is in /nickar export).
-  const room = Math.min(MAX_RECORD, MESSAGE_LIMIT - lines.join("\n").length - "Record: ``".length);
+  const room = Math.min(
+    MAX_RECORD,
+    MESSAGE_LIMIT - lines.join("\n").length - t("game:viewer.record", { record: "" }).length,
+  );
   const cut = record.length > room ? `${record.slice(0, Math.max(0, room - 1))}…` : record;
-  lines[2] = `Record: \`${cut}\``;
+  lines[2] = t("game:viewer.record", { record: cut });
   const button = (nav: ViewNav, target: number, label: string) => ({
     type: ComponentType.Button as const,
     custom_id: formatCustomId({ type: "view", gameId: row.id, ply: target, nav }),
@@ -87,19 +103,20 @@ export function viewerReply(app: App, row: GameRow, ply: number): Reply {
       {
         type: ComponentType.ActionRow,
         components: [
-          button("first", 0, "⏮ First"),
-          button("back", Math.max(0, shown - 1), "◀ Back"),
-          button("forward", Math.min(total, shown + 1), "Forward ▶"),
-          button("last", total, "Last ⏭"),
+          button("first", 0, t("game:viewer.first")),
+          button("back", Math.max(0, shown - 1), t("game:viewer.back")),
+          button("forward", Math.min(total, shown + 1), t("game:viewer.forward")),
+          button("last", total, t("game:viewer.last")),
         ],
       },
     ],
     image: async () => {
       const names = await playerNames(app, at);
+      const look = { locale };
       return {
         name: `nickar-${row.id}-move-${shown}.png`,
-        data: await app.images.boardPng(at, names),
-        description: await app.images.boardAlt(at, names),
+        data: await app.images.boardPng(at, names, look),
+        description: await app.images.boardAlt(at, names, look),
       };
     },
   };

@@ -3,11 +3,14 @@
  * rank when it is not on the page, and page buttons whose ids carry ruleset, season and page.
  */
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
-import { RULESETS, type RulesetId } from "../engine/index.ts";
+import type { RulesetId } from "../engine/index.ts";
+import { type Translate, term, user } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
 import { type Entry, formatRating, PAGE_SIZE, pageOf, pageOfUser } from "../ladders/standings.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type PageNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
+import { discordTranslator } from "./speech.ts";
 
 export interface LeaderboardRequest {
   readonly guildId: string;
@@ -21,53 +24,59 @@ export interface LeaderboardRequest {
 }
 
 /** What a provisional rating ("1662?") means, in plain words. */
-export const PROVISIONAL = "needs a few more games to be ranked";
+export const PROVISIONAL_KEY = "game:leaderboard.provisional" as const;
+/** The same in English (for callers that have not taken the key yet). */
+export const PROVISIONAL = discordTranslator("en")(PROVISIONAL_KEY);
 
-function record(e: Entry): string {
-  return `${e.games} game${e.games === 1 ? "" : "s"} · ${e.wins} W ${e.draws} D ${e.losses} L`;
+function record(e: Entry, t: Translate): string {
+  return t("game:leaderboard.record", { count: e.games, wins: e.wins, draws: e.draws, losses: e.losses });
 }
 
-function line(e: Entry, userId: string): string {
+function line(e: Entry, userId: string, t: Translate): string {
   const rank = e.rank === null ? "" : `\`${String(e.rank).padStart(3)}.\` `;
-  const text = `${rank}<@${e.userId}> **${formatRating(e)}** · ${record(e)}`;
-  return e.userId === userId ? `${text} ← you` : text;
+  const text = `${rank}<@${e.userId}> **${formatRating(e)}** · ${record(e, t)}`;
+  return e.userId === userId ? t("game:leaderboard.mine", { line: text }) : text;
 }
 
-function ownLine(entries: readonly Entry[], index: number | null, userId: string): string {
-  if (index === null) return `<@${userId}>: no rated game in this ruleset this season.`;
+function ownLine(entries: readonly Entry[], index: number | null, userId: string, t: Translate): string {
+  const player = user(userId);
+  if (index === null) return t("game:leaderboard.none", { player });
   const me = entries[index];
   const ranked = entries.filter((e) => e.rank !== null).length;
+  const values = { player, rating: formatRating(me), record: record(me, t) };
   return me.rank === null
-    ? `<@${userId}>: ${formatRating(me)} after ${record(me)}: ${PROVISIONAL} (the ? after a rating means it is still settling).`
-    : `<@${userId}>: **#${me.rank}** of ${ranked} · ${formatRating(me)} · ${record(me)}`;
+    ? t("game:leaderboard.ownProvisional", { ...values, provisional: term(PROVISIONAL_KEY) })
+    : t("game:leaderboard.ownRanked", { ...values, rank: me.rank, ranked });
 }
 
-export function leaderboardReply(app: App, request: LeaderboardRequest): Reply {
+export function leaderboardReply(app: App, request: LeaderboardRequest, t: Translate = discordTranslator("en")): Reply {
   const { guildId, ruleset, season, userId } = request;
   const { entries } = app.ratings.leaderboard(guildId, ruleset, season);
   const current = app.ratings.currentSeason(guildId);
-  const name = RULESETS[ruleset].name;
-  const seasonText = season === current ? `season ${season}` : `season ${season} (archived)`;
+  const name = term(RULESET_NAME[ruleset]);
+  const seasonText = t(season === current ? "game:leaderboard.season" : "game:leaderboard.seasonArchived", { season });
   if (entries.length === 0) {
     return {
-      content: `**${name} leaderboard** · ${seasonText}\nNo rated ${name} games yet: play one with /nickar challenge ruleset:${ruleset}.`,
+      content: t("game:leaderboard.empty", { ruleset: name, season: seasonText, id: ruleset }),
       components: [],
       mentions: [],
     };
   }
   const wanted = request.nav === "me" ? pageOfUser(entries, userId) : request.page;
   const page = pageOf(entries, wanted, userId);
-  const lines = [`**${name} leaderboard** · ${seasonText} · page ${page.page + 1} of ${page.pages}`];
+  const lines = [
+    t("game:leaderboard.title", { ruleset: name, season: seasonText, page: page.page + 1, pages: page.pages }),
+  ];
   let provisionalShown = false;
   for (const e of page.entries) {
     if (e.rank === null && !provisionalShown) {
-      lines.push(`**Not ranked yet** (${PROVISIONAL}; the ? after a rating means it is still settling)`);
+      lines.push(t("game:leaderboard.notRanked", { provisional: term(PROVISIONAL_KEY) }));
       provisionalShown = true;
     }
-    lines.push(line(e, userId));
+    lines.push(line(e, userId, t));
   }
   const onPage = page.userIndex !== null && Math.floor(page.userIndex / PAGE_SIZE) === page.page;
-  if (!onPage) lines.push("", ownLine(entries, page.userIndex, userId));
+  if (!onPage) lines.push("", ownLine(entries, page.userIndex, userId, t));
   const id = (target: number, nav: PageNav): CustomId => ({ type: "leaderboard", ruleset, season, page: target, nav });
   const button = (nav: PageNav, target: number, label: string, disabled: boolean) => ({
     type: ComponentType.Button as const,
@@ -84,9 +93,9 @@ export function leaderboardReply(app: App, request: LeaderboardRequest): Reply {
       {
         type: ComponentType.ActionRow,
         components: [
-          button("prev", Math.max(0, page.page - 1), "◀ Previous", page.page === 0),
-          button("next", Math.min(last, page.page + 1), "Next ▶", page.page === last),
-          button("me", page.page, "My rank", false),
+          button("prev", Math.max(0, page.page - 1), t("game:leaderboard.previous"), page.page === 0),
+          button("next", Math.min(last, page.page + 1), t("game:leaderboard.next"), page.page === last),
+          button("me", page.page, t("game:leaderboard.myRank"), false),
         ],
       },
     ],

@@ -10,17 +10,34 @@ import type { HandlerContext } from "./context.ts";
 
 export interface ChannelNeed {
   readonly bit: bigint;
-  /** The permission's name in Discord's settings. */
+  /** The permission's name in Discord's settings, in English (the invite tool's list). */
   readonly name: string;
+  /** The same name as Discord shows it in the reader's language. */
+  readonly nameKey: MessageKey;
   /** What the bot cannot do without it: "I can't attach images in #games: give Nickar…". */
   readonly missing: MessageKey;
 }
 
 /** In the order they are explained (without View Channel the others do not matter yet). */
 export const CHANNEL_NEEDS: readonly ChannelNeed[] = [
-  { bit: PermissionFlagsBits.ViewChannel, name: "View Channel", missing: "errors:permissions/line-view" },
-  { bit: PermissionFlagsBits.SendMessages, name: "Send Messages", missing: "errors:permissions/line-send" },
-  { bit: PermissionFlagsBits.AttachFiles, name: "Attach Files", missing: "errors:permissions/line-attach" },
+  {
+    bit: PermissionFlagsBits.ViewChannel,
+    name: "View Channel",
+    nameKey: "notices:permission.viewChannel",
+    missing: "errors:permissions/line-view",
+  },
+  {
+    bit: PermissionFlagsBits.SendMessages,
+    name: "Send Messages",
+    nameKey: "notices:permission.sendMessages",
+    missing: "errors:permissions/line-send",
+  },
+  {
+    bit: PermissionFlagsBits.AttachFiles,
+    name: "Attach Files",
+    nameKey: "notices:permission.attachFiles",
+    missing: "errors:permissions/line-attach",
+  },
 ];
 
 /** Every permission Nickar asks for when it is invited (see `npm run invite-url`). */

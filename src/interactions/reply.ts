@@ -71,8 +71,10 @@ export interface Notice {
   readonly channelId: string;
   /** Who is notified; empty: only the previous notice with this key is deleted (e.g. the game ended). */
   readonly users: readonly string[];
-  /** What follows the mentions in the channel, and the whole text of a direct message. */
+  /** What follows the mentions in the channel ("it is your move…"). */
   readonly text: string;
+  /** The whole text of a direct message ("It is your move…"); without it, `text`. */
+  readonly direct?: string;
   /** The message a direct message links to (the game's board). */
   readonly jump?: MessageRef & { readonly guildId: string };
   /**

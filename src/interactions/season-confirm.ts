@@ -22,8 +22,8 @@ export function seasonQuestion(ctx: HandlerContext): Response {
     mode: "reply",
     reply: {
       content: [
-        `Start season ${current + 1}? Every player starts again at 1500? in every ruleset.`,
-        `The standings of season ${current} are archived (\`/nickar leaderboard season:${current}\`); this cannot be undone.`,
+        ctx.t("game:season.question", { next: current + 1 }),
+        ctx.t("game:season.archive", { season: current }),
       ].join("\n"),
       ephemeral: true,
       components: [
@@ -33,7 +33,7 @@ export function seasonQuestion(ctx: HandlerContext): Response {
             {
               type: ComponentType.Button,
               custom_id: formatCustomId({ type: "season", season: current }),
-              label: `Start season ${current + 1}`,
+              label: ctx.t("game:season.start", { next: current + 1 }),
               style: ButtonStyle.Danger,
             },
           ],
@@ -49,14 +49,14 @@ export function seasonConfirmed(ctx: HandlerContext, after: number): Response {
   const season = ctx.app.ratings.newSeason(guildId, after);
   return {
     mode: "update",
-    reply: { content: `Season ${season} has begun.`, components: [] },
+    reply: { content: ctx.t("game:season.begun", { season }), components: [] },
     posts: [
       {
         channelId: ctx.channelId,
         reply: {
           content: [
-            `**Season ${season} has begun.** Every player starts again at 1500? in every ruleset.`,
-            `The standings of season ${season - 1} are archived: \`/nickar leaderboard season:${season - 1}\`.`,
+            ctx.tServer("game:season.announce", { season }),
+            ctx.tServer("game:season.archived", { season: season - 1 }),
           ].join("\n"),
           mentions: [],
         },

@@ -4,11 +4,11 @@
  * by the scheduler.
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { user } from "../i18n/index.ts";
 import { noteText } from "../i18n/note.ts";
 import type { App } from "./context.ts";
-import { gameMessage } from "./game-message.ts";
+import { gameMessage, serverVoice } from "./game-message.ts";
 import type { Post } from "./reply.ts";
-import { discordTranslator } from "./speech.ts";
 
 /**
  * When a series game has just ended, its next game (created in the same transaction) still needs a
@@ -25,13 +25,14 @@ export function nextSeriesPost(app: App, ended: GameSnapshot): Post[] {
 export function gamePost(app: App, game: GameSnapshot): Post {
   const { row: g, state } = game;
   const toMove = state.position.toMove === 0 ? g.southId : g.northId;
+  const { t } = serverVoice(app, g.guildId);
   const extra =
     g.seriesGame !== null && g.ply === 0
-      ? `Game ${g.seriesGame} of the series: <@${toMove}>, you move first.`
-      : `<@${g.southId}> <@${g.northId}>: the board of game \`${g.id}\` (it had not been posted).`;
+      ? t("game:series.nextGame", { number: g.seriesGame, player: user(toMove) })
+      : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);
-  const said = note ? noteText(discordTranslator(app.serverLocale(g.guildId)), note) : null;
+  const said = note ? noteText(t, note) : null;
   const reply = gameMessage(app, game, said ? `${extra}\n${said}` : extra);
   return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
 }

@@ -1,43 +1,54 @@
 /** How a series is written: the line under a series game and the board's footer. */
-import { formatSeriesScore } from "../ladders/series.ts";
+import type { Translate } from "../i18n/index.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import { seriesOpponent, seriesPlayers } from "../ladders/series-store.ts";
+import { discordTranslator } from "./speech.ts";
 
 const mention = (id: string) => `<@${id}>`;
 
 /** "<@a> 3-2 <@b>, 1 drawn" from the first player's side. */
-export function seriesScoreText(summary: SeriesSummary, names: (id: string) => string = mention): string {
-  return formatSeriesScore(seriesPlayers(summary.series), summary.score, names);
+export function seriesScoreText(
+  summary: SeriesSummary,
+  t: Translate = discordTranslator("en"),
+  names: (id: string) => string = mention,
+): string {
+  const [a, b] = seriesPlayers(summary.series);
+  const { wins, draws } = summary.score;
+  const values = { first: names(a), second: names(b), firstWins: wins[a] ?? 0, secondWins: wins[b] ?? 0 };
+  return draws ? t("game:series.scoreDrawn", { ...values, count: draws }) : t("game:series.score", values);
 }
 
 /** The series line of a game message. */
-export function seriesLine(summary: SeriesSummary): string {
+export function seriesLine(summary: SeriesSummary, t: Translate = discordTranslator("en")): string {
   const { series: s } = summary;
-  const score = seriesScoreText(summary);
+  const score = seriesScoreText(summary, t);
   switch (s.status) {
     case "active":
-      return `Series, first to ${s.firstTo}: ${score}`;
+      return t("game:series.active", { firstTo: s.firstTo, score });
     case "finished":
-      return `**${seriesWinText(summary)}** (first to ${s.firstTo})`;
-    case "resigned": {
-      return `<@${seriesOpponent(s, s.winnerId)}> resigned the series: **<@${s.winnerId}> wins it** (${score})`;
-    }
+      return t("game:series.finished", { result: seriesWinText(summary, t), firstTo: s.firstTo });
+    case "resigned":
+      return t("game:series.resigned", {
+        loser: mention(seriesOpponent(s, s.winnerId)),
+        winner: mention(s.winnerId ?? ""),
+        score,
+      });
     case "abandoned":
-      return `Series abandoned (a game was cancelled) at ${score}`;
+      return t("game:series.abandoned", { score });
   }
 }
 
 /** "<@a> wins the series 6–4" (the winner's games first; draws after), or "" while it is undecided. */
-export function seriesWinText(summary: SeriesSummary, names: (id: string) => string = mention): string {
+export function seriesWinText(summary: SeriesSummary, t: Translate, names: (id: string) => string = mention): string {
   const { series: s, score } = summary;
   if (!s.winnerId) return "";
   const loser = seriesOpponent(s, s.winnerId);
-  const draws = score.draws ? `, ${score.draws} drawn` : "";
-  return `${names(s.winnerId)} wins the series ${score.wins[s.winnerId] ?? 0}–${score.wins[loser] ?? 0}${draws}`;
+  const values = { winner: names(s.winnerId), won: score.wins[s.winnerId] ?? 0, lost: score.wins[loser] ?? 0 };
+  return score.draws ? t("game:series.winsDrawn", { ...values, count: score.draws }) : t("game:series.wins", values);
 }
 
 /** The small line under the board, with display names. */
-export function seriesFooter(summary: SeriesSummary, name: (id: string) => string): string {
-  const score = seriesScoreText(summary, (id) => name(id) || (id === summary.series.playerA ? "A" : "B"));
-  return `Series ${score} · first to ${summary.series.firstTo}`;
+export function seriesFooter(summary: SeriesSummary, name: (id: string) => string, t: Translate): string {
+  const score = seriesScoreText(summary, t, (id) => name(id) || (id === summary.series.playerA ? "A" : "B"));
+  return t("game:series.footer", { score, firstTo: summary.series.firstTo });
 }

@@ -4,6 +4,9 @@
  * fewer than the characters Discord counts.
  */
 
+import type { Translate } from "../i18n/index.ts";
+import { discordTranslator } from "./speech.ts";
+
 /** Discord's limit on a message's content. */
 export const MESSAGE_LIMIT = 2000;
 
@@ -13,15 +16,22 @@ export interface Section {
   readonly items?: readonly string[];
   /** How many items there are in all, when only the first of them were read (default: `items.length`). */
   readonly total?: number;
-  /** The line after the shown items when `left` of them did not fit. */
+  /** The line after the shown items when `left` of them did not fit (default: `moreLine()`, in English). */
   readonly more?: (left: number) => string;
 }
+
+/** "…and 3 more." in `t`'s language: the usual `more` of a section. */
+export function moreLine(t: Translate = discordTranslator("en")): (left: number) => string {
+  return (left) => t("game:list.more", { count: left });
+}
+
+const ENGLISH_MORE = moreLine();
 
 function render(sections: readonly Section[], shown: readonly number[]): string[] {
   return sections.flatMap((section, i) => {
     const items = section.items ?? [];
     const left = Math.max(items.length, section.total ?? 0) - shown[i];
-    const more = left > 0 ? [(section.more ?? ((n: number) => `…and ${n} more.`))(left)] : [];
+    const more = left > 0 ? [(section.more ?? ENGLISH_MORE)(left)] : [];
     return [...(section.head ?? []), ...items.slice(0, shown[i]), ...more];
   });
 }

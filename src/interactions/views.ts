@@ -1,18 +1,33 @@
 /** Builds the messages: the game board with its buttons, and the challenge. Plain data only. */
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from "discord-api-types/v10";
 import type { ChallengeRow, RatingChangeRow } from "../db/schema.ts";
-import { houseToPit, moveLetter, opponent, rulesetName } from "../engine/index.ts";
+import { houseToPit, moveLetter, opponent } from "../engine/index.ts";
 import { hintsAllowed } from "../games/computer.ts";
 import { type GameSnapshot, userOf } from "../games/snapshot.ts";
-import { formatTimeLimit } from "../games/time.ts";
+import { type Locale, type Translate, term, user } from "../i18n/index.ts";
 import { noteText } from "../i18n/note.ts";
+import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
+import { LEVEL_NAME } from "../i18n/terms-views.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
-import { narrateMove, resultText } from "../present/narrate.ts";
+import { narrateMove, resultText, timeLimitText } from "../present/narrate.ts";
 import type { App } from "./context.ts";
 import { type CustomId, formatCustomId, type GameAction } from "./custom-id.ts";
 import { clearNotice, gameNoticeKey, type MessageRef, type Notice, type Reply } from "./reply.ts";
 import { seriesFooter, seriesLine, seriesWinText } from "./series-view.ts";
 import { discordTranslator } from "./speech.ts";
+
+/** The language a message is written in: its translator, and its locale for the images (drawn in a worker). */
+export interface Voice {
+  readonly locale: Locale;
+  readonly t: Translate;
+}
+
+export function voiceOf(locale: Locale): Voice {
+  return { locale, t: discordTranslator(locale) };
+}
+
+/** English, for callers that do not say which language (public messages should pass the server's). */
+const ENGLISH_VOICE = voiceOf("en");
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 
@@ -37,29 +52,50 @@ function mentions(game: GameSnapshot): [string, string] {
 }
 
 /** The narration of the move that led to this position (names as mentions), or null at the start. */
-export function narration(game: GameSnapshot): string | null {
+export function narration(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string | null {
   if (!game.last) return null;
-  return narrateMove({
-    ruleset: game.state.ruleset,
-    player: game.last.player,
-    house: game.last.house,
-    events: game.last.events,
-    names: mentions(game),
-  });
+  return narrateMove(
+    {
+      ruleset: game.state.ruleset,
+      player: game.last.player,
+      house: game.last.house,
+      events: game.last.events,
+      names: mentions(game),
+    },
+    t,
+  );
 }
 
 /** The result line of an ended game, as the image's banner says it. */
-export function resultOf(game: GameSnapshot): string {
+export function resultOf(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string {
   const { row, state } = game;
-  return resultText(row, mentions(game), state.position.stores, state.position.toMove);
+  return resultText(row, mentions(game), state.position.stores, state.position.toMove, t);
 }
 
-export function gameHeader(game: GameSnapshot): string {
+export function gameHeader(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string {
   const { row: g } = game;
-  const ruleset = rulesetName(g.ruleset);
-  const rated = g.voidedAt !== null ? "void" : g.rated ? "rated" : g.level ? `unrated · Nickar ${g.level}` : "unrated";
-  const kind = g.ladderChallengerId ? " · ladder game" : g.seriesGame ? ` · series game ${g.seriesGame}` : "";
-  return `**${ruleset}** · game \`${g.id}\` · <@${g.southId}> (South, A–F) vs <@${g.northId}> (North, a–f) · ${formatTimeLimit(g.timeLimit)} per move · ${rated}${kind}`;
+  const rated =
+    g.voidedAt !== null
+      ? t("game:header.void")
+      : g.rated
+        ? t("game:header.rated")
+        : g.level
+          ? t("game:header.unratedLevel", { level: term(LEVEL_NAME[g.level]) })
+          : t("game:header.unrated");
+  const kind = g.ladderChallengerId
+    ? t("game:header.ladder")
+    : g.seriesGame
+      ? t("game:header.series", { number: g.seriesGame })
+      : "";
+  return t("game:header.line", {
+    ruleset: term(RULESET_NAME[g.ruleset]),
+    id: g.id,
+    south: user(g.southId),
+    north: user(g.northId),
+    limit: timeLimitText(g.timeLimit, t),
+    rated,
+    kind,
+  });
 }
 
 function signed(n: number): string {
@@ -89,63 +125,67 @@ export interface BoardFacts {
 export type Media = Pick<App, "images" | "displayName" | "computer">;
 
 /** "Ratings: <@a> 1512 (+12) · <@b> 1488 (−12)", or why the ratings did not change. */
-export function ratingLine(game: GameSnapshot, facts: BoardFacts): string | null {
+export function ratingLine(game: GameSnapshot, facts: BoardFacts, t: Translate): string | null {
   const { row } = game;
   if (row.status === "active") return null;
-  if (row.voidedAt !== null) return "Ratings: void, this game no longer counts.";
+  if (row.voidedAt !== null) return t("game:ratings.void");
   if (row.status !== "finished") return null; // an abort or a cancel says "ratings unchanged" itself
-  if (!row.rated) return `Ratings: unrated game, <@${row.southId}> and <@${row.northId}> unchanged.`;
+  if (!row.rated) return t("game:ratings.unrated", { south: user(row.southId), north: user(row.northId) });
   const parts = [row.southId, row.northId].map((userId) => {
     const change = facts.ratingChanges.get(userId);
     return change
-      ? `<@${userId}> ${Math.round(change.ratingAfter)} (${signed(change.ratingAfter - change.ratingBefore)})`
-      : `<@${userId}> unrated`;
+      ? t("game:ratings.change", {
+          player: user(userId),
+          rating: Math.round(change.ratingAfter),
+          change: signed(change.ratingAfter - change.ratingBefore),
+        })
+      : t("game:ratings.unratedPlayer", { player: user(userId) });
   });
-  return `Ratings: ${parts.join(" · ")}`;
+  return t("game:ratings.line", { changes: parts.join(" · ") });
 }
 
 /** What an ended ladder game did to the rungs, said where it happened. */
-export function ladderLine(game: GameSnapshot, facts: BoardFacts): string | null {
+export function ladderLine(game: GameSnapshot, facts: BoardFacts, t: Translate): string | null {
   const { row } = game;
   if (!row.ladderChallengerId || row.status !== "finished") return null;
   const challenger = row.ladderChallengerId;
   const target = challenger === row.southId ? row.northId : row.southId;
   const challengerSeat = challenger === row.southId ? 0 : 1;
   if (row.winner !== challengerSeat) {
-    const how = row.winner === null ? "A draw" : `<@${target}> defended their rung`;
-    return `Ladder: ${how}: the rungs stay as they were.`;
+    return row.winner === null ? t("game:ladder.draw") : t("game:ladder.defended", { player: user(target) });
   }
   const rungs = facts.rungs ?? [];
   const mine = rungs.find((r) => r.userId === challenger)?.rung;
   const theirs = rungs.find((r) => r.userId === target)?.rung;
   if (mine === undefined) return null;
   return theirs !== undefined && theirs > mine
-    ? `Ladder: <@${challenger}> takes rung ${mine} from <@${target}>, who moves down to rung ${theirs}.`
-    : `Ladder: <@${challenger}> is on rung ${mine}.`;
+    ? t("game:ladder.took", { player: user(challenger), rung: mine, other: user(target), down: theirs })
+    : t("game:ladder.on", { player: user(challenger), rung: mine });
 }
 
 /** A series game's line: the score, and the series result once it is decided. */
 function seriesLines(
   game: GameSnapshot,
   facts: BoardFacts,
+  t: Translate,
 ): { line: string | null; bannerNote?: (name: (id: string) => string) => string } {
   const { row: g } = game;
   const { series } = facts;
   if (!series) return { line: null };
   const decidedNow = g.status !== "active" && series.series.status !== "active" && series.series.winnerId !== null;
-  const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, name) : undefined;
-  return { line: seriesLine(series), bannerNote };
+  const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, t, name) : undefined;
+  return { line: seriesLine(series, t), bannerNote };
 }
 
-function gameButtons(media: Media, game: GameSnapshot): Row[] {
+function gameButtons(media: Media, game: GameSnapshot, t: Translate): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
-  const animate = button(id({ kind: "animate" }), "Animate", ButtonStyle.Secondary, !game.last);
+  const animate = button(id({ kind: "animate" }), t("game:button.animate"), ButtonStyle.Secondary, !game.last);
   if (g.status !== "active") {
     const ended = [
       ...(game.last ? [animate] : []),
-      ...(canRematch(game) ? [rematchButton(game)] : []),
-      ...(game.last ? [button(id({ kind: "analyse" }), "Analyse", ButtonStyle.Primary)] : []),
+      ...(canRematch(game) ? [rematchButton(game, t)] : []),
+      ...(game.last ? [button(id({ kind: "analyse" }), t("game:button.analyse"), ButtonStyle.Primary)] : []),
     ];
     return ended.length ? [row(...ended)] : [];
   }
@@ -157,14 +197,15 @@ function gameButtons(media: Media, game: GameSnapshot): Row[] {
     const label = `${moveLetter(player, h)} · ${state.position.pits[houseToPit(player, h)]}`;
     return button(id({ kind: "move", house: h }), label, legal ? ButtonStyle.Primary : ButtonStyle.Secondary, !legal);
   };
-  const drawLabel = g.drawOfferBy === null ? "Offer draw" : "Accept draw";
+  const drawLabel = t(g.drawOfferBy === null ? "game:button.offerDraw" : "game:button.acceptDraw");
   const actions = [
-    button(id({ kind: "resign" }), "Resign", ButtonStyle.Danger),
+    button(id({ kind: "resign" }), t("game:button.resign"), ButtonStyle.Danger),
     button(id({ kind: "draw" }), drawLabel, ButtonStyle.Secondary),
     animate,
   ];
   // Never in a rated game between people.
-  if (hintsAllowed(g) && !thinking) actions.push(button(id({ kind: "hint" }), "Hint", ButtonStyle.Secondary));
+  if (hintsAllowed(g) && !thinking)
+    actions.push(button(id({ kind: "hint" }), t("game:button.hint"), ButtonStyle.Secondary));
   return [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
 }
 
@@ -174,10 +215,10 @@ export function canRematch(game: GameSnapshot): boolean {
   return row.status !== "active" && row.status !== "cancelled" && !row.ladderChallengerId && !row.seriesId;
 }
 
-function rematchButton(game: GameSnapshot): APIButtonComponent {
+function rematchButton(game: GameSnapshot, t: Translate): APIButtonComponent {
   return button(
     { type: "game", gameId: game.row.id, ply: game.row.ply, action: { kind: "rematch" } },
-    "Rematch",
+    t("game:button.rematch"),
     ButtonStyle.Success,
   );
 }
@@ -201,37 +242,43 @@ function once<T>(render: () => Promise<T>): () => Promise<T> {
  * The game message: header (with the game id), what just happened, whose move it is (mentioned) or
  * the result with the rating changes and what it meant for a series or the ladder; board image; buttons.
  */
-export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, extra?: string): Reply {
+export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, voice: Voice, extra?: string): Reply {
   const { row: g, state } = game;
-  const lines = [gameHeader(game)];
-  const told = narration(game);
+  const { t, locale } = voice;
+  const lines = [gameHeader(game, t)];
+  const told = narration(game, t);
   if (told) lines.push(told);
   const pinged: string[] = [];
+  const side = term(SIDE_NAME[state.position.toMove]);
   if (g.status === "active" && media.computer.toMove(game)) {
-    lines.push(`Nickar is thinking… (${state.position.toMove === 0 ? "South" : "North"}, ${g.level})`);
-    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy)}> offers a draw.`);
+    const level = g.level ? term(LEVEL_NAME[g.level]) : "";
+    lines.push(t("game:message.thinking", { side, level }));
+    if (g.drawOfferBy !== null) lines.push(t("game:message.drawOffered", { player: user(userOf(g, g.drawOfferBy)) }));
   } else if (g.status === "active") {
     const userId = userOf(g, state.position.toMove);
     pinged.push(userId);
-    const deadline = g.deadlineAt === null ? "" : ` · time runs out ${time(g.deadlineAt)}`;
-    lines.push(`<@${userId}> to move (${state.position.toMove === 0 ? "South" : "North"})${deadline}`);
-    if (g.drawOfferBy !== null) lines.push(`<@${userOf(g, g.drawOfferBy)}> offers a draw.`);
+    lines.push(
+      g.deadlineAt === null
+        ? t("game:message.toMove", { player: user(userId), side })
+        : t("game:message.toMoveDeadline", { player: user(userId), side, time: time(g.deadlineAt) }),
+    );
+    if (g.drawOfferBy !== null) lines.push(t("game:message.drawOffered", { player: user(userOf(g, g.drawOfferBy)) }));
   } else {
-    lines.push(`**${resultOf(game)}**`);
-    for (const line of [ratingLine(game, facts), ladderLine(game, facts)]) if (line) lines.push(line);
+    lines.push(`**${resultOf(game, t)}**`);
+    for (const line of [ratingLine(game, facts, t), ladderLine(game, facts, t)]) if (line) lines.push(line);
   }
-  const series = seriesLines(game, facts);
+  const series = seriesLines(game, facts, t);
   if (series.line) lines.push(series.line);
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
-    components: gameButtons(media, game),
+    components: gameButtons(media, game, t),
     mentions: pinged,
     image: once(async () => {
       const names = await playerNames(media, game);
       const name = (id: string) => (id === g.southId ? names[0] : names[1]);
-      const footer = facts.series ? seriesFooter(facts.series, name) : undefined;
-      const look = { footer, bannerNote: series.bannerNote?.(name) };
+      const footer = facts.series ? seriesFooter(facts.series, name, t) : undefined;
+      const look = { footer, bannerNote: series.bannerNote?.(name), locale };
       // With animations on, a board that follows a move shows that move (the GIF opens and ends on the position).
       const gif = facts.animate ? await media.images.moveGif(game, names, look) : null;
       const description = await media.images.boardAlt(game, names, look);
@@ -247,19 +294,24 @@ export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, e
  * It replaces the game's last notice (see `Notice`) and goes where each player chose with /nickar
  * notify; `note` is a line added after the result (who aborted the game).
  */
-export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts, note?: string): Notice {
+export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts, t: Translate, note?: string): Notice {
   const { row: g } = game;
-  const lines = [`game \`${g.id}\` is over: **${resultOf(game)}**`];
-  for (const line of [note, ratingLine(game, facts), ladderLine(game, facts), seriesLines(game, facts).line])
-    if (line) lines.push(line);
-  if (g.messageId) lines.push(`The board: https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}`);
+  const over = { id: g.id, result: resultOf(game, t) };
+  const rest: string[] = [];
+  for (const line of [note, ratingLine(game, facts, t), ladderLine(game, facts, t), seriesLines(game, facts, t).line])
+    if (line) rest.push(line);
+  if (g.messageId)
+    rest.push(
+      t("game:ending.board", { link: `https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}` }),
+    );
   return {
     key: gameNoticeKey(g.id),
     channelId: g.channelId,
     // Nickar itself is never notified (the notice board leaves it out too).
     users: [g.southId, g.northId].filter((id) => !media.computer.is(id)),
-    text: lines.join("\n"),
-    components: canRematch(game) ? [row(rematchButton(game))] : [],
+    text: [t("game:ending.over", over), ...rest].join("\n"),
+    direct: [t("game:ending.overDirect", over), ...rest].join("\n"),
+    components: canRematch(game) ? [row(rematchButton(game, t))] : [],
   };
 }
 
@@ -268,7 +320,7 @@ export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts
  * direct message: a link to the board, whose Offer draw button has become Accept draw). It replaces
  * the game's turn notice; a move or an answer replaces it in turn.
  */
-export function drawOfferNotice(game: GameSnapshot): Notice {
+export function drawOfferNotice(game: GameSnapshot, t: Translate): Notice {
   const { row: g } = game;
   if (g.drawOfferBy === null) throw new Error(`game ${g.id} has no draw offer`);
   const by = userOf(g, g.drawOfferBy);
@@ -283,50 +335,51 @@ export function drawOfferNotice(game: GameSnapshot): Notice {
     key: gameNoticeKey(g.id),
     channelId: g.channelId,
     users: [to],
-    text: `<@${by}> offers you a draw in game \`${g.id}\`. Playing a move also declines it.`,
+    text: t("game:draw.offer", { by: user(by), id: g.id }),
     components: [
       row(
-        button(id("draw-accept"), "Accept draw", ButtonStyle.Success),
-        button(id("draw-decline"), "Decline", ButtonStyle.Secondary),
+        button(id("draw-accept"), t("game:button.acceptDraw"), ButtonStyle.Success),
+        button(id("draw-decline"), t("game:button.decline"), ButtonStyle.Secondary),
       ),
     ],
     ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
   };
 }
 
-function challengeTerms(c: ChallengeRow): string {
-  const ruleset = rulesetName(c.ruleset);
-  const first = { me: "challenger moves first", them: "challenger moves second", random: "first move drawn at random" }[
-    c.first
-  ];
-  const kind =
-    c.kind === "ladder"
-      ? "a **ladder game** of "
-      : c.kind === "series"
-        ? `a **first-to-${c.firstTo ?? 6} series** of `
-        : "";
-  const start = c.kind === "series" ? `${first} in game 1, then South alternates` : first;
-  return `${kind}**${ruleset}** · ${formatTimeLimit(c.timeLimit)} per move · ${c.rated ? "rated" : "unrated"} · ${start}`;
+/** Who moves first, by the challenge's choice. */
+const FIRST = {
+  me: "game:challenge.first.me",
+  them: "game:challenge.first.them",
+  random: "game:challenge.first.random",
+} as const;
+
+function challengeTerms(c: ChallengeRow, t: Translate): string {
+  const values = {
+    ruleset: term(RULESET_NAME[c.ruleset]),
+    limit: timeLimitText(c.timeLimit, t),
+    rated: t(c.rated ? "game:header.rated" : "game:header.unrated"),
+  };
+  if (c.kind === "series") {
+    const start = t("game:challenge.seriesStart", { first: term(FIRST[c.first]) });
+    return t("game:challenge.termsSeries", { ...values, firstTo: c.firstTo ?? 6, start });
+  }
+  const start = t(FIRST[c.first]);
+  return t(c.kind === "ladder" ? "game:challenge.termsLadder" : "game:challenge.terms", { ...values, start });
 }
 
-/** What a declined or unanswered ladder challenge means. */
-function ladderForfeit(c: ChallengeRow): string {
-  return c.kind === "ladder" ? ` On the ladder that counts as a loss for <@${c.opponentId}>.` : "";
-}
-
-export function challengeReply(c: ChallengeRow): Reply {
-  const who = c.opponentId ? `<@${c.opponentId}>` : "anyone";
+export function challengeReply(c: ChallengeRow, t: Translate = ENGLISH_VOICE.t): Reply {
+  const who = c.opponentId ? user(c.opponentId) : term("game:challenge.anyone");
+  const challenger = user(c.challengerId);
+  const ladder = c.kind === "ladder";
   const id = (action: "accept" | "decline" | "cancel"): CustomId => ({ type: "challenge", challengeId: c.id, action });
   switch (c.status) {
     case "pending": {
-      const buttons = [button(id("accept"), "Accept", ButtonStyle.Success)];
-      if (c.opponentId) buttons.push(button(id("decline"), "Decline", ButtonStyle.Danger));
-      buttons.push(button(id("cancel"), "Cancel", ButtonStyle.Secondary));
-      const lines = [`<@${c.challengerId}> challenges ${who} to ${challengeTerms(c)}`];
-      // TODO(i18n-views): the server's translator instead of English.
-      if (c.note) lines.push(noteText(discordTranslator("en"), c.note));
-      const unanswered = c.kind === "ladder" ? " (declining or not answering counts as a loss on the ladder)" : "";
-      lines.push(`Expires ${time(c.expiresAt)}${unanswered}.`);
+      const buttons = [button(id("accept"), t("game:button.accept"), ButtonStyle.Success)];
+      if (c.opponentId) buttons.push(button(id("decline"), t("game:button.decline"), ButtonStyle.Danger));
+      buttons.push(button(id("cancel"), t("game:button.cancel"), ButtonStyle.Secondary));
+      const lines = [t("game:challenge.pending", { challenger, who, terms: challengeTerms(c, t) })];
+      if (c.note) lines.push(noteText(t, c.note));
+      lines.push(t(ladder ? "game:challenge.expiresLadder" : "game:challenge.expires", { time: time(c.expiresAt) }));
       return {
         content: lines.join("\n"),
         components: [row(...buttons)],
@@ -335,29 +388,42 @@ export function challengeReply(c: ChallengeRow): Reply {
     }
     case "declined":
       return {
-        content: `<@${c.opponentId}> declined the challenge from <@${c.challengerId}>.${ladderForfeit(c)}`,
+        content: t(ladder ? "game:challenge.declinedLadder" : "game:challenge.declined", {
+          opponent: user(c.opponentId ?? ""),
+          challenger,
+        }),
         components: [],
       };
     case "cancelled":
-      return { content: `<@${c.challengerId}> withdrew the challenge to ${who}.`, components: [] };
+      return { content: t("game:challenge.cancelled", { challenger, who }), components: [] };
     case "expired":
       return {
-        content: `The challenge from <@${c.challengerId}> to ${who} expired.${ladderForfeit(c)}`,
+        content: t(ladder ? "game:challenge.expiredLadder" : "game:challenge.expired", {
+          challenger,
+          who,
+          opponent: user(c.opponentId ?? ""),
+        }),
         components: [],
       };
     case "accepted":
-      return { content: `<@${c.opponentId}> accepted the challenge from <@${c.challengerId}>.`, components: [] };
+      return {
+        content: t("game:challenge.accepted", { opponent: user(c.opponentId ?? ""), challenger }),
+        components: [],
+      };
   }
 }
 
 /** The reminder posted at half time. */
-export function reminderReply(game: GameSnapshot): Reply {
+export function reminderReply(game: GameSnapshot, t: Translate): Reply {
   const { row: g, state } = game;
   const userId = state.position.toMove === 0 ? g.southId : g.northId;
   const link = g.messageId ? ` https://discord.com/channels/${g.guildId}/${g.channelId}/${g.messageId}` : "";
-  const deadline = g.deadlineAt === null ? "soon" : time(g.deadlineAt);
+  const values = { player: user(userId), id: g.id, link };
   return {
-    content: `<@${userId}>, it is your move in game \`${g.id}\`: time runs out ${deadline}.${link}`,
+    content:
+      g.deadlineAt === null
+        ? t("notices:reminder.soon", values)
+        : t("notices:reminder.due", { ...values, time: time(g.deadlineAt) }),
     mentions: [userId],
   };
 }
@@ -366,19 +432,23 @@ export function reminderReply(game: GameSnapshot): Reply {
  * The notice that tells the player to move it is their turn (see `Notice`). `board` is the game's
  * message when it is not bound yet (a challenge just accepted on its own message).
  */
-export function turnNotice(game: GameSnapshot, board?: MessageRef): Notice {
+export function turnNotice(game: GameSnapshot, t: Translate, board?: MessageRef): Notice {
   const { row: g, state } = game;
   const userId = state.position.toMove === 0 ? g.southId : g.northId;
-  const ruleset = rulesetName(g.ruleset);
-  const deadline = g.deadlineAt === null ? "" : `: time runs out ${time(g.deadlineAt)}`;
-  const first = g.ply === 0 ? " (you move first)" : "";
+  const values = {
+    id: g.id,
+    ruleset: term(RULESET_NAME[g.ruleset]),
+    first: g.ply === 0 ? t("notices:turn.first") : "",
+    deadline: g.deadlineAt === null ? "" : t("notices:turn.deadline", { time: time(g.deadlineAt) }),
+  };
   const messageId = board?.messageId ?? g.messageId;
   const channelId = board?.channelId ?? g.channelId;
   return {
     key: gameNoticeKey(g.id),
     channelId: g.channelId,
     users: [userId],
-    text: `it is your move in game \`${g.id}\` (${ruleset})${first}${deadline}.`,
+    text: t("notices:turn.channel", values),
+    direct: t("notices:turn.direct", values),
     ...(messageId && { jump: { guildId: g.guildId, channelId, messageId } }),
   };
 }
@@ -387,10 +457,10 @@ export function turnNotice(game: GameSnapshot, board?: MessageRef): Notice {
  * The notices after a change to a game: the player to move is told when the turn passed to them
  * (`moved`: a move was just played); once the game is over, its last turn notice goes away.
  */
-export function gameNotices(game: GameSnapshot, moved: boolean): Notice[] {
+export function gameNotices(game: GameSnapshot, moved: boolean, t: Translate): Notice[] {
   const { row: g, state } = game;
   if (g.status !== "active") return [clearNotice(gameNoticeKey(g.id), g.channelId)];
   // A Caribbean extra move keeps the turn: the player already knows, and was told last time.
-  if (moved && game.last?.player !== state.position.toMove) return [turnNotice(game)];
+  if (moved && game.last?.player !== state.position.toMove) return [turnNotice(game, t)];
   return [];
 }

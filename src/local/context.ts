@@ -3,6 +3,7 @@ import type { AttachmentStore } from "./attachments.ts";
 import type { CommandRegistry } from "./commands.ts";
 import type { LocalEvents } from "./events.ts";
 import type { Gateway } from "./gateway.ts";
+import type { SigningKeys } from "./http-delivery.ts";
 import type { InteractionRegistry } from "./interactions.ts";
 import type { LocalLogger } from "./logger.ts";
 import type { MessageService } from "./messages.ts";
@@ -42,4 +43,9 @@ export interface LocalContext {
   rateLimits: RateLimits | null;
   /** REST endpoints that were asked for but do not exist here, to make gaps visible. */
   gaps: Map<string, number>;
+  /**
+   * The application's Interactions Endpoint URL (null: interactions go over the gateway) and the key
+   * pair their signatures are made with.
+   */
+  endpoint: { url: string | null; readonly keys: SigningKeys; delivered: number };
 }

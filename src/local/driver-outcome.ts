@@ -2,7 +2,9 @@
 // notice: a reply/update right away, or for a deferred response its first edit or follow-up.
 import { InteractionResponseType as Callback } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
+import { deliverOverHttp } from "./http-delivery.ts";
 import type { InteractionRecord } from "./interactions.ts";
+import { acknowledgeInline } from "./rest-interactions.ts";
 
 type Outcome = "responded" | "deferred" | "timeout" | "error";
 
@@ -60,13 +62,20 @@ function waitForOutcome(ctx: LocalContext, record: InteractionRecord): Promise<O
   });
 }
 
-/** Sends the interaction over the gateway and builds the driver's answer once the bot responded. */
+/**
+ * Sends the interaction to the bot (to its Interactions Endpoint URL when one is set, else over the
+ * gateway) and builds the driver's answer once the bot responded.
+ */
 export async function runInteraction(
   ctx: LocalContext,
   record: InteractionRecord,
   payload: unknown,
 ): Promise<DriverAnswer> {
-  const delivery = ctx.gateway.dispatchInteraction(payload);
+  const { url, keys } = ctx.endpoint;
+  const delivery = url ? "http" : ctx.gateway.dispatchInteraction(payload);
+  if (url) {
+    void deliverOverHttp(ctx, keys, url, record, payload, (r, response) => acknowledgeInline(ctx, r, response));
+  }
   const outcome = await waitForOutcome(ctx, record);
   const messages = record.messageIds.map((id) => ctx.store.getMessage(id)?.message).filter((m) => m !== undefined);
   const body: Record<string, unknown> = {

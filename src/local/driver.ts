@@ -14,6 +14,8 @@ import { CommandInputError, parseCommand } from "./command-parser.ts";
 import type { LocalContext } from "./context.ts";
 import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
 import { DiscordHttpError } from "./errors.ts";
+import { shardOf } from "./gateway.ts";
+import { endpointProblem } from "./http-delivery.ts";
 import { readBody, sendJson } from "./http-io.ts";
 import { interactionPayload } from "./interaction-payloads.ts";
 import { matchPattern, splitPath } from "./router.ts";
@@ -58,16 +60,27 @@ function userOf(ctx: LocalContext, name: string) {
   return ctx.store.ensureUser(name).user;
 }
 
-function channelOf(ctx: LocalContext, ref: string) {
-  const channel = ref ? ctx.store.findChannel(ref) : ctx.store.textChannels()[0];
+/** The server named by `guild` (its name or id), or the first one when none is named. */
+function guildOf(ctx: LocalContext, ref: string | null | undefined) {
+  if (!ref) return ctx.store.primary;
+  const guild = ctx.store.findGuild(ref);
+  if (!guild) throw new DriverError(404, `no server "${ref}"`);
+  return guild;
+}
+
+/** A channel by id, or by name in the server named by `guild` (default: the first server). */
+function channelOf(ctx: LocalContext, ref: string, guild?: string | null) {
+  const guildId = guildOf(ctx, guild).id;
+  const channel = ref ? ctx.store.findChannel(ref, guildId) : ctx.store.textChannels(guildId)[0];
   if (!channel) throw new DriverError(404, `no channel "${ref}"`);
   return channel;
 }
 
 async function command(ctx: LocalContext, { json }: DriverRequest, focused?: string): Promise<DriverAnswer> {
   const user = userOf(ctx, str(json, "user"));
-  const channel = channelOf(ctx, str(json, "channel", false));
-  const parsed = parseCommand(ctx.store, ctx.commands.visible(ctx.store.guildId), str(json, "text"), {
+  const channel = channelOf(ctx, str(json, "channel", false), str(json, "guild", false));
+  const guild = ctx.store.guildOfChannel(channel.id) ?? ctx.store.primary;
+  const parsed = parseCommand(ctx.store, ctx.commands.visible(guild.id), str(json, "text"), {
     focused,
     ignoreOptionLimits: json.ignoreOptionLimits === true,
   });
@@ -75,8 +88,8 @@ async function command(ctx: LocalContext, { json }: DriverRequest, focused?: str
   const needed = parsed.command.default_member_permissions;
   if (needed !== null && needed !== undefined) {
     const bits = BigInt(needed);
-    const has = ctx.store.permissions(user.id);
-    if ((has & bits) !== bits || (bits === 0n && has !== ctx.store.permissions(ctx.store.ownerId))) {
+    const has = ctx.store.permissions(user.id, undefined, guild.id);
+    if ((has & bits) !== bits || (bits === 0n && has !== ctx.store.permissions(guild.ownerId, undefined, guild.id))) {
       throw new DriverError(
         403,
         `${user.username} may not use /${parsed.command.name} (needs permissions ${needed}; try user "admin")`,
@@ -243,13 +256,37 @@ const routes: DriverRoute[] = [
   [
     "GET",
     "/local/channels",
-    (ctx) => answer(ctx.store.textChannels().map((c) => ({ id: c.id, name: (c as { name?: string }).name ?? c.id }))),
+    (ctx, { query }) =>
+      answer(
+        ctx.store
+          .textChannels(guildOf(ctx, query.get("guild")).id)
+          .map((c) => ({ id: c.id, name: (c as { name?: string }).name ?? c.id })),
+      ),
+  ],
+  [
+    "GET",
+    "/local/guilds",
+    (ctx) => {
+      const { count } = ctx.gateway.shards();
+      return answer(
+        [...ctx.store.guilds.values()].map((g) => ({ id: g.id, name: g.name, shard: shardOf(g.id, count) })),
+      );
+    },
+  ],
+  [
+    "POST",
+    "/local/guilds",
+    (ctx, { json }) => {
+      const channels = Array.isArray(json.channels) ? json.channels.map(String) : ["games", "general"];
+      const guild = ctx.store.addGuild(str(json, "name"), channels);
+      return answer({ id: guild.id, name: guild.name, shard: shardOf(guild.id, ctx.gateway.shards().count) });
+    },
   ],
   [
     "GET",
     "/local/channels/:channel/messages",
     (ctx, { params, query }) => {
-      const channel = channelOf(ctx, params.channel);
+      const channel = channelOf(ctx, params.channel, query.get("guild"));
       const list: APIMessage[] = ctx.store.channelMessages(channel.id, asUser(ctx, query)).map((m) => m.message);
       return answer(list);
     },
@@ -258,7 +295,7 @@ const routes: DriverRoute[] = [
     "POST",
     "/local/channels/:channel/permissions",
     (ctx, { params, json }) => {
-      const channel = channelOf(ctx, params.channel);
+      const channel = channelOf(ctx, params.channel, str(json, "guild", false));
       const target = overwriteTarget(ctx, str(json, "target"));
       const updated = ctx.store.setOverwrite(channel.id, target, permissionBits(json.allow), permissionBits(json.deny));
       return answer({
@@ -325,9 +362,26 @@ const routes: DriverRoute[] = [
         applicationId: ctx.config.applicationId,
         botConnected: ctx.gateway.isBotOnline(),
         botResumable: ctx.gateway.hasLiveSession(),
-        gateway: { ...ctx.gateway.stats },
+        gateway: { ...ctx.gateway.stats, shards: ctx.gateway.shards() },
         rateLimits: ctx.rateLimits ? { limited: ctx.rateLimits.limited, exhausted: ctx.rateLimits.exhausted } : null,
+        interactions: {
+          endpoint: ctx.endpoint.url,
+          publicKey: ctx.endpoint.keys.publicKeyHex,
+          delivered: ctx.endpoint.delivered,
+        },
       }),
+  ],
+  [
+    "POST",
+    "/local/interactions-endpoint",
+    async (ctx, { json }) => {
+      // As in the Developer Portal: the URL is saved only when the endpoint passes Discord's check.
+      const url = typeof json.url === "string" && json.url !== "" ? json.url : null;
+      const problem = url ? await endpointProblem(ctx.endpoint.keys, url) : null;
+      if (problem) throw new DriverError(400, `Discord would not accept ${url}: ${problem}`);
+      ctx.endpoint.url = url;
+      return answer({ endpoint: url });
+    },
   ],
   ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],
   [

@@ -11,6 +11,8 @@ export interface LocalEventMap {
   userCreate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
   channelUpdate: [channel: APIChannel];
+  /** A server added after the start (`addGuild`): the shard that holds it gets GUILD_CREATE. */
+  guildCreate: [guildId: string];
   /** A user's notifications changed (a new ping, read, or its message deleted); `unread` is their count now. */
   pingsUpdate: [userId: string, unread: number];
 }

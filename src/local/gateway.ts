@@ -1,6 +1,9 @@
 // The gateway: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME with replay of buffered
-// events, and dispatch. Interactions go to the live session only (the newest identified one), like
-// Discord with a single shard; other events go to every session whose intents ask for them.
+// events, and dispatch. Sharding as Discord does it: a session identifies as shard [id, count] and
+// holds the guilds with (guild_id >> 22) % count == id (READY lists them, a GUILD_CREATE follows for
+// each); a guild's events and interactions go only to the sessions of the shard that holds it, direct
+// messages only to shard 0. Interactions go to the live session of that shard (its newest identified
+// one); other events to every session of that shard whose intents ask for them.
 import {
   type APIMessage,
   GatewayCloseCodes,
@@ -45,6 +48,8 @@ interface Session {
   id: string;
   seq: number;
   intents: number;
+  /** [shard id, shard count] from IDENTIFY ([0, 1] without sharding). */
+  shard: [number, number];
   /** Sent events kept for RESUME (newest last). */
   buffer: Dispatch[];
   socket: WebSocket | null;
@@ -65,7 +70,10 @@ export type InteractionDelivery = "sent" | "buffered" | "none";
 export class Gateway {
   private readonly sessions = new Map<string, Session>();
   private readonly connections = new Set<Connection>();
-  private live: Session | null = null;
+  /** The session that receives interactions, per shard id. */
+  private readonly live = new Map<number, Session>();
+  /** The shard count of the newest IDENTIFY: the bot is online when each of those shards is. */
+  private shardCount = 1;
   /** Counters that show how bots connected (tests assert a RESUME really happened). */
   readonly stats = { identifies: 0, resumes: 0, invalidSessions: 0 };
 
@@ -77,9 +85,11 @@ export class Gateway {
       (t: string, build: (m: APIMessage) => unknown) => (message: APIMessage, visibleTo: string | null) => {
         if (visibleTo !== null) return;
         const d = build(message) as Record<string, unknown>;
-        if (!store.dmRecipient(message.channel_id)) return this.dispatch(t, d, GatewayIntentBits.GuildMessages);
+        const guildId = store.guildOfChannel(message.channel_id)?.id;
+        if (!store.dmRecipient(message.channel_id))
+          return this.dispatch(t, d, GatewayIntentBits.GuildMessages, guildId ?? store.guildId);
         const { guild_id: _g, member: _m, ...dm } = d;
-        this.dispatch(t, dm, GatewayIntentBits.DirectMessages);
+        this.dispatch(t, dm, GatewayIntentBits.DirectMessages, null);
       };
     events.on(
       "messageCreate",
@@ -94,23 +104,36 @@ export class Gateway {
       forMessages(GatewayDispatchEvents.MessageDelete, (m) => ({
         id: m.id,
         channel_id: m.channel_id,
-        guild_id: store.guildId,
+        guild_id: store.guildOfChannel(m.channel_id)?.id,
       })),
     );
     // Overwrites changed: the bot's cache (and its permission checks) must see them, as on Discord.
     events.on("channelUpdate", (channel) => {
+      const guildId = store.guildOfChannel(channel.id)?.id ?? store.guildId;
       this.dispatch(
         GatewayDispatchEvents.ChannelUpdate,
-        { ...channel, guild_id: store.guildId },
+        { ...channel, guild_id: guildId },
         GatewayIntentBits.Guilds,
+        guildId,
       );
     });
     events.on("userCreate", (user) => {
-      this.dispatch(
-        GatewayDispatchEvents.GuildMemberAdd,
-        { ...store.member(user.id), guild_id: store.guildId },
-        GatewayIntentBits.GuildMembers,
-      );
+      for (const guild of store.guilds.values()) {
+        this.dispatch(
+          GatewayDispatchEvents.GuildMemberAdd,
+          { ...store.member(user.id, guild.id), guild_id: guild.id },
+          GatewayIntentBits.GuildMembers,
+          guild.id,
+        );
+      }
+    });
+    // A server added later: the shard that holds it hears of it as Discord says a bot joined one.
+    events.on("guildCreate", (guildId) => {
+      for (const session of this.sessions.values()) {
+        if (!holds(session, guildId)) continue;
+        const withMembers = (session.intents & GatewayIntentBits.GuildMembers) !== 0;
+        this.emit(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(store, withMembers, guildId));
+      }
     });
   }
 
@@ -131,26 +154,43 @@ export class Gateway {
 
   /** True when a bot session can receive interactions right now or after a resume. */
   hasLiveSession(): boolean {
-    return this.live !== null;
+    return this.live.size > 0;
   }
 
-  /** True when the live session's bot is connected right now (not merely resumable after a crash). */
+  /**
+   * True when the live session of every shard (of the newest IDENTIFY's count) is connected right
+   * now, not merely resumable after a crash.
+   */
   isBotOnline(): boolean {
-    const live = this.live;
-    return live !== null && live.socket !== null && live.ready;
+    for (let id = 0; id < this.shardCount; id++) {
+      const live = this.live.get(id);
+      if (!live || live.socket === null || !live.ready) return false;
+    }
+    return true;
   }
 
-  /** Sends an event to every session (buffered for disconnected ones) that has the intent. */
-  dispatch(t: string, d: unknown, intent?: number): void {
+  /** The shard count of the newest IDENTIFY and the shard ids that have a live session. */
+  shards(): { count: number; live: number[] } {
+    return { count: this.shardCount, live: [...this.live.keys()].sort((a, b) => a - b) };
+  }
+
+  /**
+   * Sends an event to every session (buffered for disconnected ones) that has the intent and holds
+   * `guildId` (null: a direct message, which only shard 0 gets; undefined: every session).
+   */
+  dispatch(t: string, d: unknown, intent?: number, guildId?: string | null): void {
     for (const session of this.sessions.values()) {
       if (intent !== undefined && (session.intents & intent) === 0) continue;
+      if (guildId === null && session.shard[0] !== 0) continue;
+      if (guildId && !holds(session, guildId)) continue;
       this.emit(session, t, d);
     }
   }
 
-  /** INTERACTION_CREATE to the live session only. */
+  /** INTERACTION_CREATE to the live session of the shard that holds the interaction's guild. */
   dispatchInteraction(d: unknown): InteractionDelivery {
-    const session = this.live;
+    const guildId = (d as { guild_id?: string }).guild_id;
+    const session = [...this.live.values()].find((s) => (guildId ? holds(s, guildId) : s.shard[0] === 0));
     if (!session) return "none";
     this.emit(session, GatewayDispatchEvents.InteractionCreate, d);
     return session.socket && session.ready ? "sent" : "buffered";
@@ -176,7 +216,7 @@ export class Gateway {
     for (const { socket } of this.connections) socket.terminate();
     for (const session of this.sessions.values()) if (session.expiry) clearTimeout(session.expiry);
     this.sessions.clear();
-    this.live = null;
+    this.live.clear();
   }
 
   private onMessage(connection: Connection, data: RawData, isBinary: boolean) {
@@ -217,10 +257,11 @@ export class Gateway {
    */
   private requestMembers(
     session: Session,
-    d: { query?: string; limit?: number; user_ids?: string | string[]; nonce?: string },
+    d: { guild_id?: string; query?: string; limit?: number; user_ids?: string | string[]; nonce?: string },
   ) {
     const { store } = this.options;
-    const all = store.memberList();
+    const guildId = d.guild_id && store.guilds.has(d.guild_id) ? d.guild_id : store.guildId;
+    const all = store.memberList(guildId);
     const ids = d.user_ids === undefined ? null : ([] as string[]).concat(d.user_ids);
     const allowed = ids !== null || (session.intents & GatewayIntentBits.GuildMembers) !== 0;
     let members = ids ? all.filter((m) => ids.includes(m.user.id)) : all;
@@ -231,7 +272,7 @@ export class Gateway {
       members = [];
     }
     this.emit(session, GatewayDispatchEvents.GuildMembersChunk, {
-      guild_id: store.guildId,
+      guild_id: guildId,
       members,
       chunk_index: 0,
       chunk_count: 1,
@@ -249,12 +290,16 @@ export class Gateway {
     if ((d.intents & PRIVILEGED_INTENTS & ~this.options.privilegedIntents) !== 0)
       return socket.close(GatewayCloseCodes.DisallowedIntents, "Disallowed intent(s).");
     const shard = d.shard ?? [0, 1];
+    const [shardId, count] = shard;
+    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(shardId) || shardId < 0 || shardId >= count)
+      return socket.close(GatewayCloseCodes.InvalidShard, "Invalid shard.");
     this.stats.identifies += 1;
     const { store } = this.options;
     const session: Session = {
       id: snowflake(),
       seq: 0,
       intents: d.intents,
+      shard: [shardId, count],
       buffer: [],
       socket,
       ready: false,
@@ -262,12 +307,12 @@ export class Gateway {
     };
     this.sessions.set(session.id, session);
     connection.session = session;
-    // With several shards only shard 0 holds our single guild.
-    const holdsGuild = shard[0] === 0;
+    // Discord's formula: the shard that holds a guild is (guild_id >> 22) % shard_count.
+    const held = [...store.guilds.keys()].filter((id) => holds(session, id));
     this.emit(session, GatewayDispatchEvents.Ready, {
       v: 10,
       user: { ...store.bot, verified: true, mfa_enabled: false, email: null },
-      guilds: holdsGuild ? [{ id: store.guildId, unavailable: true }] : [],
+      guilds: held.map((id) => ({ id, unavailable: true })),
       session_id: session.id,
       session_type: "normal",
       resume_gateway_url: this.options.url(),
@@ -283,13 +328,13 @@ export class Gateway {
       _trace: ["local-discord"],
     });
     // Sent whatever the intents, so discord.js never waits 15 s for a guild listed in READY.
-    if (holdsGuild) {
-      const withMembers = (session.intents & GatewayIntentBits.GuildMembers) !== 0;
-      this.emit(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(store, withMembers));
-    }
+    const withMembers = (session.intents & GatewayIntentBits.GuildMembers) !== 0;
+    for (const id of held)
+      this.emit(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(store, withMembers, id));
     session.ready = true;
-    // The newest identified session is the bot that receives interactions.
-    this.live = session;
+    // The newest identified session of each shard is the bot that receives its interactions.
+    this.live.set(shardId, session);
+    this.shardCount = count;
   }
 
   private resume(connection: Connection, d: { token?: string; session_id?: string; seq?: number }) {
@@ -321,7 +366,7 @@ export class Gateway {
       s: session.seq,
       d: { _trace: ["local-discord"] },
     });
-    this.live ??= session;
+    if (!this.live.has(session.shard[0])) this.live.set(session.shard[0], session);
   }
 
   private onClose(connection: Connection, code: number) {
@@ -338,7 +383,7 @@ export class Gateway {
   private endSession(session: Session) {
     if (session.expiry) clearTimeout(session.expiry);
     this.sessions.delete(session.id);
-    if (this.live === session) this.live = null;
+    if (this.live.get(session.shard[0]) === session) this.live.delete(session.shard[0]);
   }
 
   private emit(session: Session, t: string, d: unknown) {
@@ -359,9 +404,19 @@ export class Gateway {
   }
 }
 
+/** Discord's formula: a session of shard [id, count] holds the guilds with (guild_id >> 22) % count == id. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+function holds(session: Session, guildId: string): boolean {
+  return shardOf(guildId, session.shard[1]) === session.shard[0];
+}
+
 /** MESSAGE_CREATE/UPDATE carry the author's partial member and guild_id. */
 function withMember(store: Store, message: APIMessage) {
-  const member = store.member(message.author.id);
+  const guildId = store.guildOfChannel(message.channel_id)?.id ?? store.guildId;
+  const member = store.member(message.author.id, guildId);
   const { user: _user, ...partial } = member ?? { user: undefined };
-  return { ...message, guild_id: store.guildId, ...(member ? { member: partial } : {}) };
+  return { ...message, guild_id: guildId, ...(member ? { member: partial } : {}) };
 }

@@ -2,24 +2,25 @@
 import type { APIChannel, APIInteractionGuildMember } from "discord-api-types/v10";
 import type { Store } from "./store.ts";
 
-/** GET /guilds/{id}: the guild without channels and members. */
-export function guildObject(store: Store) {
-  const general = store.textChannels()[0];
+/** GET /guilds/{id}: the guild (default: the first) without channels and members. */
+export function guildObject(store: Store, guildId?: string) {
+  const guild = store.guild(guildId);
+  const general = store.textChannels(guild.id)[0];
   return {
-    id: store.guildId,
-    name: store.guildName,
+    id: guild.id,
+    name: guild.name,
     icon: null,
     icon_hash: null,
     splash: null,
     discovery_splash: null,
-    owner_id: store.ownerId,
+    owner_id: guild.ownerId,
     afk_channel_id: null,
     afk_timeout: 300,
     widget_enabled: false,
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: store.roles,
+    roles: guild.roles,
     emojis: [],
     stickers: [],
     features: [],
@@ -49,11 +50,11 @@ export function guildObject(store: Store) {
  * GUILD_CREATE: discord.js needs `unavailable: false`, the @everyone role, channels and its own
  * member. The other members come only to a session with the GUILD_MEMBERS intent, as on Discord.
  */
-export function guildCreatePayload(store: Store, withMembers: boolean) {
-  const all = store.memberList();
+export function guildCreatePayload(store: Store, withMembers: boolean, guildId?: string) {
+  const all = store.memberList(guildId);
   const members = withMembers ? all : all.filter((m) => m.user.id === store.bot.id);
   return {
-    ...guildObject(store),
+    ...guildObject(store, guildId),
     joined_at: members.find((m) => m.user.id === store.bot.id)?.joined_at,
     large: false,
     unavailable: false,
@@ -61,7 +62,7 @@ export function guildCreatePayload(store: Store, withMembers: boolean) {
     voice_states: [],
     members,
     // Channels inside GUILD_CREATE carry no guild_id, as on Discord.
-    channels: [...store.channels.values()].map((channel) => {
+    channels: store.guildChannels(store.guild(guildId).id).map((channel) => {
       const { guild_id: _omit, ...rest } = channel as { guild_id?: string };
       return rest;
     }),
@@ -79,7 +80,7 @@ export function guildCreatePayload(store: Store, withMembers: boolean) {
  * the channel of the interaction, overwrites included (in the guild when there is no channel).
  */
 export function interactionMember(store: Store, userId: string, channelId?: string): APIInteractionGuildMember {
-  const member = store.member(userId);
+  const member = store.member(userId, channelId ? store.guildOfChannel(channelId)?.id : undefined);
   if (!member) throw new Error(`user ${userId} is not a member`);
   return { ...member, permissions: store.permissions(userId, channelId).toString() } as APIInteractionGuildMember;
 }

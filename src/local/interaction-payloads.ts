@@ -10,13 +10,14 @@ export function interactionPayload(ctx: LocalContext, record: InteractionRecord,
   const { store, config } = ctx;
   const channel = store.channels.get(record.channelId);
   if (!channel) throw new Error(`unknown channel ${record.channelId}`);
+  const guildId = store.guildOfChannel(record.channelId)?.id ?? store.guildId;
   return {
     id: record.id,
     application_id: record.applicationId,
     type: record.type,
     data,
-    guild_id: store.guildId,
-    guild: { id: store.guildId, locale: store.guildLocale, features: [] },
+    guild_id: guildId,
+    guild: { id: guildId, locale: store.guildLocale, features: [] },
     channel: interactionChannel(store, channel, record.userId),
     channel_id: record.channelId,
     member: interactionMember(store, record.userId, record.channelId),
@@ -27,7 +28,7 @@ export function interactionPayload(ctx: LocalContext, record: InteractionRecord,
     locale: record.locale,
     guild_locale: store.guildLocale,
     entitlements: [],
-    authorizing_integration_owners: { "0": store.guildId },
+    authorizing_integration_owners: { "0": guildId },
     context: 0,
     attachment_size_limit: config.maxAttachmentBytes,
     ...extra,
@@ -41,7 +42,8 @@ export function responseMetadata(
   followUpOf?: string,
 ): Partial<APIMessage> {
   const user = ctx.store.users.get(record.userId)!;
-  const owners = { "0": ctx.store.guildId };
+  const guildId = ctx.store.guildOfChannel(record.channelId)?.id ?? ctx.store.guildId;
+  const owners = { "0": guildId };
   const metadata =
     record.type === InteractionType.ApplicationCommand
       ? {
@@ -69,7 +71,7 @@ export function responseMetadata(
       name: record.commandName ?? "",
       user,
       member: (() => {
-        const { user: _user, ...member } = ctx.store.member(record.userId)!;
+        const { user: _user, ...member } = ctx.store.member(record.userId, guildId)!;
         return member;
       })(),
     },

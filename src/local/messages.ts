@@ -48,7 +48,7 @@ export class MessageService {
       type: opts.type ?? MessageType.Default,
       channel_id: opts.channelId,
       // Direct messages belong to no guild.
-      ...(this.store.dmRecipient(opts.channelId) ? {} : { guild_id: this.store.guildId }),
+      ...(this.store.dmRecipient(opts.channelId) ? {} : { guild_id: this.store.guildOfChannel(opts.channelId)?.id }),
       author: opts.author,
       content,
       timestamp: new Date().toISOString(),

@@ -8,7 +8,7 @@ import { noContent, ok, type Route, type RouteRequest } from "./router.ts";
 function scope(ctx: LocalContext, params: RouteRequest["params"]): string | null {
   if (params.app !== ctx.config.applicationId) throw unknownApplication();
   if (params.guild === undefined) return null;
-  if (params.guild !== ctx.store.guildId) throw missingAccess();
+  if (!ctx.store.guilds.has(params.guild)) throw missingAccess();
   return params.guild;
 }
 

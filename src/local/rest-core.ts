@@ -39,14 +39,14 @@ function applicationObject(ctx: LocalContext) {
   };
 }
 
-/** A GET route under `/guilds/:guild` that answers for the one guild there is (10004 for any other). */
+/** A GET route under `/guilds/:guild` that answers for the guilds there are (10004 for any other). */
 function guildRoute(path: string, handler: Route["handler"]): Route {
   return {
     method: "GET",
     pattern: `/guilds/:guild${path}`,
     auth: true,
     handler: (ctx, request) => {
-      if (request.params.guild !== ctx.store.guildId) throw unknownGuild();
+      if (!ctx.store.guilds.has(request.params.guild)) throw unknownGuild();
       return handler(ctx, request);
     },
   };
@@ -109,31 +109,31 @@ export const coreRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: "/applications/@me", auth: true, handler: (ctx) => ok(applicationObject(ctx)) },
-  guildRoute("", (ctx, { query }) => {
+  guildRoute("", (ctx, { query, params }) => {
     const counts = query.get("with_counts") === "true";
-    const members = ctx.store.memberList().length;
+    const members = ctx.store.memberList(params.guild).length;
     return ok({
-      ...guildObject(ctx.store),
+      ...guildObject(ctx.store, params.guild),
       ...(counts ? { approximate_member_count: members, approximate_presence_count: members } : {}),
     });
   }),
-  guildRoute("/channels", (ctx) => ok([...ctx.store.channels.values()])),
-  guildRoute("/roles", (ctx) => ok(ctx.store.roles)),
+  guildRoute("/channels", (ctx, { params }) => ok(ctx.store.guildChannels(params.guild))),
+  guildRoute("/roles", (ctx, { params }) => ok(ctx.store.guild(params.guild).roles)),
   // Listing members needs the GUILD_MEMBERS privileged intent enabled for the application.
-  guildRoute("/members", (ctx, { query }) => {
+  guildRoute("/members", (ctx, { query, params }) => {
     if (!ctx.config.membersIntent) throw missingAccess();
     const limit = Math.min(1000, Math.max(1, Number(query.get("limit") ?? 1)));
     const after = BigInt(query.get("after") ?? "0");
     return ok(
       ctx.store
-        .memberList()
+        .memberList(params.guild)
         .filter((m) => BigInt(m.user.id) > after)
         .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
         .slice(0, limit),
     );
   }),
   guildRoute("/members/:user", (ctx, { params }) => {
-    const member = ctx.store.member(params.user);
+    const member = ctx.store.member(params.user, params.guild);
     if (!member) throw unknownMember();
     return ok(member);
   }),

@@ -133,7 +133,7 @@ function acknowledge(
                 type: 0,
                 message_id: record.sourceMessageId,
                 channel_id: record.channelId,
-                guild_id: store.guildId,
+                guild_id: store.guildOfChannel(record.channelId)?.id,
               },
             }
           : {}),
@@ -201,6 +201,14 @@ function acknowledge(
     },
     resource: { type, ...(message && type !== Callback.DeferredMessageUpdate ? { message: message.message } : {}) },
   });
+}
+
+/**
+ * An initial response given in the reply to an HTTP-delivered interaction: the same rules as a
+ * callback (an error is recorded for the driver, and thrown).
+ */
+export function acknowledgeInline(ctx: LocalContext, record: InteractionRecord, response: unknown): void {
+  recording(ctx, record, () => acknowledge(ctx, record, response, [], false));
 }
 
 function validateChoices(data: Json) {

@@ -75,7 +75,7 @@ export const messageRoutes: Route[] = [
             type: 0,
             message_id: target.message.id,
             channel_id: target.message.channel_id,
-            ...(recipient ? {} : { guild_id: ctx.store.guildId }),
+            ...(recipient ? {} : { guild_id: ctx.store.guildOfChannel(target.message.channel_id)?.id }),
           },
           referenced_message: target.message,
         } as Partial<APIMessage>;

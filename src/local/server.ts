@@ -12,6 +12,7 @@ import type { LocalConfig, LocalContext } from "./context.ts";
 import { handleDriver } from "./driver.ts";
 import { LocalEvents } from "./events.ts";
 import { Gateway } from "./gateway.ts";
+import { endpointProblem, newSigningKeys } from "./http-delivery.ts";
 import { sendJson } from "./http-io.ts";
 import { InteractionRegistry } from "./interactions.ts";
 import { defaultLogger, type LocalLogger } from "./logger.ts";
@@ -52,6 +53,8 @@ export interface LocalDiscordOptions {
   /** The server's language (Discord's `preferred_locale`, sent as `guild_locale`); en-US by default. */
   guildLocale?: string;
   channels?: string[];
+  /** More servers besides the first (`guildName`), each with its text channels. */
+  guilds?: { name: string; channels?: string[] }[];
   /** Users that exist from the start (`admin` gets the Admins role). */
   users?: string[];
   botName?: string;
@@ -69,6 +72,14 @@ export interface LocalDiscord {
   guildId: string;
   /** The whole in-memory state, for tests and tools. */
   context: LocalContext;
+  /** The application's public key (64 hex digits): give it to the bot as DISCORD_PUBLIC_KEY. */
+  publicKey: string;
+  /**
+   * Sets the Interactions Endpoint URL (interactions are then POSTed there, signed, instead of sent
+   * over the gateway), after checking it as the Developer Portal does; null goes back to the gateway.
+   * Throws with Discord's reason when the endpoint fails the check.
+   */
+  useInteractionsEndpoint(url: string | null): Promise<void>;
   /** Drops all gateway connections (sessions stay resumable), as a network failure would. */
   dropConnections(opts?: { terminate?: boolean; code?: number }): number;
   close(): Promise<void>;
@@ -99,6 +110,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     botName: options.botName ?? "Nickar",
     applicationId: config.applicationId,
   });
+  for (const guild of options.guilds ?? []) store.addGuild(guild.name, guild.channels ?? ["games", "general"]);
   const attachments = new AttachmentStore(() => baseUrl);
   const gateway = new Gateway({
     token: config.token,
@@ -124,6 +136,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     baseUrl: () => baseUrl,
     rateLimits: options.rateLimits ? new RateLimits() : null,
     gaps: new Map(),
+    endpoint: { url: null, keys: newSigningKeys(), delivered: 0 },
   };
   const routes = [...coreRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];
 
@@ -159,6 +172,12 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     applicationId: config.applicationId,
     guildId: store.guildId,
     context,
+    publicKey: context.endpoint.keys.publicKeyHex,
+    async useInteractionsEndpoint(url) {
+      const problem = url ? await endpointProblem(context.endpoint.keys, url) : null;
+      if (problem) throw new Error(`Discord would not accept ${url} as the Interactions Endpoint URL: ${problem}`);
+      context.endpoint.url = url;
+    },
     dropConnections: (opts) => gateway.dropConnections(opts),
     close: async () => {
       gateway.close();

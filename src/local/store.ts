@@ -1,4 +1,4 @@
-// The in-memory world: one guild with roles, text channels, users/members and ordered messages.
+// The in-memory world: guilds (one at first, more with addGuild) with roles, text channels, users/members and ordered messages.
 // Everything here is plain Discord API objects, so routes can answer with them directly.
 import {
   type APIChannel,
@@ -61,7 +61,7 @@ export interface StoreOptions {
   applicationId: string;
 }
 
-interface MemberState {
+export interface MemberState {
   roles: string[];
   joinedAt: string;
 }
@@ -86,23 +86,31 @@ const ALL_PERMISSIONS = Object.values(P).reduce((all, bit) => all | bit, 0n);
 
 const NAME_PATTERN = /^[\p{L}\p{N}_.-]{1,32}$/u;
 
+/** One server: its roles and members (channels live in the store's one map, each with its guild_id). */
+export interface LocalGuild {
+  readonly id: string;
+  readonly name: string;
+  readonly everyoneRoleId: string;
+  readonly adminRoleId: string;
+  readonly botRoleId: string;
+  readonly roles: APIRole[];
+  readonly members: Map<string, MemberState>;
+  ownerId: string;
+}
+
 export class Store {
   // Server, roles, channels and users get ids derived from their names (stableSnowflake): a playground
   // restarted on the same database keeps its games' players and channels. Messages stay in memory.
-  readonly guildId = stableSnowflake("guild");
-  readonly guildName: string;
-  /** The server's `preferred_locale` (what interactions carry as `guild_locale`). */
+  /** The servers, the first one created with the store (every user is a member of each). */
+  readonly guilds = new Map<string, LocalGuild>();
+  readonly primary: LocalGuild;
+  /** The servers' `preferred_locale` (what interactions carry as `guild_locale`). */
   readonly guildLocale: string;
   readonly applicationId: string;
   readonly bot: APIUser;
-  readonly everyoneRoleId = this.guildId;
-  readonly adminRoleId = stableSnowflake("role:admins");
-  readonly botRoleId = stableSnowflake("role:bot");
-  readonly roles: APIRole[];
   readonly channels = new Map<string, APIChannel>();
   readonly users = new Map<string, APIUser>();
   private readonly usersByName = new Map<string, string>();
-  private readonly members = new Map<string, MemberState>();
   private readonly messages = new Map<string, StoredMessage[]>();
   private readonly messageIndex = new Map<string, StoredMessage>();
   /** Direct-message channels, one per user (not part of the guild, so never in GUILD_CREATE). */
@@ -113,44 +121,102 @@ export class Store {
   /** Users' locales (what the Discord client sends as `locale`); en-US by default. */
   private readonly locales = new Map<string, string>();
   private readonly pings: Ping[] = [];
-  ownerId = "";
+  private readonly botName: string;
 
   constructor(
     private readonly events: LocalEvents,
     options: StoreOptions,
   ) {
-    this.guildName = options.guildName;
     this.guildLocale = options.guildLocale ?? "en-US";
     this.applicationId = options.applicationId;
-    this.roles = [
-      role(this.everyoneRoleId, "@everyone", EVERYONE_PERMISSIONS, 0),
-      { ...role(this.adminRoleId, "Admins", ADMIN_PERMISSIONS, 2), color: 0xe67e22, hoist: true },
-      { ...role(this.botRoleId, options.botName, BOT_PERMISSIONS, 1), managed: true },
-    ];
+    this.botName = options.botName;
     // Bots on Discord usually share their id with their application.
     this.bot = userObject(options.applicationId, options.botName, true);
     this.users.set(this.bot.id, this.bot);
     // `@Nickar` in a command means the bot, as on Discord (one can challenge it).
     this.usersByName.set(options.botName.toLowerCase(), this.bot.id);
-    this.members.set(this.bot.id, { roles: [this.botRoleId], joinedAt: new Date().toISOString() });
-    this.roles[2].tags = { bot_id: this.bot.id };
-    const category = stableSnowflake("category:text");
+    // The first server keeps the ids it always had ("guild", "channel:games"...).
+    this.primary = this.createGuild(options.guildName, options.channels, "");
+    for (const name of options.users) this.ensureUser(name, { admin: name === "admin" });
+    this.primary.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+  }
+
+  // The first server's fields, as the single-server stand-in always had them.
+  get guildId(): string {
+    return this.primary.id;
+  }
+  get guildName(): string {
+    return this.primary.name;
+  }
+  get roles(): APIRole[] {
+    return this.primary.roles;
+  }
+  get everyoneRoleId(): string {
+    return this.primary.everyoneRoleId;
+  }
+  get adminRoleId(): string {
+    return this.primary.adminRoleId;
+  }
+  get ownerId(): string {
+    return this.primary.ownerId;
+  }
+
+  /**
+   * Adds a server with these text channels (ids derived from its name, stable across restarts);
+   * every user is a member, `admin` in its Admins role and its owner. Emits guildCreate.
+   */
+  addGuild(name: string, channels: readonly string[]): LocalGuild {
+    const existing = [...this.guilds.values()].find((g) => g.name === name);
+    if (existing) return existing;
+    const guild = this.createGuild(name, channels, `guild:${name}:`);
+    for (const user of this.users.values()) {
+      if (user.bot) continue;
+      guild.members.set(user.id, {
+        roles: this.isAdmin(user.id) ? [guild.adminRoleId] : [],
+        joinedAt: new Date().toISOString(),
+      });
+    }
+    guild.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+    this.events.emit("guildCreate", guild.id);
+    return guild;
+  }
+
+  private createGuild(name: string, channels: readonly string[], prefix: string): LocalGuild {
+    const id = stableSnowflake(prefix ? prefix.slice(0, -1) : "guild");
+    const guild: LocalGuild = {
+      id,
+      name,
+      everyoneRoleId: id,
+      adminRoleId: stableSnowflake(`${prefix}role:admins`),
+      botRoleId: stableSnowflake(`${prefix}role:bot`),
+      roles: [],
+      members: new Map(),
+      ownerId: this.bot.id,
+    };
+    guild.roles.push(
+      role(guild.everyoneRoleId, "@everyone", EVERYONE_PERMISSIONS, 0),
+      { ...role(guild.adminRoleId, "Admins", ADMIN_PERMISSIONS, 2), color: 0xe67e22, hoist: true },
+      { ...role(guild.botRoleId, this.botName, BOT_PERMISSIONS, 1), managed: true, tags: { bot_id: this.bot.id } },
+    );
+    guild.members.set(this.bot.id, { roles: [guild.botRoleId], joinedAt: new Date().toISOString() });
+    this.guilds.set(id, guild);
+    const category = stableSnowflake(`${prefix}category:text`);
     this.channels.set(category, {
       id: category,
       type: ChannelType.GuildCategory,
-      guild_id: this.guildId,
+      guild_id: id,
       name: "Text Channels",
       position: 0,
       permission_overwrites: [],
       flags: 0 as ChannelFlags,
     } satisfies APIGuildCategoryChannel);
-    options.channels.forEach((name, position) => {
-      const id = stableSnowflake(`channel:${name}`);
-      this.channels.set(id, {
-        id,
+    channels.forEach((channelName, position) => {
+      const channelId = stableSnowflake(`${prefix}channel:${channelName}`);
+      this.channels.set(channelId, {
+        id: channelId,
         type: ChannelType.GuildText,
-        guild_id: this.guildId,
-        name,
+        guild_id: id,
+        name: channelName,
         position,
         parent_id: category,
         permission_overwrites: [],
@@ -160,10 +226,27 @@ export class Store {
         rate_limit_per_user: 0,
         flags: 0 as ChannelFlags,
       } satisfies APITextChannel);
-      this.messages.set(id, []);
+      this.messages.set(channelId, []);
     });
-    for (const name of options.users) this.ensureUser(name, { admin: name === "admin" });
-    this.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+    return guild;
+  }
+
+  /** A server by id (the first one when none is given); throws for an unknown id. */
+  guild(id?: string | null): LocalGuild {
+    const guild = id ? this.guilds.get(id) : this.primary;
+    if (!guild) throw new Error(`no guild ${id}`);
+    return guild;
+  }
+
+  /** The server a channel belongs to, or undefined (a DM, an unknown channel). */
+  guildOfChannel(channelId: string): LocalGuild | undefined {
+    const channel = this.channels.get(channelId) as { guild_id?: string } | undefined;
+    return channel?.guild_id ? this.guilds.get(channel.guild_id) : undefined;
+  }
+
+  /** A server by id or name. */
+  findGuild(ref: string): LocalGuild | undefined {
+    return this.guilds.get(ref) ?? [...this.guilds.values()].find((g) => g.name === ref);
   }
 
   // ---- users and members ----
@@ -193,28 +276,32 @@ export class Store {
     const user = userObject(stableSnowflake(`user:${clean.toLowerCase()}`), clean, false);
     this.users.set(user.id, user);
     this.usersByName.set(user.username, user.id);
-    this.members.set(user.id, { roles: [], joinedAt: new Date().toISOString() });
+    for (const guild of this.guilds.values())
+      guild.members.set(user.id, { roles: [], joinedAt: new Date().toISOString() });
     if (opts.admin || user.username === "admin") this.grantAdmin(user.id);
     this.events.emit("userCreate", user);
     return { user, created: true };
   }
 
   private grantAdmin(userId: string) {
-    const member = this.members.get(userId);
-    if (member && !member.roles.includes(this.adminRoleId)) member.roles.push(this.adminRoleId);
+    for (const guild of this.guilds.values()) {
+      const member = guild.members.get(userId);
+      if (member && !member.roles.includes(guild.adminRoleId)) member.roles.push(guild.adminRoleId);
+    }
   }
 
-  isAdmin(userId: string): boolean {
-    return this.members.get(userId)?.roles.includes(this.adminRoleId) ?? false;
+  isAdmin(userId: string, guildId?: string): boolean {
+    const guild = this.guild(guildId);
+    return guild.members.get(userId)?.roles.includes(guild.adminRoleId) ?? false;
   }
 
   humanUsers(): APIUser[] {
     return [...this.users.values()].filter((user) => !user.bot);
   }
 
-  /** The member object as Discord sends it (with `user`), or undefined if not in the guild. */
-  member(userId: string): APIGuildMember | undefined {
-    const state = this.members.get(userId);
+  /** The member object as Discord sends it (with `user`), or undefined if not in the guild (default: the first). */
+  member(userId: string, guildId?: string): APIGuildMember | undefined {
+    const state = this.guild(guildId).members.get(userId);
     const user = this.users.get(userId);
     if (!state || !user) return undefined;
     return {
@@ -233,8 +320,8 @@ export class Store {
     };
   }
 
-  memberList(): APIGuildMember[] {
-    return [...this.members.keys()].map((id) => this.member(id)!);
+  memberList(guildId?: string): APIGuildMember[] {
+    return [...this.guild(guildId).members.keys()].map((id) => this.member(id, guildId)!);
   }
 
   /**
@@ -244,11 +331,12 @@ export class Store {
    * (all denies, then all allows), then the member's own overwrite. A channel the member cannot
    * view grants nothing else.
    */
-  permissions(userId: string, channelId?: string): bigint {
-    if (userId === this.ownerId) return ALL_PERMISSIONS;
-    const memberRoles = this.members.get(userId)?.roles ?? [];
-    const roleIds = new Set([this.everyoneRoleId, ...memberRoles]);
-    let bits = this.roles.filter((r) => roleIds.has(r.id)).reduce((all, r) => all | BigInt(r.permissions), 0n);
+  permissions(userId: string, channelId?: string, guildId?: string): bigint {
+    const guild = (channelId ? this.guildOfChannel(channelId) : undefined) ?? this.guild(guildId);
+    if (userId === guild.ownerId) return ALL_PERMISSIONS;
+    const memberRoles = guild.members.get(userId)?.roles ?? [];
+    const roleIds = new Set([guild.everyoneRoleId, ...memberRoles]);
+    let bits = guild.roles.filter((r) => roleIds.has(r.id)).reduce((all, r) => all | BigInt(r.permissions), 0n);
     if (bits & P.Administrator) return ALL_PERMISSIONS;
     const channel = channelId ? this.channels.get(channelId) : undefined;
     const overwrites = channel && "permission_overwrites" in channel ? (channel.permission_overwrites ?? []) : [];
@@ -256,7 +344,7 @@ export class Store {
     const apply = (o: { allow: string; deny: string } | undefined) => {
       if (o) bits = (bits & ~BigInt(o.deny)) | BigInt(o.allow);
     };
-    apply(overwrites.find((o) => o.id === this.everyoneRoleId));
+    apply(overwrites.find((o) => o.id === guild.everyoneRoleId));
     const roles = overwrites.filter((o) => o.type === OverwriteType.Role && memberRoles.includes(o.id));
     apply({
       deny: String(roles.reduce((all, o) => all | BigInt(o.deny), 0n)),
@@ -285,10 +373,10 @@ export class Store {
     return channel;
   }
 
-  findRole(ref: string): APIRole | undefined {
+  findRole(ref: string, guildId?: string): APIRole | undefined {
     const mention = /^<@&(\d+)>$/.exec(ref);
     const key = mention ? mention[1] : ref.replace(/^@/, "");
-    return this.roles.find((r) => r.id === key || r.name.toLowerCase() === key.toLowerCase());
+    return this.guild(guildId).roles.find((r) => r.id === key || r.name.toLowerCase() === key.toLowerCase());
   }
 
   /** The locale a user's client sends with each interaction. */
@@ -385,16 +473,28 @@ export class Store {
 
   // ---- channels ----
 
-  /** Finds a text channel by id, `name`, `#name` or `<#id>`. */
-  findChannel(ref: string): APIChannel | undefined {
+  /** Finds a channel by id, `<#id>`, or by `name`/`#name` in a server (default: the first). */
+  findChannel(ref: string, guildId?: string): APIChannel | undefined {
     const mention = /^<#(\d+)>$/.exec(ref);
     const key = mention ? mention[1] : ref.replace(/^#/, "");
     if (this.channels.has(key)) return this.channels.get(key);
-    return [...this.channels.values()].find((c) => "name" in c && c.name === key);
+    const guild = this.guild(guildId).id;
+    return [...this.channels.values()].find(
+      (c) => "name" in c && c.name === key && (c as { guild_id?: string }).guild_id === guild,
+    );
   }
 
-  textChannels(): APIChannel[] {
-    return [...this.channels.values()].filter((c) => c.type === ChannelType.GuildText);
+  /** The text channels of a server (default: the first). */
+  textChannels(guildId?: string): APIChannel[] {
+    const guild = this.guild(guildId).id;
+    return [...this.channels.values()].filter(
+      (c) => c.type === ChannelType.GuildText && (c as { guild_id?: string }).guild_id === guild,
+    );
+  }
+
+  /** The channels of a server, categories included. */
+  guildChannels(guildId: string): APIChannel[] {
+    return [...this.channels.values()].filter((c) => (c as { guild_id?: string }).guild_id === guildId);
   }
 
   // ---- messages ----

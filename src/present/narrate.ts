@@ -4,34 +4,39 @@
  * "alice played F. Grand slam: nothing taken under Abapa rules". The result is not repeated here: the
  * result line says it once (`resultText`, phrased like the image's banner by render/phrases.ts).
  */
-import { type MoveEvent, moveLetter, type Player, pitLetter, type RulesetId } from "../engine/index.ts";
-import { formatTimeLimit } from "../games/time.ts";
+import { type MoveEvent, moveLetter, type Player, pitLetter } from "../engine/index.ts";
+import { listOf, type Translate } from "../i18n/index.ts";
+import { SIDE_NAME } from "../i18n/terms.ts";
+import { REASON_SHORT, RULESET_RULES } from "../i18n/terms-views.ts";
+import { ENGLISH } from "../render/language.ts";
 import { type ResultInput, resultLine } from "../render/phrases.ts";
 
-const RULESET_SHORT: Record<RulesetId, string> = {
-  abapa: "Abapa rules",
-  wari: "Wari rules",
-  caribbean: "Caribbean rules",
-  speightstown: "Speightstown rules",
-  bridgetown: "Bridgetown rules",
-  haiti: "Haitian rules",
-};
+/** A time limit's units, largest first, each with the key of its short form ("5m", "1h", "3d"). */
+const TIME_UNITS = [
+  [86400, "game:limit.days"],
+  [3600, "game:limit.hours"],
+  [60, "game:limit.minutes"],
+  [1, "game:limit.seconds"],
+] as const;
 
-export const SIDE_NAMES: readonly [string, string] = ["South", "North"];
-
-/** "d", "d and c", "d, c and b". */
-export function listLetters(pits: readonly number[]): string {
-  const letters = pits.map(pitLetter);
-  if (letters.length <= 1) return letters.join("");
-  return `${letters.slice(0, -1).join(", ")} and ${letters[letters.length - 1]}`;
+/** A time limit in seconds in the largest whole unit, as the language shortens it: "5m", "1h" in English. */
+export function timeLimitText(seconds: number, t: Translate = ENGLISH): string {
+  const [unit, key] = TIME_UNITS.find(([size]) => seconds % size === 0) ?? TIME_UNITS[3];
+  return t(key, { n: seconds / unit });
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** South's and North's names when the players' are not given: the sides, in `t`'s language. */
+export function sideNames(t: Translate = ENGLISH): readonly [string, string] {
+  return [t(SIDE_NAME[0]), t(SIDE_NAME[1])];
+}
+
+/** "d", "d and c", "d, c and b". */
+export function listLetters(pits: readonly number[], t: Translate = ENGLISH): string {
+  return listOf(t, pits.map(pitLetter));
 }
 
 export interface NarrateInput {
-  readonly ruleset: RulesetId;
+  readonly ruleset: keyof typeof RULESET_RULES;
   readonly player: Player;
   readonly house: number;
   readonly events: readonly MoveEvent[];
@@ -39,96 +44,85 @@ export interface NarrateInput {
   readonly names?: readonly [string, string];
 }
 
-export function narrateMove(input: NarrateInput): string {
-  const names = input.names ?? SIDE_NAMES;
+export function narrateMove(input: NarrateInput, t: Translate = ENGLISH): string {
+  const names = input.names ?? sideNames(t);
   const who = names[input.player];
   let kay = false;
-  let line = `${who} played ${moveLetter(input.player, input.house)}`;
+  let line = t("game:narrate.played", { name: who, move: moveLetter(input.player, input.house) });
   const relays: number[] = [];
   const sentences: string[] = [];
   let slamTaken = false;
   for (const event of input.events) {
     switch (event.type) {
       case "single":
-        line = `${who} moved the lone seed from ${pitLetter(event.from)} to ${pitLetter(event.to)}`;
+        line = t("game:narrate.lone", { name: who, from: pitLetter(event.from), to: pitLetter(event.to) });
         break;
       case "pickup":
         if (event.relay) relays.push(event.pit);
         break;
       case "transfer":
-        line += `${flushRelays(relays)}, the last seed moved on to ${pitLetter(event.to)}`;
+        line += `${flushRelays(relays, t)}${t("game:narrate.transfer", { pit: pitLetter(event.to) })}`;
         break;
       case "capture":
         if (slamTaken) break; // already told by the grand slam sentence
         if (event.kay) kay = true;
-        line += `${flushRelays(relays)}: took ${event.total} from ${listLetters(event.pits)}`;
+        line += `${flushRelays(relays, t)}${t("game:narrate.took", { seeds: event.total, pits: listLetters(event.pits, t) })}`;
         break;
       case "grand-slam":
-        line += flushRelays(relays);
+        line += flushRelays(relays, t);
         if (event.treatment === "no-capture") {
-          sentences.push(`Grand slam: nothing taken under ${RULESET_SHORT[input.ruleset]}`);
+          sentences.push(t("game:narrate.slamNothing", { rules: t(RULESET_RULES[input.ruleset]) }));
         } else {
           slamTaken = true;
-          const forced = event.treatment === "forced" ? " (forced)" : "";
-          sentences.push(
-            `Grand slam${forced}! ${names[event.player]} took the whole row, ${plural(event.seeds, "seed")}`,
-          );
+          const values = { name: names[event.player], count: event.seeds };
+          sentences.push(t(event.treatment === "forced" ? "game:narrate.slamForced" : "game:narrate.slam", values));
         }
         break;
       case "extra-move":
-        sentences.push(`${names[event.player]} moves again`);
+        sentences.push(t("game:narrate.again", { name: names[event.player] }));
         break;
       case "award":
-        sentences.push(awardText(event, names));
+        sentences.push(awardText(event, names, t));
         break;
       case "game-over": // said once, by the result line
       case "sow":
         break;
     }
   }
-  line += flushRelays(relays);
-  return `${kay ? "Kay! " : ""}${[line, ...sentences].join(". ")}`;
+  line += flushRelays(relays, t);
+  const told = [line, ...sentences].join(". ");
+  return kay ? t("game:narrate.kay", { text: told }) : told;
 }
 
 /** Appends the relays seen so far (Haitian sowing) and empties the list. */
-function flushRelays(relays: number[]): string {
+function flushRelays(relays: number[], t: Translate): string {
   if (relays.length === 0) return "";
-  const text = `, relaying from ${listLetters(relays)}`;
+  const text = t("game:narrate.relaying", { pits: listLetters(relays, t) });
   relays.length = 0;
   return text;
 }
 
-function awardText(event: Extract<MoveEvent, { type: "award" }>, names: readonly [string, string]): string {
-  const who = names[event.player];
+function awardText(
+  event: Extract<MoveEvent, { type: "award" }>,
+  names: readonly [string, string],
+  t: Translate,
+): string {
+  const values = { name: names[event.player], count: event.seeds };
   switch (event.kind) {
     case "own-side":
-      return `${who} took the ${plural(event.seeds, "seed")} left on their side`;
+      return t("game:narrate.ownSide", values);
     case "starvation":
-      return `${who} took the ${plural(event.seeds, "seed")} left on the board`;
+      return t("game:narrate.starvation", values);
     case "division":
-      return `${who} got ${event.seeds} of the seeds left on the board`;
+      return t("game:narrate.division", { name: names[event.player], seeds: event.seeds });
   }
 }
 
-/** What decided a game, as a short phrase for listings: "25 seeds", "resignation", "time"... */
-const REASON_TEXT: Record<string, string> = {
-  "twenty-five": "25 seeds",
-  "no-moves": "no legal move left",
-  "grand-slam": "a forced grand slam",
-  starvation: "starvation",
-  cycle: "a repeated position",
-  stuck: "no legal move left",
-  resign: "resignation",
-  timeout: "time",
-  agreement: "agreement",
-  abort: "aborted before both had moved",
-  "no-first-move": "no first move in time",
-  cancel: "cancelled by an admin",
-};
-
 /** "25 seeds", "resignation", "time"... for an engine or bot reason. */
-export function reasonText(reason: string | null): string {
-  return reason === null ? "" : (REASON_TEXT[reason] ?? reason.replace(/-/g, " "));
+export function reasonText(reason: string | null, t: Translate = ENGLISH): string {
+  if (reason === null) return "";
+  const key = REASON_SHORT[reason as keyof typeof REASON_SHORT];
+  return key ? t(key) : reason.replace(/-/g, " ");
 }
 
 /**
@@ -149,6 +143,7 @@ export function resultText(
   names: readonly [string, string],
   stores: readonly [number, number] = [0, 0],
   idle: Player | null = null,
+  t: Translate = ENGLISH,
 ): string {
   if (result.status === "active") return "";
   const reason = result.status === "cancelled" ? "cancel" : (result.reason ?? result.status);
@@ -160,7 +155,7 @@ export function resultText(
     names,
     idle,
     note: result.note,
-    timeLimit: result.timeLimit === undefined ? undefined : formatTimeLimit(result.timeLimit),
+    timeLimit: result.timeLimit === undefined ? undefined : timeLimitText(result.timeLimit, t),
   };
-  return resultLine(input);
+  return resultLine(input, t);
 }

@@ -24,7 +24,7 @@ export const ADVANTAGE_COLOURS = {
 } as const;
 
 /** "3 mistakes": the key of each mark's count. */
-const MARK_COUNT = {
+export const MARK_COUNT = {
   inaccuracy: "board:advantage.inaccuracies",
   mistake: "board:advantage.mistakes",
   blunder: "board:advantage.blunders",

@@ -35,6 +35,12 @@ export class PoolFullError extends Error {
 
 const LANE = Symbol("lane");
 
+/** Marks a task with its lane for LaneQueue (a symbol key: it is not copied to the worker). */
+export function withLane<T extends object>(task: T, lane: Lane): T {
+  Object.defineProperty(task, Piscina.queueOptionsSymbol, { value: { [LANE]: lane }, enumerable: false });
+  return task;
+}
+
 /** Piscina's queue, in two FIFO lanes served by weighted round robin. */
 export class LaneQueue implements TaskQueue {
   private readonly lanes: Record<Lane, PiscinaTask[]> = { people: [], bot: [] };
@@ -122,8 +128,8 @@ export class WorkerPool<T extends object, R> {
   /** Runs a task in a worker; refused with PoolFullError when the queue is full. */
   async run(task: T, lane: Lane = "people"): Promise<R> {
     if (this.queue.size >= this.maxQueue) throw new PoolFullError(this.queue.size);
-    // The lane rides on the task object for LaneQueue; symbol keys are not copied to the worker.
-    Object.defineProperty(task, Piscina.queueOptionsSymbol, { value: { [LANE]: lane }, enumerable: false });
+    // The lane rides on the task object for LaneQueue.
+    withLane(task, lane);
     this.running++;
     try {
       return await this.piscina.run(task);

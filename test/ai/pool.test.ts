@@ -45,7 +45,36 @@ describe("ai pool", () => {
     expect(pool.queued).toBe(2);
     controller.abort(new Error("done"));
     expect(await Promise.all(running)).toEqual(["stopped", "stopped", "stopped"]);
+    // The stopped searches that were waiting start, see the stop flag and end after their first ply.
+    const since = Date.now();
+    while (pool.queued > 0 && Date.now() - since < 10_000) await new Promise((r) => setTimeout(r, 10));
     expect(pool.queued).toBe(0);
+  });
+
+  it("ai pool - a person's search starts before the waiting bot searches - burst of bot games", async () => {
+    const order: string[] = [];
+    const search = (name: string, lane: "people" | "bot", ms: number) =>
+      pool
+        .think({ ruleset: "abapa", moves: [], level: "expert", ms, seed: 3 }, { lane })
+        .then(() => void order.push(name));
+    // One thread: the first bot search runs; two more wait; then a person asks for a hint.
+    const all = [search("bot 1", "bot", 300), search("bot 2", "bot", 20), search("bot 3", "bot", 20)];
+    all.push(search("hint", "people", 20));
+    expect(pool.queuedByLane()).toEqual({ people: 1, bot: 2 });
+    await Promise.all(all);
+    expect(order).toEqual(["bot 1", "hint", "bot 2", "bot 3"]);
+  });
+
+  it("ai pool - a person's search is taken while the bot lane is full - per-lane bound", async () => {
+    const controller = new AbortController();
+    const slow = { ruleset: "abapa", moves: [], level: "hard", ms: 5_000 } as const;
+    const bots = [0, 1, 2].map(() => pool.think(slow, { signal: controller.signal }).catch(() => "stopped"));
+    await expect(pool.think(slow)).rejects.toThrow(AiQueueFullError);
+    const hint = pool.think({ ruleset: "abapa", moves: [1], level: "medium", ms: 50 }, { lane: "people" });
+    expect(pool.queuedByLane()).toEqual({ people: 1, bot: 2 });
+    controller.abort(new Error("done"));
+    expect((await hint).best).toBeGreaterThan(0);
+    expect(await Promise.all(bots)).toEqual(["stopped", "stopped", "stopped"]);
   });
 
   it("ai pool - rejects a bad request with the reason - illegal move in the list", async () => {

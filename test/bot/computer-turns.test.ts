@@ -30,6 +30,8 @@ const flaky: AiPool = {
   get queued() {
     return pool().queued;
   },
+  queuedByLane: () => pool().queuedByLane(),
+  threads: 1,
   think: (request, opts) => (failures-- > 0 ? Promise.reject(new Error("worker died")) : pool().think(request, opts)),
   close: async () => {},
 };

@@ -150,7 +150,13 @@ export class Driver {
   async info(): Promise<{
     botConnected: boolean;
     botResumable: boolean;
-    gateway: { identifies: number; resumes: number; invalidSessions: number };
+    gateway: {
+      identifies: number;
+      resumes: number;
+      invalidSessions: number;
+      shards: { count: number; live: number[] };
+    };
+    interactions: { endpoint: string | null; publicKey: string; delivered: number };
     applicationId: string;
     guild: { id: string };
   }> {
