@@ -15,7 +15,7 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
   const game = ctx.app.games.abort(target.row.id, ctx.userId);
-  // The notice that tells both players says who called it off.
+  // The notice that tells both players (in the server's language) says who called it off.
   return changedGame(
     ctx,
     game,

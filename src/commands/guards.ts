@@ -4,9 +4,12 @@
  * command through runCommand; handler tests do too when they test a refusal.
  */
 import { UserError } from "../errors.ts";
+import type { Locale, Value } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command, Guard } from "./command.ts";
+import { ADMIN_COMMAND_NAME, COMMAND_NAME, GROUPS } from "./groups.ts";
+import { definitionText } from "./localize.ts";
 
 /** The order guards are checked in: where the command runs, then who runs it. */
 export const GUARD_ORDER: readonly Guard[] = ["guild", "manage-server"];
@@ -15,18 +18,26 @@ export function guildRequired(): UserError {
   return new UserError("guild/required");
 }
 
-export function manageServerRequired(what: string): UserError {
+/** `what` completes "… needs the Manage Server permission": a command, or a term ("Changing Nickar settings"). */
+export function manageServerRequired(what: Value): UserError {
   return new UserError("permission/manage-server", { what });
 }
 
 /** Each guard's refusal, or null when it holds. */
 const CHECKS: Readonly<Record<Guard, (ctx: HandlerContext, command: Command) => UserError | null>> = {
   guild: (ctx) => (ctx.guildId ? null : guildRequired()),
-  "manage-server": (ctx, command) => (ctx.canManageGuild ? null : manageServerRequired(`/${commandLabel(command)}`)),
+  "manage-server": (ctx, command) =>
+    ctx.canManageGuild ? null : manageServerRequired(`/${commandLabel(command, ctx.locale)}`),
 };
 
-function commandLabel(command: Command): string {
-  return [command.admin ? "nickar-admin" : "nickar", command.group, command.definition.name].filter(Boolean).join(" ");
+/** "nickar-admin season new" as a user of `locale` sees it in Discord ("nickar-admin sæson ny"). */
+function commandLabel(command: Command, locale: Locale): string {
+  const root = command.admin ? ADMIN_COMMAND_NAME : COMMAND_NAME;
+  const { name, name_localizations } = command.definition;
+  const texts = command.group ? GROUPS[root]?.[command.group] : undefined;
+  const group = (texts && definitionText(locale, texts.name)) ?? command.group ?? null;
+  const subcommand = (locale === "en" ? null : name_localizations?.[locale]) ?? name;
+  return [root, group, subcommand].filter(Boolean).join(" ");
 }
 
 /** The refusal of the first guard of `command` that does not hold, in GUARD_ORDER; null when all hold. */

@@ -24,6 +24,7 @@ import { exportGame } from "./export.ts";
 import { forgetMe } from "./forget-me.ts";
 import { game } from "./game.ts";
 import { games } from "./games.ts";
+import { ADMIN_COMMAND_NAME, COMMAND_NAME, GROUPS } from "./groups.ts";
 import { history } from "./history.ts";
 import { ladderChallenge } from "./ladder-challenge.ts";
 import { ladderJoin } from "./ladder-join.ts";
@@ -46,25 +47,7 @@ import { rulesetChoices, timeChoices } from "./shared.ts";
 import { stats } from "./stats.ts";
 import { voidGame } from "./void.ts";
 
-/** The players' command. */
-export const COMMAND_NAME = "nickar";
-/**
- * The admins' command: registered with `default_member_permissions` Manage Server, so Discord shows
- * it only to those who have it (a server can change that in its integration settings; the handlers
- * check Manage Server themselves all the same).
- */
-export const ADMIN_COMMAND_NAME = "nickar-admin";
-
-/** The subcommand groups of each command: their English name (as `Command.group` says it) and texts. */
-const GROUPS: Readonly<Record<string, Readonly<Record<string, { name: MessageKey; description: MessageKey }>>>> = {
-  [COMMAND_NAME]: {
-    ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
-    series: { name: "commands:group.series.name", description: "commands:group.series.description" },
-  },
-  [ADMIN_COMMAND_NAME]: {
-    season: { name: "commands:group.season.name", description: "commands:group.season.description" },
-  },
-};
+export { ADMIN_COMMAND_NAME, COMMAND_NAME } from "./groups.ts";
 
 /**
  * How a command is looked up: "move", "ladder join" for a subcommand of a group, and with the

@@ -113,8 +113,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
         const more = Math.max(0, rungs.length - DRAWN);
         return {
           name: `nickar-ladder-${ruleset}.png`,
-          data: await app.images.ladderPng(title, drawn, more),
-          description: describeLadder(title, drawn, more),
+          data: await app.images.ladderPng(title, drawn, more, ctx.serverLocale),
+          description: describeLadder(title, drawn, more, t),
         };
       },
     },

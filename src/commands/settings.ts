@@ -205,7 +205,7 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };
-  requireAdmin(ctx, "Changing Nickar settings");
+  requireAdmin(ctx, term("replies:permission.changeSettings"));
   if (channels) patch.allowedChannels = channelsChange(current, channels);
   const saved = `${ctx.t("replies:settings.saved")}\n`;
   const updated = settings.update(guildId, patch);

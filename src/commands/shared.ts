@@ -18,7 +18,7 @@ import { gameNotFound } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
-import { LOCALES, type MessageKey, type Term, type Translate, term } from "../i18n/index.ts";
+import { LOCALES, type MessageKey, type Term, type Translate, term, type Value } from "../i18n/index.ts";
 import { RULESET_NAME } from "../i18n/terms.ts";
 import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
@@ -131,7 +131,7 @@ export const VIEW_RULESET = "commands:shared.viewRuleset" satisfies MessageKey;
  * a command that needs it whole declares the `manage-server` guard instead. `what` completes
  * "... needs the Manage Server permission".
  */
-export function requireAdmin(ctx: HandlerContext, what: string): void {
+export function requireAdmin(ctx: HandlerContext, what: Value): void {
   if (!ctx.canManageGuild) throw manageServerRequired(what);
 }
 

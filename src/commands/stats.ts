@@ -92,8 +92,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
         const chartTitle = t("replies:stats.chartTitle", { name, ruleset: rulesetTerm(ruleset), season });
         return {
           name: `nickar-rating-${userId}.png`,
-          data: await app.images.ratingChart(chartTitle, stats.chart),
-          description: describeChart(chartTitle, stats.chart),
+          data: await app.images.ratingChart(chartTitle, stats.chart, ctx.serverLocale),
+          description: describeChart(chartTitle, stats.chart, t),
         };
       },
     },

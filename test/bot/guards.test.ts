@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Command } from "../../src/commands/command.ts";
 import { guardsHold, runCommand } from "../../src/commands/guards.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
+import type { UserError } from "../../src/errors.ts";
+import { refusalText } from "../../src/interactions/speech.ts";
 import { ALICE, options, setup, type World } from "./helpers.ts";
 
 let w: World;
@@ -39,6 +41,28 @@ describe("command guards", () => {
     expect(command.handle).not.toHaveBeenCalled();
     const ran = await runCommand(command, w.ctx(ALICE, { canManageGuild: true }), options());
     expect(ran.reply.content).toBe("ran");
+  });
+
+  it("manage-server refusal - names the command as the user sees it, in their language - Danish and French members", async () => {
+    const refused = async (key: string, locale: "da" | "fr", values = {}) => {
+      const ctx = w.ctx(ALICE, { locale });
+      try {
+        await runCommand(COMMANDS[key], ctx, options(values));
+      } catch (error) {
+        return refusalText(ctx.t, error as UserError);
+      }
+      throw new Error(`${key} ran`);
+    };
+    expect(await refused("nickar-admin season new", "da")).toBe(
+      "/nickar-admin sæson ny kræver tilladelsen Administrer server.",
+    );
+    expect(await refused("nickar-admin void", "fr")).toBe(
+      "/nickar-admin invalider demande la permission Gérer le serveur.",
+    );
+    // Part of a command: changing the settings (reading them is for anyone).
+    expect(await refused("nickar-admin settings", "fr", { ladder: true })).toBe(
+      "Changer les réglages de Nickar demande la permission Gérer le serveur.",
+    );
   });
 
   it("guardsHold - false where a guard refuses, true where all hold - autocomplete's check", () => {

@@ -1,0 +1,29 @@
+/**
+ * The subcommand groups of each command (`/nickar ladder join`), by the English name that
+ * `Command.group` uses: their names and descriptions in the `commands` catalogue.
+ */
+import type { MessageKey } from "../i18n/index.ts";
+
+/** The players' command. */
+export const COMMAND_NAME = "nickar";
+/**
+ * The admins' command: registered with `default_member_permissions` Manage Server, so Discord shows
+ * it only to those who have it (a server can change that in its integration settings; the handlers
+ * check Manage Server themselves all the same).
+ */
+export const ADMIN_COMMAND_NAME = "nickar-admin";
+
+export interface GroupTexts {
+  readonly name: MessageKey;
+  readonly description: MessageKey;
+}
+
+export const GROUPS: Readonly<Record<string, Readonly<Record<string, GroupTexts>>>> = {
+  [COMMAND_NAME]: {
+    ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
+    series: { name: "commands:group.series.name", description: "commands:group.series.description" },
+  },
+  [ADMIN_COMMAND_NAME]: {
+    season: { name: "commands:group.season.name", description: "commands:group.season.description" },
+  },
+};
