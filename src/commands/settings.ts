@@ -14,6 +14,7 @@ import {
   requireGuild,
   rulesetOption,
   rulesetTerm,
+  SHORT_TEXT,
   timeLimitText,
   timeOption,
 } from "./shared.ts";
@@ -76,12 +77,14 @@ export const adminDefinition = localized(
       .setMaxValue(600),
   )
   .addStringOption((o) =>
-    localized(o, "commands:option.language", "commands:adminSettings.language").addChoices(
-      localizedChoice("commands:choice.language.discord", LANGUAGE_DISCORD),
-      localizedChoice("commands:choice.language.en", "en"),
-      localizedChoice("commands:choice.language.da", "da"),
-      localizedChoice("commands:choice.language.fr", "fr"),
-    ),
+    localized(o, "commands:option.language", "commands:adminSettings.language")
+      .setMaxLength(SHORT_TEXT)
+      .addChoices(
+        localizedChoice("commands:choice.language.discord", LANGUAGE_DISCORD),
+        localizedChoice("commands:choice.language.en", "en"),
+        localizedChoice("commands:choice.language.da", "da"),
+        localizedChoice("commands:choice.language.fr", "fr"),
+      ),
   );
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */

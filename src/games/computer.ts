@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
 import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { list, type Term, term, type Value } from "../i18n/index.ts";
 import { computerSeat } from "./game-store.ts";
 import { checkPlayer, type GameService } from "./service.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
@@ -57,43 +58,50 @@ export interface Hint {
   readonly house: number;
   /** The move's letter for the player to move (`C`, `e`). */
   readonly letter: string;
-  /** Why, in a few words, from the engine's events of that move: "captures 5". */
-  readonly why: string;
+  /** Why, in a few words, from the engine's events of that move ("captures 5"), for the translator. */
+  readonly why: Value;
   /** The evaluation after the best move, in seeds, from the asking player's side. */
   readonly score: number;
 }
 
 /** What a move does, in a few words, from its engine events (for a hint). */
-export function moveReason(events: readonly MoveEvent[], player: Player): string {
-  const parts: string[] = [];
+export function moveReason(events: readonly MoveEvent[], player: Player): Term[] {
+  const parts: Term[] = [];
+  const seen = new Set<string>();
+  const add = (part: Term) => {
+    const key = JSON.stringify(part);
+    if (!seen.has(key)) parts.push(part);
+    seen.add(key);
+  };
   for (const e of events) {
     if (e.type === "capture" && e.player === player)
-      parts.push(`${e.kay ? "makes a Kay and " : ""}captures ${e.total}`);
+      add(term(e.kay ? "common:why.kayCapture" : "common:why.capture", { seeds: e.total }));
     if (e.type === "grand-slam" && e.player === player && e.treatment !== "no-capture")
-      parts.push(`a grand slam of ${e.seeds}`);
-    if (e.type === "extra-move" && e.player === player) parts.push("moves again");
-    if (e.type === "award") parts.push(`${e.player === player ? "takes" : "gives away"} ${e.seeds} at the end`);
+      add(term("common:why.grandSlam", { seeds: e.seeds }));
+    if (e.type === "extra-move" && e.player === player) add(term("common:why.extraMove"));
+    if (e.type === "award")
+      add(term(e.player === player ? "common:why.takes" : "common:why.givesAway", { seeds: e.seeds }));
     if (e.type === "game-over")
-      parts.push(e.winner === player ? "wins the game" : e.winner === null ? "draws" : "loses");
+      add(term(e.winner === player ? "common:why.wins" : e.winner === null ? "common:why.draws" : "common:why.loses"));
   }
-  return parts.length ? [...new Set(parts)].join(", ") : "";
+  return parts;
 }
 
 /**
  * For a quiet best move: what the engine's line (its principal variation, starting with that move)
  * shows the player capturing on their next turn, "prepares a capture of 4"; else "the engine's choice".
  */
-function nextCapture(after: GameState, pv: readonly number[], player: Player): string {
+function nextCapture(after: GameState, pv: readonly number[], player: Player): Term {
   let state = after;
   for (const house of pv.slice(1, 3)) {
     const mover = state.position.toMove;
     const next = play(state, house);
     if (!next.ok) break;
     const taken = next.value.events.find((e) => e.type === "capture" && e.player === player);
-    if (mover === player && taken?.type === "capture") return `prepares a capture of ${taken.total}`;
+    if (mover === player && taken?.type === "capture") return term("common:why.prepares", { seeds: taken.total });
     state = next.value.state;
   }
-  return "the engine's choice";
+  return term("common:why.choice");
 }
 
 export class Computer {
@@ -239,7 +247,8 @@ export class Computer {
     const result = await this.think(game, "expert", this.hintMs);
     const played = play(game.state, result.best);
     if (!played.ok) throw new Error(`the search suggested an illegal move: ${played.error.message}`);
-    const why = moveReason(played.value.events, seat) || nextCapture(played.value.state, result.pv, seat);
+    const reasons = moveReason(played.value.events, seat);
+    const why = reasons.length > 0 ? list(reasons, "comma") : nextCapture(played.value.state, result.pv, seat);
     return { house: result.best, letter: moveLetter(seat, result.best), why, score: result.score };
   }
 

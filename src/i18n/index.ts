@@ -107,10 +107,10 @@ export interface ChannelValue {
 export interface TimeValue {
   readonly time: number;
 }
-/** Several values as one: "a, b and c" (`and`), or one per line (`lines`). */
+/** Several values as one: "a, b and c" (`and`), "a, b, c" (`comma`), or one per line (`lines`). */
 export interface ListValue {
   readonly list: readonly Value[];
-  readonly join: "and" | "lines";
+  readonly join: "and" | "comma" | "lines";
 }
 export type Value = string | number | Term | UserValue | ChannelValue | TimeValue | ListValue;
 export type Values = Readonly<Record<string, Value>>;
@@ -208,7 +208,8 @@ function writeValue(value: Value, translate: Translate, formats: Formats, key: s
   if ("term" in value) return translate(value.term, value.values);
   if ("list" in value) {
     const items = value.list.map((item) => String(writeValue(item, translate, formats, key)));
-    return value.join === "lines" ? items.join("\n") : listOf(translate, items);
+    if (value.join === "lines") return items.join("\n");
+    return value.join === "comma" ? items.join(", ") : listOf(translate, items);
   }
   const [kind, format, written] =
     "user" in value

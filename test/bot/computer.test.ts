@@ -6,6 +6,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import { games } from "../../src/db/schema.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { DRAW_ACCEPT_AT_MOST, moveReason } from "../../src/games/computer.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { ALICE, BOB, options, setup, sharedPool, type World } from "./helpers.ts";
 import { buttonIds, startGame } from "./play.ts";
@@ -210,10 +211,13 @@ describe("the computer opponent", () => {
   });
 
   it("hint reason - says what the move does - from its engine events", () => {
-    expect(moveReason([{ type: "capture", player: 0, pits: [8, 7], seeds: [3, 2], total: 5, kay: false }], 0)).toBe(
-      "captures 5",
+    const en = translator("en");
+    const [capture] = moveReason(
+      [{ type: "capture", player: 0, pits: [8, 7], seeds: [3, 2], total: 5, kay: false }],
+      0,
     );
-    expect(moveReason([{ type: "sow", pit: 3, lap: 0 }], 0)).toBe("");
+    expect(en(capture.term, capture.values)).toBe("captures 5");
+    expect(moveReason([{ type: "sow", pit: 3, lap: 0 }], 0)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { newGame, type RulesetId, replay } from "../../src/engine/index.ts";
 import { translator } from "../../src/i18n/index.ts";
-import { gameRef, gameRow, isEphemeral, moveButtons, type Stack, startStack, waitFor } from "./harness.ts";
+import { buttonsOf, gameRef, gameRow, isEphemeral, moveButtons, type Stack, startStack, waitFor } from "./harness.ts";
 
 const da = translator("da");
 const fr = translator("fr");
@@ -84,7 +84,12 @@ describe("languages", () => {
         return m && gameRef(m)?.ply === row.ply ? m : undefined;
       }, "the final board");
       expect(final.content).toContain(fr("common:ruleset.abapa"));
-      expect(final.attachments[0].description ?? "").not.toMatch(/\b(played|took|seeds|wins)\b/);
+      // Sides, buttons and the image's alt text in French too.
+      expect(final.content).toContain(`(${fr("common:side.south")}, A–F)`);
+      const labels = buttonsOf(final).map((b) => b.label);
+      expect(labels).toEqual([fr("game:button.animate"), fr("game:button.rematch"), fr("game:button.analyse")]);
+      expect(final.attachments[0].description).toContain(fr("common:ruleset.abapa"));
+      expect(final.attachments[0].description ?? "").not.toMatch(/\b(played|took|seeds|wins|store)\b/);
       expect(gameRow(database, row.id)!.status).toBe("finished");
     } finally {
       await stack.stop();

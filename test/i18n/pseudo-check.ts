@@ -18,7 +18,10 @@ export function outsideBrackets(text: string): string {
 /** The words of `text` left outside the brackets that are not allowed there; empty when all is well. */
 export function hardCoded(text: string, names: readonly string[]): string[] {
   const allowed = new Set(names.map((n) => n.toLowerCase()));
-  const outside = outsideBrackets(text)
+  // Names first, whole (a game id such as 8ky8zfzz would otherwise leave "ky" and "zfzz").
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const named = escaped.length > 0 ? new RegExp(`(?<![\\p{L}\\d])(${escaped.join("|")})(?![\\p{L}\\d])`, "giu") : null;
+  const outside = (named ? outsideBrackets(text).replace(named, " ") : outsideBrackets(text))
     .replace(/<(@[!&]?|#)\d+>/g, " ")
     .replace(/<t:\d+(:[a-zA-Z])?>/g, " ")
     .replace(/https?:\/\/\S+/g, " ");

@@ -72,4 +72,37 @@ describe("pings", () => {
       deleted: true,
     });
   });
+
+  it("pings - the event stream says whose unread count changed, and to what - pingsUpdate on a ping and on reading it", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${discord.url}/local/events?as=bob`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    const events: { userId: string; unread: number }[] = [];
+    let buffered = "";
+    const next = async (): Promise<{ userId: string; unread: number }> => {
+      for (;;) {
+        const match = /event: pingsUpdate\ndata: (.*)\n\n/.exec(buffered);
+        if (match) {
+          buffered = buffered.slice(match.index + match[0].length);
+          return JSON.parse(match[1]);
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the event stream ended");
+        buffered += new TextDecoder().decode(value);
+      }
+    };
+    try {
+      const general = await channel("general");
+      await general.send({ content: `<@${id("bob")}> hello`, allowedMentions: { users: [id("bob")] } });
+      events.push(await next());
+      await driver(discord, "/local/users/bob/pings/read", { channel: "general" });
+      events.push(await next());
+    } finally {
+      controller.abort();
+    }
+    expect(events).toEqual([
+      { userId: id("bob"), unread: 1 },
+      { userId: id("bob"), unread: 0 },
+    ]);
+  });
 });
