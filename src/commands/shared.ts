@@ -264,8 +264,8 @@ export function challengeInput(ctx: HandlerContext, options: CommandOptions): Ch
 }
 
 /** The challenge message, bound to the challenge so its buttons find it. */
-export function challengeResponse(challenge: ChallengeRow): Response {
-  return { mode: "reply", reply: challengeReply(challenge), bind: { kind: "challenge", id: challenge.id } };
+export function challengeResponse(ctx: HandlerContext, challenge: ChallengeRow): Response {
+  return { mode: "reply", reply: challengeReply(challenge, ctx.tServer), bind: { kind: "challenge", id: challenge.id } };
 }
 
 /** The game a command is about: the `game` option, or the player's only active game. */

@@ -33,7 +33,7 @@ const MARKED_MOVE = {
 } as const;
 
 /** An engine score in seeds: "+2.5", "-0.5", or a proven result. */
-export function scoreText(score: number, t: Translate = discordTranslator("en")): string {
+export function scoreText(score: number, t: Translate): string {
   if (isDecisive(score)) return t(score > 0 ? "game:analysis.forcedWin" : "game:analysis.forcedLoss");
   return `${score > 0 ? "+" : ""}${score.toFixed(1)}`;
 }

@@ -20,7 +20,7 @@ function counts(t: Translate, s: ForgetSummary | Forgotten) {
 }
 
 /** What forgetting will do, with Forget me / Keep my data (only the asker sees it). */
-export function forgetQuestion(userId: string, s: ForgetSummary, t: Translate = discordTranslator("en")): Reply {
+export function forgetQuestion(userId: string, s: ForgetSummary, t: Translate): Reply {
   const n = counts(t, s);
   const lines = [
     t("game:forget.title"),

@@ -60,7 +60,7 @@ export function viewerReply(
   app: App,
   row: GameRow,
   ply: number,
-  voice: Voice = voiceOf(app.serverLocale(row.guildId)),
+  voice: Voice,
 ): Reply {
   const { t, locale } = voice;
   const { shown: at, final } = snapshotsAt(row, ply);

@@ -53,7 +53,7 @@ function ownLine(entries: readonly Entry[], index: number | null, userId: string
 export function leaderboardReply(
   app: App,
   request: LeaderboardRequest,
-  t: Translate = discordTranslator(app.serverLocale(request.guildId)),
+  t: Translate,
 ): Reply {
   const { guildId, ruleset, season, userId } = request;
   const { entries } = app.ratings.leaderboard(guildId, ruleset, season);

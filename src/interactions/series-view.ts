@@ -9,7 +9,7 @@ const mention = (id: string) => `<@${id}>`;
 /** "<@a> 3-2 <@b>, 1 drawn" from the first player's side. */
 export function seriesScoreText(
   summary: SeriesSummary,
-  t: Translate = discordTranslator("en"),
+  t: Translate,
   names: (id: string) => string = mention,
 ): string {
   const [a, b] = seriesPlayers(summary.series);
@@ -19,7 +19,7 @@ export function seriesScoreText(
 }
 
 /** The series line of a game message. */
-export function seriesLine(summary: SeriesSummary, t: Translate = discordTranslator("en")): string {
+export function seriesLine(summary: SeriesSummary, t: Translate): string {
   const { series: s } = summary;
   const score = seriesScoreText(summary, t);
   switch (s.status) {

@@ -10,28 +10,28 @@ import { discordTranslator } from "./speech.ts";
 /** Discord's limit on a message's content. */
 export const MESSAGE_LIMIT = 2000;
 
-/** One part of a listing: its head lines (always shown), its items, and the line that replaces the items left off. */
-export interface Section {
-  readonly head?: readonly string[];
-  readonly items?: readonly string[];
-  /** How many items there are in all, when only the first of them were read (default: `items.length`). */
-  readonly total?: number;
-  /** The line after the shown items when `left` of them did not fit (default: `moreLine()`, in English). */
-  readonly more?: (left: number) => string;
-}
+/** One part of a listing: its head lines (always shown), and its items with the line that replaces those left off. */
+export type Section = { readonly head?: readonly string[] } & (
+  | { readonly items?: undefined; readonly total?: undefined; readonly more?: undefined }
+  | {
+      readonly items: readonly string[];
+      /** How many items there are in all, when only the first of them were read (default: `items.length`). */
+      readonly total?: number;
+      /** The line after the shown items when `left` of them did not fit, in the reader's language (`moreLine(t)`). */
+      readonly more: (left: number) => string;
+    }
+);
 
 /** "…and 3 more." in `t`'s language: the usual `more` of a section. */
-export function moreLine(t: Translate = discordTranslator("en")): (left: number) => string {
+export function moreLine(t: Translate): (left: number) => string {
   return (left) => t("game:list.more", { count: left });
 }
-
-const ENGLISH_MORE = moreLine();
 
 function render(sections: readonly Section[], shown: readonly number[]): string[] {
   return sections.flatMap((section, i) => {
     const items = section.items ?? [];
     const left = Math.max(items.length, section.total ?? 0) - shown[i];
-    const more = left > 0 ? [(section.more ?? ENGLISH_MORE)(left)] : [];
+    const more = left > 0 && section.more ? [section.more(left)] : [];
     return [...(section.head ?? []), ...items.slice(0, shown[i]), ...more];
   });
 }
@@ -67,7 +67,7 @@ export function fitSections(
 /** The lines of one listing within `limit` characters, ending with `more(left)` when some were left off. */
 export function fitLines(
   items: readonly string[],
-  more?: (left: number) => string,
+  more: (left: number) => string,
   limit = MESSAGE_LIMIT,
 ): { readonly lines: string[]; readonly shown: number } {
   const { lines, shown } = fitSections([{ items, more }], limit);

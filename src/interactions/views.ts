@@ -52,7 +52,7 @@ function mentions(game: GameSnapshot): [string, string] {
 }
 
 /** The narration of the move that led to this position (names as mentions), or null at the start. */
-export function narration(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string | null {
+export function narration(game: GameSnapshot, t: Translate): string | null {
   if (!game.last) return null;
   return narrateMove(
     {
@@ -67,12 +67,12 @@ export function narration(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): s
 }
 
 /** The result line of an ended game, as the image's banner says it. */
-export function resultOf(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string {
+export function resultOf(game: GameSnapshot, t: Translate): string {
   const { row, state } = game;
   return resultText(row, mentions(game), state.position.stores, state.position.toMove, t);
 }
 
-export function gameHeader(game: GameSnapshot, t: Translate = ENGLISH_VOICE.t): string {
+export function gameHeader(game: GameSnapshot, t: Translate): string {
   const { row: g } = game;
   const rated =
     g.voidedAt !== null
@@ -367,7 +367,7 @@ function challengeTerms(c: ChallengeRow, t: Translate): string {
   return t(c.kind === "ladder" ? "game:challenge.termsLadder" : "game:challenge.terms", { ...values, start });
 }
 
-export function challengeReply(c: ChallengeRow, t: Translate = ENGLISH_VOICE.t): Reply {
+export function challengeReply(c: ChallengeRow, t: Translate): Reply {
   const who = c.opponentId ? user(c.opponentId) : term("game:challenge.anyone");
   const challenger = user(c.challengerId);
   const ladder = c.kind === "ladder";

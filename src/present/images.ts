@@ -21,26 +21,26 @@ export interface BoardLook {
   readonly footer?: string;
   /** Added to the result banner, e.g. "alice wins the series 6–4". */
   readonly bannerNote?: string;
-  /** The language of the image's words and its alt text (default English): the server's for a public board. */
-  readonly locale?: Locale;
+  /** The language of the image's words and its alt text: the server's for a public board. */
+  readonly locale: Locale;
 }
 
 export interface Images {
-  boardPng(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<Buffer>;
+  boardPng(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
-  moveGif(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<Buffer | null>;
+  moveGif(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer | null>;
   /** The board's alt text: pit by pit, the stores, whose turn or the result, what the last move did. */
-  boardAlt(game: GameSnapshot, names: readonly [string, string], look?: BoardLook): Promise<string>;
-  /** A player's rating after each game (at least one point); its words in `locale` (default English). */
-  ratingChart(title: string, points: readonly RatingPoint[], locale?: Locale): Promise<Buffer>;
+  boardAlt(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<string>;
+  /** A player's rating after each game (at least one point); its words in `locale`. */
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
-  ladderPng(title: string, rungs: readonly Rung[], more: number, locale?: Locale): Promise<Buffer>;
+  ladderPng(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
   /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
   advantageChart(
     title: string,
     evaluations: readonly number[],
     marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
-    locale?: Locale,
+    locale: Locale,
   ): Promise<Buffer>;
 }
 
@@ -62,7 +62,11 @@ interface Drawing {
 type AdvantageAt = { readonly ply: number; readonly mark: AdvantageMark };
 
 /** The board view of a game, with the bot's own endings (resign, timeout...) as the outcome. */
-export function viewOf(game: GameSnapshot, names: readonly [string, string], look: BoardLook = {}): BoardView {
+export function viewOf(
+  game: GameSnapshot,
+  names: readonly [string, string],
+  look: Partial<BoardLook> = {},
+): BoardView {
   const players: [PlayerLabel, PlayerLabel] = [{ name: names[0] }, { name: names[1] }];
   const last = game.last ? { before: game.last.before, events: game.last.events } : undefined;
   const { footer, bannerNote } = look;
@@ -85,12 +89,12 @@ export function viewOf(game: GameSnapshot, names: readonly [string, string], loo
 function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Images {
   const lane = (game: GameSnapshot): Lane => (isBot(game.row.southId) || isBot(game.row.northId) ? "bot" : "people");
   return {
-    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look?.locale ?? "en"),
+    boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look.locale),
     async moveGif(game, names, look) {
       if (!game.last) return null;
-      return drawing.animation(viewOf(game, names, look), lane(game), look?.locale ?? "en");
+      return drawing.animation(viewOf(game, names, look), lane(game), look.locale);
     },
-    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look?.locale ?? "en"),
+    boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look.locale),
     ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
     ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
     advantageChart: (title, evaluations, marks, locale = "en") =>

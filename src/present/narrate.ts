@@ -20,18 +20,18 @@ const TIME_UNITS = [
 ] as const;
 
 /** A time limit in seconds in the largest whole unit, as the language shortens it: "5m", "1h" in English. */
-export function timeLimitText(seconds: number, t: Translate = ENGLISH): string {
+export function timeLimitText(seconds: number, t: Translate): string {
   const [unit, key] = TIME_UNITS.find(([size]) => seconds % size === 0) ?? TIME_UNITS[3];
   return t(key, { n: seconds / unit });
 }
 
 /** South's and North's names when the players' are not given: the sides, in `t`'s language. */
-export function sideNames(t: Translate = ENGLISH): readonly [string, string] {
+export function sideNames(t: Translate): readonly [string, string] {
   return [t(SIDE_NAME[0]), t(SIDE_NAME[1])];
 }
 
 /** "d", "d and c", "d, c and b". */
-export function listLetters(pits: readonly number[], t: Translate = ENGLISH): string {
+export function listLetters(pits: readonly number[], t: Translate): string {
   return listOf(t, pits.map(pitLetter));
 }
 
@@ -44,7 +44,7 @@ export interface NarrateInput {
   readonly names?: readonly [string, string];
 }
 
-export function narrateMove(input: NarrateInput, t: Translate = ENGLISH): string {
+export function narrateMove(input: NarrateInput, t: Translate): string {
   const names = input.names ?? sideNames(t);
   const who = names[input.player];
   let kay = false;
@@ -119,7 +119,7 @@ function awardText(
 }
 
 /** "25 seeds", "resignation", "time"... for an engine or bot reason. */
-export function reasonText(reason: string | null, t: Translate = ENGLISH): string {
+export function reasonText(reason: string | null, t: Translate): string {
   if (reason === null) return "";
   const key = REASON_SHORT[reason as keyof typeof REASON_SHORT];
   return key ? t(key) : reason.replace(/-/g, " ");
@@ -143,7 +143,7 @@ export function resultText(
   names: readonly [string, string],
   stores: readonly [number, number] = [0, 0],
   idle: Player | null = null,
-  t: Translate = ENGLISH,
+  t: Translate,
 ): string {
   if (result.status === "active") return "";
   const reason = result.status === "cancelled" ? "cancel" : (result.reason ?? result.status);

@@ -1,7 +1,11 @@
 /** A game's exportable record: the engine's PGN-like text with the server's tags. */
 import { exportRecord, type Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { translator } from "../i18n/index.ts";
 import { reasonText } from "./narrate.ts";
+
+/** The record is a data file (PGN-like tags, read by programs too): its words stay English in every language. */
+const RECORD_LANGUAGE = translator("en");
 
 /**
  * The Result tag is set only for a game that finished with a result; aborted, cancelled and running
@@ -23,7 +27,7 @@ export function gameRecordFile(game: GameSnapshot, names: readonly [string, stri
     north: names[1] || row.northId,
     date: new Date(row.finishedAt ?? row.createdAt),
     winner,
-    reason: row.reason ? reasonText(row.reason) : undefined,
+    reason: row.reason ? reasonText(row.reason, RECORD_LANGUAGE) : undefined,
     extra,
   });
 }
