@@ -43,7 +43,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
           {
             ref: { channelId: row.channelId, messageId: old },
             reply: {
-              content: `${gameHeader(game)}\n${ctx.tServer("replies:board.moved", {
+              content: `${gameHeader(game, ctx.tServer)}\n${ctx.tServer("replies:board.moved", {
                 link: `https://discord.com/channels/${row.guildId}/${posted.channelId}/${posted.messageId}`,
               })}`,
               components: [],

@@ -36,7 +36,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     return computerGameResponse(ctx, input, level ?? DEFAULT_LEVEL);
   }
   if (level) throw new UserError("challenge/level");
-  return challengeResponse(ctx.app.challenges.create(input));
+  return challengeResponse(ctx, ctx.app.challenges.create(input));
 }
 
 export const challenge: Command = { guards: ["guild"], definition, handle };

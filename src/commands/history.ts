@@ -26,7 +26,7 @@ function outcomeFor(t: Translate, row: GameRow, userId: string): string {
   const how =
     row.reason === "timeout"
       ? t("replies:history.onTime")
-      : t("replies:history.by", { reason: reasonText(row.reason) });
+      : t("replies:history.by", { reason: reasonText(row.reason, t) });
   if (row.winner === null) return t("replies:history.draw", { how });
   return t(row.winner === seatOf(row, userId) ? "replies:history.won" : "replies:history.lost", { how });
 }

@@ -35,7 +35,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     timeLimit: parseTime(options.getString("time")),
     kind: "ladder",
   });
-  return challengeResponse(challenge);
+  return challengeResponse(ctx, challenge);
 }
 
 export const ladderChallenge: Command = { guards: ["guild"], group: "ladder", definition, handle };

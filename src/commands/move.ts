@@ -54,7 +54,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
-  return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game) ?? "" }), true);
+  return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game, ctx.t) ?? "" }), true);
 }
 
 /** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */

@@ -28,7 +28,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     kind: "series",
     firstTo: options.getInteger("first_to") ?? DEFAULT_FIRST_TO,
   });
-  return challengeResponse(challenge);
+  return challengeResponse(ctx, challenge);
 }
 
 export const seriesChallenge: Command = { guards: ["guild"], group: "series", definition, handle };

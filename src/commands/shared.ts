@@ -263,9 +263,10 @@ export function challengeInput(ctx: HandlerContext, options: CommandOptions): Ch
   };
 }
 
-/** The challenge message, bound to the challenge so its buttons find it. */
-export function challengeResponse(challenge: ChallengeRow): Response {
-  return { mode: "reply", reply: challengeReply(challenge), bind: { kind: "challenge", id: challenge.id } };
+/** The challenge message (public: in the server's language), bound to the challenge so its buttons find it. */
+export function challengeResponse(ctx: HandlerContext, challenge: ChallengeRow): Response {
+  const reply = challengeReply(challenge, ctx.tServer);
+  return { mode: "reply", reply, bind: { kind: "challenge", id: challenge.id } };
 }
 
 /** The game a command is about: the `game` option, or the player's only active game. */
