@@ -6,14 +6,21 @@
  * swapped), at an equal short time per move (--ms, default 50: 1.5 s a move would take days). Score
  * percentage and Elo difference with a 95% interval.
  * Speed: nodes per second on this thread and the depth completed in 1 s (--speed-ms) from the start and
- * from a midgame, in abapa and haiti; and how often small endgames are solved exactly within a budget.
+ * from a midgame, in abapa and haiti, per second of wall-clock time and per second of this process's CPU
+ * time (on a loaded machine the first drops with the share of the CPU the thread gets, the second much
+ * less). A node is a position the search visits: every move it plays on the core, at every depth (there
+ * is no quiescence search); the root is not counted.
+ * Endgames: how often small endgames are solved exactly within a node budget, and the nodes a proof took
+ * (counted in nodes, so the figures do not depend on the machine or its load).
  *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
- * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --seed N.
+ * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --seed N, --endgame-ms N (the node
+ * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10.
  * Everything runs on this thread, through the same think() the pool's worker calls.
  */
+import { loadavg } from "node:os";
 import { think } from "../src/ai/think.ts";
-import { LEVELS, type Level } from "../src/ai/types.ts";
+import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import { seededRandom } from "../src/engine/random.ts";
@@ -181,8 +188,8 @@ function midgame(ruleset: RulesetId): number[] {
 
 function speed(): void {
   console.log(`Speed: one thread, ${SPEED_MS} ms a search (after a warm-up search)\n`);
-  console.log("| ruleset | position | level | depth | nodes | nodes/s |");
-  console.log("| --- | --- | --- | --- | --- | --- |");
+  console.log("| ruleset | position | level | depth | nodes | nodes/s | nodes per CPU-second |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const ruleset of ["abapa", "haiti"] as const) {
     think({ ruleset, moves: [], level: "expert", ms: 300 });
     think({ ruleset, moves: [], level: "hard", ms: 300 });
@@ -192,10 +199,13 @@ function speed(): void {
     ];
     for (const [name, moves] of positions) {
       for (const level of ["hard", "expert"] as const) {
+        const cpuBefore = process.cpuUsage();
         const r = think({ ruleset, moves, level, ms: SPEED_MS });
+        const cpu = process.cpuUsage(cpuBefore);
         const rate = (r.nodes / (r.ms / 1000) / 1e6).toFixed(2);
+        const cpuRate = (r.nodes / ((cpu.user + cpu.system) / 1e6) / 1e6).toFixed(2);
         const where = name === "midgame" ? `midgame (${moves.join("")})` : name;
-        console.log(`| ${ruleset} | ${where} | ${level} | ${r.depth} | ${r.nodes} | ${rate} M |`);
+        console.log(`| ${ruleset} | ${where} | ${level} | ${r.depth} | ${r.nodes} | ${rate} M | ${cpuRate} M |`);
       }
     }
   }
@@ -217,27 +227,38 @@ function endgamePositions(ruleset: RulesetId, seeds: number, count: number, rand
 }
 
 function endgames(): void {
-  const budget = Number(flag("endgame-ms", "1000"));
-  console.log(`Endgames: expert, ${budget} ms budget, 20 random positions per row: share proven and median time\n`);
-  console.log("| ruleset | seeds on the board | proven | median ms | median depth |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const ruleset of ["abapa", "speightstown", "haiti"] as const) {
-    for (const seeds of [6, 10, 14, 18]) {
+  // Seeded, so the budget is in nodes (NODES_PER_MS a millisecond): the same figures on any machine.
+  const budget = Number(flag("endgame-ms", "3000"));
+  const rulesets = flag("endgame-rulesets", "abapa,speightstown,wari,haiti").split(",") as RulesetId[];
+  const sizes = flag("endgame-seeds", "8,10,12,14").split(",").map(Number);
+  console.log(
+    `Endgames: expert, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
+  );
+  console.log("| ruleset | seeds on the board | proven | median nodes to proof | 75th percentile | median depth |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const ruleset of rulesets) {
+    for (const seeds of sizes) {
       const rand = seededRandom(SEED + seeds);
       const results = endgamePositions(ruleset, seeds, 20, rand).map((game) =>
-        think({ ruleset, start: game.position(), moves: [], level: "expert", ms: budget }),
+        think({ ruleset, start: game.position(), moves: [], level: "expert", ms: budget, seed: SEED }),
       );
-      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const sorted = (xs: number[]) => xs.sort((x, y) => x - y);
+      const proofs = sorted(results.map((r) => (r.proven ? r.nodes : Number.POSITIVE_INFINITY)));
+      const show = (n: number) => (Number.isFinite(n) ? String(n) : "not proven");
       const proven = results.filter((r) => r.proven).length;
+      const depth = sorted(results.map((r) => r.depth))[10];
       console.log(
-        `| ${ruleset} | ${seeds} | ${proven}/${results.length} | ${median(results.map((r) => r.ms))} | ${median(results.map((r) => r.depth))} |`,
+        `| ${ruleset} | ${seeds} | ${proven}/${results.length} | ${show(proofs[10])} | ${show(proofs[15])} | ${depth} |`,
       );
     }
   }
   console.log("");
 }
 
-console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")})\n`);
+const load = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(", ");
+console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")}; load average at the start ${load})\n`);
 if (!has("skip-speed")) speed();
 if (!has("skip-endgames")) endgames();
 if (!has("skip-matches")) matches();

@@ -20,6 +20,14 @@ import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_M
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
+
+/**
+ * The endgame: with at most this many seeds on the board the search aims at a proof (every line to the
+ * end of the game), and uses the table from 2 plies above the leaves instead of 3, so that more proven
+ * results are shared. Elsewhere the nodes one or two plies above the leaves, the most numerous, gain less
+ * from a probe (mostly a cache miss) than it costs. Measured in README (bench:ai's endgame table).
+ */
+export const ENDGAME_SEEDS = 14;
 export const WIN = 1_000_000;
 const INF = 2 * WIN;
 
@@ -160,6 +168,8 @@ export class Searcher {
   private readonly pvs: boolean;
   private readonly ordering: boolean;
   private readonly useTableAtAll: boolean;
+  /** The least remaining depth at which the table is used (see ENDGAME_SEEDS). */
+  private readonly tableDepth: number;
   private readonly tuned: boolean;
   /** houseTerms of the evaluation (see evaluate.ts). */
   private readonly terms: Int32Array;
@@ -174,6 +184,7 @@ export class Searcher {
     this.pvs = config.pvs;
     this.ordering = config.ordering;
     this.useTableAtAll = config.tableBits > 0;
+    this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? 2 : 3;
     this.tuned = config.evaluation === "tuned";
     this.terms = houseTerms(config.evaluation, config.weights);
     // Room in the shared history for the longest line, so that no position of the line reallocates it.
@@ -284,8 +295,7 @@ export class Searcher {
       this.heuristic++;
       return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
     }
-    // Nodes one ply above the leaves are the most numerous and gain least from the table: skipped.
-    const useTable = this.useTableAtAll && depth >= 2;
+    const useTable = this.useTableAtAll && depth >= this.tableDepth;
     let hashMove = 0;
     let slot = 0;
     let lock = 0;
@@ -381,7 +391,7 @@ export class Searcher {
   /**
    * The first Zobrist key of stack[ply] (the second left at hashes[2 * ply + 1]), updated from its
    * parent's keys for the pits, store and side that the move changed. The parent's keys are always
-   * there: a node is hashed only at depth 2 or more, so its parent (depth 3 or more, or the root) was.
+   * there: a node is hashed only at depth tableDepth or more, so its parent (one deeper, or the root) was.
    */
   private hashAt(ply: number): number {
     const node = this.stack[ply];

@@ -3,7 +3,7 @@
  * by tests and benchmarks. The levels differ only by the search's configuration and, for easy, by noise.
  */
 import { CoreGame, isRulesetId, START_POSITION, seededRandom, validatePosition } from "../engine/internal.ts";
-import { HAITI_WEIGHTS, OWARE_WEIGHTS, SCALE } from "./evaluate.ts";
+import { OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
   defaultBudgetMs,
@@ -81,8 +81,7 @@ export function think(
   if (!isLevel(request.level)) throw new Error(`unknown level ${JSON.stringify(request.level)}`);
   const game = requestGame(request);
   const base = LEVEL_CONFIG[request.level];
-  const config: SearchConfig =
-    base.evaluation === "tuned" && game.mechanics.family === "haiti" ? { ...base, weights: HAITI_WEIGHTS } : base;
+  const config: SearchConfig = base.evaluation === "tuned" ? { ...base, weights: tunedWeights(game.ruleset) } : base;
   let ms = request.ms ?? defaultBudgetMs(request.level);
   if (!(ms > 0)) throw new Error(`the time budget must be positive, not ${ms}`);
   // A forced move needs no long thought; the search still gives its score.

@@ -55,8 +55,13 @@ function isOver(game: GameSnapshot): boolean {
   return game.row.status !== "active" || game.state.outcome.over;
 }
 
-/** The viewer, privately, in the viewer's language (`voice`; English when the caller gives none). */
-export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice = voiceOf("en")): Reply {
+/** The viewer, privately, in the viewer's language (`voice`; the server's when the caller gives none). */
+export function viewerReply(
+  app: App,
+  row: GameRow,
+  ply: number,
+  voice: Voice = voiceOf(app.serverLocale(row.guildId)),
+): Reply {
   const { t, locale } = voice;
   const { shown: at, final } = snapshotsAt(row, ply);
   const total = final.state.ply;

@@ -49,7 +49,12 @@ function ownLine(entries: readonly Entry[], index: number | null, userId: string
     : t("game:leaderboard.ownRanked", { ...values, rank: me.rank, ranked });
 }
 
-export function leaderboardReply(app: App, request: LeaderboardRequest, t: Translate = discordTranslator("en")): Reply {
+/** The leaderboard, a public message: in the server's language unless `t` says otherwise. */
+export function leaderboardReply(
+  app: App,
+  request: LeaderboardRequest,
+  t: Translate = discordTranslator(app.serverLocale(request.guildId)),
+): Reply {
   const { guildId, ruleset, season, userId } = request;
   const { entries } = app.ratings.leaderboard(guildId, ruleset, season);
   const current = app.ratings.currentSeason(guildId);

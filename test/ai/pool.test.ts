@@ -6,6 +6,16 @@ import { think } from "../../src/ai/think.ts";
 const pool = createAiPool({ threads: 1, maxQueue: 2 });
 afterAll(() => pool.close());
 
+/**
+ * Waits until the thread is free: stopped searches of an earlier test may still be finishing their
+ * first ply (on a loaded machine, a while). A short search answered means nothing is ahead of it.
+ */
+async function idle(): Promise<void> {
+  const since = Date.now();
+  while (pool.queued > 0 && Date.now() - since < 30_000) await new Promise((r) => setTimeout(r, 10));
+  await pool.think({ ruleset: "abapa", moves: [], level: "easy", ms: 1, seed: 1 });
+}
+
 describe("ai pool", () => {
   it("ai pool - answers a legal move while the event loop stays free - expert from the start", async () => {
     let ticks = 0;
@@ -38,6 +48,7 @@ describe("ai pool", () => {
   });
 
   it("ai pool - refuses a task beyond the queue - bounded queue", async () => {
+    await idle();
     const controller = new AbortController();
     const slow = { ruleset: "abapa", moves: [], level: "hard", ms: 5_000 } as const;
     const running = [0, 1, 2].map(() => pool.think(slow, { signal: controller.signal }).catch(() => "stopped"));
@@ -46,8 +57,7 @@ describe("ai pool", () => {
     controller.abort(new Error("done"));
     expect(await Promise.all(running)).toEqual(["stopped", "stopped", "stopped"]);
     // The stopped searches that were waiting start, see the stop flag and end after their first ply.
-    const since = Date.now();
-    while (pool.queued > 0 && Date.now() - since < 10_000) await new Promise((r) => setTimeout(r, 10));
+    await idle();
     expect(pool.queued).toBe(0);
   });
 
@@ -57,6 +67,7 @@ describe("ai pool", () => {
       pool
         .think({ ruleset: "abapa", moves: [], level: "expert", ms, seed: 3 }, { lane })
         .then(() => void order.push(name));
+    await idle();
     // One thread: the first bot search runs; two more wait; then a person asks for a hint.
     const all = [search("bot 1", "bot", 300), search("bot 2", "bot", 20), search("bot 3", "bot", 20)];
     all.push(search("hint", "people", 20));
@@ -66,6 +77,7 @@ describe("ai pool", () => {
   });
 
   it("ai pool - a person's search is taken while the bot lane is full - per-lane bound", async () => {
+    await idle();
     const controller = new AbortController();
     const slow = { ruleset: "abapa", moves: [], level: "hard", ms: 5_000 } as const;
     const bots = [0, 1, 2].map(() => pool.think(slow, { signal: controller.signal }).catch(() => "stopped"));
@@ -78,6 +90,7 @@ describe("ai pool", () => {
   });
 
   it("ai pool - rejects a bad request with the reason - illegal move in the list", async () => {
+    await idle();
     await expect(pool.think({ ruleset: "abapa", moves: [3, 3, 9], level: "easy" })).rejects.toThrow(/illegal/);
   });
 });
