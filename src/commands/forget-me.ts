@@ -13,7 +13,7 @@ export const definition = localized(
 
 /** Asks first: the buttons of the answer (`fm:<user>:y|n`) do it or not. */
 function handle(ctx: HandlerContext): Response {
-  return { mode: "reply", reply: forgetQuestion(ctx.userId, ctx.app.forget.preview(ctx.userId)) };
+  return { mode: "reply", reply: forgetQuestion(ctx.userId, ctx.app.forget.preview(ctx.userId), ctx.t) };
 }
 
 export const forgetMe: Command = { guards: ["guild"], definition, handle };

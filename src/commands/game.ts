@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { viewerReply } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
+import { voiceOf } from "../interactions/views.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";
@@ -17,7 +18,7 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
   const ply = options.getInteger("move") ?? game.row.ply;
-  return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply) };
+  return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply, voiceOf(ctx.locale)) };
 }
 
 export const game: Command = { guards: ["guild"], definition, handle, autocomplete: anyGameChoices };

@@ -18,7 +18,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const ruleset = rulesetOrDefault(ctx, options);
   const season = seasonNumber(ctx, options.getInteger("season"));
-  return { mode: "reply", reply: leaderboardReply(ctx.app, { guildId, ruleset, season, page: 0, userId: ctx.userId }) };
+  // Posted in the channel: in the server's language.
+  const request = { guildId, ruleset, season, page: 0, userId: ctx.userId };
+  return { mode: "reply", reply: leaderboardReply(ctx.app, request, ctx.tServer) };
 }
 
 export const leaderboard: Command = { guards: ["guild"], definition, handle };

@@ -18,7 +18,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const { summary, game } = ctx.app.series.resign(guildId, ctx.userId, options.getUser("opponent")?.id ?? null);
   const edits = game ? gameMessageEdits(game, gameMessage(ctx.app, game)) : [];
-  return { mode: "reply", reply: { content: seriesLine(summary), mentions: [] }, edits };
+  return { mode: "reply", reply: { content: seriesLine(summary, ctx.tServer), mentions: [] }, edits };
 }
 
 export const seriesResign: Command = { guards: ["guild"], group: "series", definition, handle };

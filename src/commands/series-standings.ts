@@ -34,7 +34,7 @@ function describe(t: Translate, s: SeriesSummary): string {
   return t("replies:series.line", {
     ruleset: rulesetTerm(s.series.ruleset),
     firstTo: s.series.firstTo,
-    score: seriesScoreText(s),
+    score: seriesScoreText(s, t),
     result,
   });
 }

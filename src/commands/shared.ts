@@ -263,9 +263,10 @@ export function challengeInput(ctx: HandlerContext, options: CommandOptions): Ch
   };
 }
 
-/** The challenge message, bound to the challenge so its buttons find it. */
+/** The challenge message (public: in the server's language), bound to the challenge so its buttons find it. */
 export function challengeResponse(ctx: HandlerContext, challenge: ChallengeRow): Response {
-  return { mode: "reply", reply: challengeReply(challenge, ctx.tServer), bind: { kind: "challenge", id: challenge.id } };
+  const reply = challengeReply(challenge, ctx.tServer);
+  return { mode: "reply", reply, bind: { kind: "challenge", id: challenge.id } };
 }
 
 /** The game a command is about: the `game` option, or the player's only active game. */

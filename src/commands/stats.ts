@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { type MessageKey, term, user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { dateText } from "../interactions/game-viewer.ts";
+import { PROVISIONAL_KEY } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
@@ -63,7 +64,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const rank = entry?.rank
     ? t("replies:stats.rank", { rank: entry.rank })
     : isProvisional(standing)
-      ? t("replies:stats.provisional")
+      ? ` · ${t(PROVISIONAL_KEY)}`
       : "";
   const lines = [
     title,

@@ -56,12 +56,7 @@ function isOver(game: GameSnapshot): boolean {
 }
 
 /** The viewer, privately, in the viewer's language (`voice`; the server's when the caller gives none). */
-export function viewerReply(
-  app: App,
-  row: GameRow,
-  ply: number,
-  voice: Voice,
-): Reply {
+export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice): Reply {
   const { t, locale } = voice;
   const { shown: at, final } = snapshotsAt(row, ply);
   const total = final.state.ply;

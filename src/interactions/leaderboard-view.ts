@@ -50,11 +50,7 @@ function ownLine(entries: readonly Entry[], index: number | null, userId: string
 }
 
 /** The leaderboard, a public message: in the server's language unless `t` says otherwise. */
-export function leaderboardReply(
-  app: App,
-  request: LeaderboardRequest,
-  t: Translate,
-): Reply {
+export function leaderboardReply(app: App, request: LeaderboardRequest, t: Translate): Reply {
   const { guildId, ruleset, season, userId } = request;
   const { entries } = app.ratings.leaderboard(guildId, ruleset, season);
   const current = app.ratings.currentSeason(guildId);

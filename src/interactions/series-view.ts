@@ -7,11 +7,7 @@ import { discordTranslator } from "./speech.ts";
 const mention = (id: string) => `<@${id}>`;
 
 /** "<@a> 3-2 <@b>, 1 drawn" from the first player's side. */
-export function seriesScoreText(
-  summary: SeriesSummary,
-  t: Translate,
-  names: (id: string) => string = mention,
-): string {
+export function seriesScoreText(summary: SeriesSummary, t: Translate, names: (id: string) => string = mention): string {
   const [a, b] = seriesPlayers(summary.series);
   const { wins, draws } = summary.score;
   const values = { first: names(a), second: names(b), firstWins: wins[a] ?? 0, secondWins: wins[b] ?? 0 };

@@ -62,11 +62,7 @@ interface Drawing {
 type AdvantageAt = { readonly ply: number; readonly mark: AdvantageMark };
 
 /** The board view of a game, with the bot's own endings (resign, timeout...) as the outcome. */
-export function viewOf(
-  game: GameSnapshot,
-  names: readonly [string, string],
-  look: Partial<BoardLook> = {},
-): BoardView {
+export function viewOf(game: GameSnapshot, names: readonly [string, string], look: Partial<BoardLook> = {}): BoardView {
   const players: [PlayerLabel, PlayerLabel] = [{ name: names[0] }, { name: names[1] }];
   const last = game.last ? { before: game.last.before, events: game.last.events } : undefined;
   const { footer, bannerNote } = look;

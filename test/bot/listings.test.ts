@@ -66,15 +66,15 @@ describe("text budget", () => {
     expect(lines.join("\n").length).toBeLessThanOrEqual(MESSAGE_LIMIT);
     expect(shown).toBe(19);
     expect(lines.at(-1)).toBe("…and 31 more.");
-    expect(fitLines(items.slice(0, 3)).lines).toEqual(items.slice(0, 3));
+    expect(fitLines(items.slice(0, 3), (n) => `…and ${n} more.`).lines).toEqual(items.slice(0, 3));
   });
 
   it("fitSections - shares the room between sections - one long section", () => {
     const long = Array.from({ length: 40 }, () => "y".repeat(100));
     const short = Array.from({ length: 4 }, () => "z".repeat(100));
     const { lines, shown } = fitSections([
-      { head: ["A"], items: long },
-      { head: ["B"], items: short },
+      { head: ["A"], items: long, more: (n) => `…and ${n} more.` },
+      { head: ["B"], items: short, more: (n) => `…and ${n} more.` },
     ]);
     expect(lines.join("\n").length).toBeLessThanOrEqual(MESSAGE_LIMIT);
     expect(shown[1]).toBe(4);

@@ -2,6 +2,7 @@ import { PNG } from "pngjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { formatPosition, importRecord, RULESET_IDS } from "../../src/engine/index.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { handleButton } from "../../src/interactions/buttons.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { rendererImages } from "../../src/present/images.ts";
@@ -163,7 +164,7 @@ describe("export", () => {
       Date: "2025.01.01",
       Game: id,
       Server: "Bridgetown Warri Club",
-      Reason: reasonText(game.row.reason),
+      Reason: reasonText(game.row.reason, translator("en")),
       Result: game.row.winner === 0 ? "1-0" : game.row.winner === 1 ? "0-1" : "1/2-1/2",
     });
   });

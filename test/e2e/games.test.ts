@@ -11,6 +11,7 @@ import {
   type RulesetId,
   seededRandom,
 } from "../../src/engine/internal.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { narrateMove } from "../../src/present/narrate.ts";
 import {
   buttonsOf,
@@ -123,13 +124,16 @@ async function playToTheEnd(
     allEvents.push(...played.value.events);
     if (!mirror.outcome.over && mirror.position.toMove === before.position.toMove) sameMoverTwice = true;
     // The narration of exactly this move, and a fresh board image for the new ply.
-    const told = narrateMove({
-      ruleset,
-      player: seat,
-      house: choice.house,
-      events: played.value.events,
-      names: [`<@${driver.idOf(players[0])}>`, `<@${driver.idOf(players[1])}>`],
-    });
+    const told = narrateMove(
+      {
+        ruleset,
+        player: seat,
+        house: choice.house,
+        events: played.value.events,
+        names: [`<@${driver.idOf(players[0])}>`, `<@${driver.idOf(players[1])}>`],
+      },
+      translator("en"),
+    );
     expect(message.content).toContain(told);
     expect(message.attachments).toHaveLength(1);
     expect(message.attachments[0]).toMatchObject({ filename: expect.stringMatching(new RegExp(`-${ply + 1}\\.png$`)) });
