@@ -13,7 +13,6 @@ import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
 import { MARK_COUNT } from "../render/advantage-chart.ts";
 import type { HandlerContext } from "./context.ts";
 import type { Reply, Response } from "./reply.ts";
-import { discordTranslator } from "./speech.ts";
 import { clip } from "./text-budget.ts";
 import type { Voice } from "./views.ts";
 

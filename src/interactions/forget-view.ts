@@ -3,7 +3,6 @@ import { ButtonStyle } from "discord-api-types/v10";
 import type { Translate } from "../i18n/index.ts";
 import type { ForgetSummary, Forgotten } from "../ladders/forget.ts";
 import type { Reply } from "./reply.ts";
-import { discordTranslator } from "./speech.ts";
 import { button, row } from "./views.ts";
 
 /** The counts both messages say, each with its noun in the language's plural. */

@@ -14,7 +14,7 @@ import type { App } from "./context.ts";
 import { formatCustomId, type ViewNav } from "./custom-id.ts";
 import type { Reply } from "./reply.ts";
 import { clip, MESSAGE_LIMIT } from "./text-budget.ts";
-import { narration, playerNames, resultOf, type Voice, voiceOf } from "./views.ts";
+import { narration, playerNames, resultOf, type Voice } from "./views.ts";
 
 /** The longest record shown; the whole record is in /nickar export anyway. */
 const MAX_RECORD = 1200;

@@ -2,7 +2,6 @@
 import type { Translate } from "../i18n/index.ts";
 import type { SeriesSummary } from "../ladders/series-service.ts";
 import { seriesOpponent, seriesPlayers } from "../ladders/series-store.ts";
-import { discordTranslator } from "./speech.ts";
 
 const mention = (id: string) => `<@${id}>`;
 

@@ -5,7 +5,6 @@
  */
 
 import type { Translate } from "../i18n/index.ts";
-import { discordTranslator } from "./speech.ts";
 
 /** Discord's limit on a message's content. */
 export const MESSAGE_LIMIT = 2000;

@@ -26,8 +26,6 @@ export function voiceOf(locale: Locale): Voice {
   return { locale, t: discordTranslator(locale) };
 }
 
-/** English, for callers that do not say which language (public messages should pass the server's). */
-const ENGLISH_VOICE = voiceOf("en");
 
 type Row = APIActionRowComponent<APIButtonComponent>;
 

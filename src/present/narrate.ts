@@ -8,7 +8,6 @@ import { type MoveEvent, moveLetter, type Player, pitLetter } from "../engine/in
 import { listOf, type Translate } from "../i18n/index.ts";
 import { SIDE_NAME } from "../i18n/terms.ts";
 import { REASON_SHORT, RULESET_RULES } from "../i18n/terms-views.ts";
-import { ENGLISH } from "../render/language.ts";
 import { type ResultInput, resultLine } from "../render/phrases.ts";
 
 /** A time limit's units, largest first, each with the key of its short form ("5m", "1h", "3d"). */
