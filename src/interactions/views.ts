@@ -26,7 +26,6 @@ export function voiceOf(locale: Locale): Voice {
   return { locale, t: discordTranslator(locale) };
 }
 
-
 type Row = APIActionRowComponent<APIButtonComponent>;
 
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
