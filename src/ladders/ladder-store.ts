@@ -124,24 +124,44 @@ export function leaveLadder(tx: Tx, key: LadderKey, rows: readonly LadderRungRow
   return true;
 }
 
-/** Refuses a ladder challenge the rules do not allow on the rungs `order` (a UserError saying why). */
-export function checkLadderChallenge(order: readonly string[], challenger: string, target: string): void {
-  const refusal = challengeRefusal(order, challenger, target);
-  if (refusal === null) return;
-  const mine = rungOf(order, challenger);
-  const theirs = rungOf(order, target);
-  const codes = {
+type Refusal = NonNullable<ReturnType<typeof challengeRefusal>>;
+
+/** Each refusal's code when the challenge is made, and when it is accepted after the rungs changed. */
+const REFUSALS = {
+  made: {
     "not-on-ladder": "ladder/not-on-ladder",
     "target-not-on-ladder": "ladder/target-not-on-ladder",
     "not-above": "ladder/not-above",
     "out-of-reach": "ladder/out-of-reach",
-  } as const satisfies Record<typeof refusal, ErrorCode>;
-  throw new UserError(codes[refusal], {
+  },
+  accepted: {
+    "not-on-ladder": "ladder/changed-not-on-ladder",
+    "target-not-on-ladder": "ladder/changed-target-not-on-ladder",
+    "not-above": "ladder/changed-not-above",
+    "out-of-reach": "ladder/changed-out-of-reach",
+  },
+} as const satisfies Record<string, Record<Refusal, ErrorCode>>;
+
+/**
+ * Refuses what the rules do not allow on the rungs `order`; `mine` is the rung of the player told
+ * (the challenger when it is made, the target when it is accepted), `theirs` the other's.
+ */
+function refuseLadder(when: keyof typeof REFUSALS, order: readonly string[], challenger: string, target: string): void {
+  const refusal = challengeRefusal(order, challenger, target);
+  if (refusal === null) return;
+  const [me, them] = when === "made" ? [challenger, target] : [target, challenger];
+  throw new UserError(REFUSALS[when][refusal], {
     target: user(target),
-    mine: mine ?? 0,
-    theirs: theirs ?? 0,
+    challenger: user(challenger),
+    mine: rungOf(order, me) ?? 0,
+    theirs: rungOf(order, them) ?? 0,
     reach: DEFAULT_REACH,
   });
+}
+
+/** Refuses a ladder challenge the rules do not allow on the rungs `order` (a UserError saying why). */
+export function checkLadderChallenge(order: readonly string[], challenger: string, target: string): void {
+  refuseLadder("made", order, challenger, target);
 }
 
 /**
@@ -150,22 +170,7 @@ export function checkLadderChallenge(order: readonly string[], challenger: strin
  * declining such a challenge, or letting it expire, no longer counts as a loss (`afterForfeit`).
  */
 export function checkLadderAccept(order: readonly string[], challenger: string, target: string): void {
-  const refusal = challengeRefusal(order, challenger, target);
-  if (refusal === null) return;
-  const theirs = rungOf(order, challenger);
-  const mine = rungOf(order, target);
-  const codes = {
-    "not-on-ladder": "ladder/changed-not-on-ladder",
-    "target-not-on-ladder": "ladder/changed-target-not-on-ladder",
-    "not-above": "ladder/changed-not-above",
-    "out-of-reach": "ladder/changed-out-of-reach",
-  } as const satisfies Record<typeof refusal, ErrorCode>;
-  throw new UserError(codes[refusal], {
-    challenger: user(challenger),
-    mine: mine ?? 0,
-    theirs: theirs ?? 0,
-    reach: DEFAULT_REACH,
-  });
+  refuseLadder("accepted", order, challenger, target);
 }
 
 /** How a ladder challenge was decided. */
