@@ -5,6 +5,7 @@ import {
   type APIApplicationCommandOption,
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  Locale,
 } from "discord-api-types/v10";
 import { FieldErrors } from "./errors.ts";
 import type { LocalEvents } from "./events.ts";
@@ -119,6 +120,37 @@ export class CommandRegistry {
   }
 }
 
+/** Discord's locales (the keys a localization map may have). */
+const LOCALE_KEYS = new Set<string>(Object.values(Locale));
+
+/**
+ * A node's `name_localizations` and `description_localizations`, by Discord's rules for each locale:
+ * known locale keys only, and a name like the name itself (lowercase for chat input). The lengths are
+ * Discord's schema's (checkSchema). The sub-code for an unknown locale key is a guess: Discord documents
+ * the rule, not the code.
+ */
+function validateLocalizations(node: Json, path: string[], errors: FieldErrors, lowercase: boolean) {
+  for (const field of ["name_localizations", "description_localizations"] as const) {
+    const map = node[field];
+    if (map === undefined || map === null) continue;
+    if (typeof map !== "object" || Array.isArray(map)) {
+      errors.add([...path, field], "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType");
+      continue;
+    }
+    for (const [locale, text] of Object.entries(map as Record<string, unknown>)) {
+      const at = [...path, field, locale];
+      if (!LOCALE_KEYS.has(locale)) {
+        errors.add(at, "LOCALE_INVALID", `"${locale}" is not a valid locale`);
+        continue;
+      }
+      const badName = typeof text !== "string" || !NAME.test(text) || (lowercase && text !== text.toLowerCase());
+      if (field === "name_localizations" && badName) {
+        errors.add(at, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
+      }
+    }
+  }
+}
+
 function validateCommand(command: Json, path: string[], errors: FieldErrors) {
   const type = (command.type as number | undefined) ?? ApplicationCommandType.ChatInput;
   const chatInput = type === ApplicationCommandType.ChatInput;
@@ -129,6 +161,7 @@ function validateCommand(command: Json, path: string[], errors: FieldErrors) {
   ) {
     errors.add([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
   }
+  validateLocalizations(command, path, errors, chatInput);
   if (chatInput) {
     const d = command.description;
     if (typeof d !== "string" || d.length < 1 || d.length > 100) {
@@ -198,6 +231,10 @@ function validateOptionLimits(option: Json, at: string[], errors: FieldErrors) {
       if (typeof name !== "string" || [...name].length < 1 || [...name].length > 100) {
         errors.add([...at, "choices", c, "name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
       }
+      for (const locale of Object.keys((choice.name_localizations as Record<string, unknown>) ?? {})) {
+        const where = [...at, "choices", c, "name_localizations", locale];
+        if (!LOCALE_KEYS.has(locale)) errors.add(where, "LOCALE_INVALID", `"${locale}" is not a valid locale`);
+      }
       if (typeof choice.value === "string" && ([...choice.value].length < 1 || [...choice.value].length > 100)) {
         errors.add([...at, "choices", c, "value"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
       }
@@ -225,6 +262,7 @@ function validateOptions(
       errors.add([...at, "name"], "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique");
     }
     names.add(option.name as string);
+    validateLocalizations(option, at, errors, true);
     const d = option.description;
     if (typeof d !== "string" || d.length < 1 || d.length > 100) {
       errors.add([...at, "description"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.");
