@@ -4,8 +4,8 @@ import { type MessageKey, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
-import { localized, localizedChoice } from "./localize.ts";
-import { SHORT_TEXT } from "./shared.ts";
+import { localized } from "./localize.ts";
+import { choiceOption } from "./shared.ts";
 
 /** What each choice means, in the words the answer uses. */
 const MEANING = {
@@ -26,9 +26,7 @@ export const definition = localized(
   "commands:notify.name",
   "commands:notify.description",
 ).addStringOption((o) =>
-  localized(o, "commands:option.where", "commands:notify.where")
-    .setMaxLength(SHORT_TEXT)
-    .addChoices(...NOTIFY_CHOICES.map((c) => localizedChoice(CHOICE_NAME[c], c))),
+  choiceOption(o, "commands:option.where", "commands:notify.where", NOTIFY_CHOICES, CHOICE_NAME),
 );
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {

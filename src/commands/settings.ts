@@ -6,15 +6,15 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import type { Command } from "./command.ts";
-import { localized, localizedChoice } from "./localize.ts";
+import { localized } from "./localize.ts";
 import {
   asRuleset,
+  choiceOption,
   parseTime,
   requireAdmin,
   requireGuild,
   rulesetOption,
   rulesetTerm,
-  SHORT_TEXT,
   timeLimitText,
   timeOption,
 } from "./shared.ts";
@@ -28,6 +28,13 @@ const LANGUAGE_NAME = {
 
 /** The `language` choice that clears the setting: public messages follow the server's Discord locale. */
 const LANGUAGE_DISCORD = "discord";
+const LANGUAGE_VALUES = [LANGUAGE_DISCORD, "en", "da", "fr"] as const;
+const LANGUAGE_CHOICE = {
+  discord: "commands:choice.language.discord",
+  en: "commands:choice.language.en",
+  da: "commands:choice.language.da",
+  fr: "commands:choice.language.fr",
+} as const satisfies Record<(typeof LANGUAGE_VALUES)[number], MessageKey>;
 
 /** /nickar settings: anyone can read them. */
 export const definition = localized(
@@ -77,14 +84,7 @@ export const adminDefinition = localized(
       .setMaxValue(600),
   )
   .addStringOption((o) =>
-    localized(o, "commands:option.language", "commands:adminSettings.language")
-      .setMaxLength(SHORT_TEXT)
-      .addChoices(
-        localizedChoice("commands:choice.language.discord", LANGUAGE_DISCORD),
-        localizedChoice("commands:choice.language.en", "en"),
-        localizedChoice("commands:choice.language.da", "da"),
-        localizedChoice("commands:choice.language.fr", "fr"),
-      ),
+    choiceOption(o, "commands:option.language", "commands:adminSettings.language", LANGUAGE_VALUES, LANGUAGE_CHOICE),
   );
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */

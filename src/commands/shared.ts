@@ -195,11 +195,22 @@ const FIRST_CHOICE_NAME = {
   random: "commands:choice.first.random",
 } as const satisfies Record<FirstChoice, MessageKey>;
 
+/** A string option with a fixed set of values, each named in every language by `names`. */
+export function choiceOption<V extends string>(
+  option: SlashCommandStringOption,
+  name: MessageKey,
+  description: MessageKey,
+  values: readonly V[],
+  names: Readonly<Record<V, MessageKey>>,
+): SlashCommandStringOption {
+  return localized(option, name, description)
+    .setMaxLength(SHORT_TEXT)
+    .addChoices(...values.map((value) => localizedChoice(names[value], value)));
+}
+
 /** The `first` option: who moves first (me, them or random). */
 export function firstOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
-  return localized(option, "commands:option.first", description)
-    .setMaxLength(SHORT_TEXT)
-    .addChoices(...FIRST_CHOICES.map((choice) => localizedChoice(FIRST_CHOICE_NAME[choice], choice)));
+  return choiceOption(option, "commands:option.first", description, FIRST_CHOICES, FIRST_CHOICE_NAME);
 }
 
 export function gameOption(option: SlashCommandStringOption): SlashCommandStringOption {
@@ -378,9 +389,7 @@ export const LEVEL_NAME = {
 
 /** The `level` option: the computer opponent's strength. */
 export function levelOption(option: SlashCommandStringOption, description: MessageKey): SlashCommandStringOption {
-  return localized(option, "commands:option.level", description)
-    .setMaxLength(SHORT_TEXT)
-    .addChoices(...COMPUTER_LEVELS.map((level) => localizedChoice(LEVEL_NAME[level], level)));
+  return choiceOption(option, "commands:option.level", description, COMPUTER_LEVELS, LEVEL_NAME);
 }
 
 export function asLevel(text: string | null): ComputerLevel | null {
