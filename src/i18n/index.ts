@@ -159,6 +159,11 @@ function i18nextInstance(): i18n {
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     initAsync: false,
+    // A key missing from every catalogue (English included) is a bug, not a text to show: i18next
+    // would show the key. Asked only after the lookup failed, so a found text costs one lookup.
+    parseMissingKeyHandler: (key: string) => {
+      throw new Error(`missing message key ${key}`);
+    },
     showSupportNotice: false,
   } as Parameters<i18n["init"]>[0]);
   instance = created;
@@ -196,8 +201,6 @@ export function translator(locale: Locale, formats: Formats = {}): Translate {
       written[name] = writeValue(value, translate, formats, key);
     const options: Record<string, unknown> = { ...written };
     if (pseudoOn()) options.postProcess = PSEUDO_PROCESSOR;
-    // A key missing from every catalogue is a bug, not a text to show: i18next would show the key.
-    if (!i18n.exists(key, { ...options, lng: "en" })) throw new Error(`missing message key ${key}`);
     return (fixed as (key: string, options: Record<string, unknown>) => string)(key, options);
   };
   return translate;
