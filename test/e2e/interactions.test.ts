@@ -170,7 +170,13 @@ describe("interactions with one bot", () => {
     const narrations = message.content.split("\n").filter((line) => / played /.test(line));
     expect(narrations).toHaveLength(1);
     expect(narrations[0]).toMatch(new RegExp(`^<@${row.southId}> played ${String.fromCharCode(64 + moves[0])}\\b`));
-    expect((await driver.messages()).length).toBe(before);
+    // The new turn notice is posted before the old one is deleted (so the player is never without
+    // one): wait for the deletion, then the count is what it was.
+    const settled = await waitFor(async () => {
+      const now = (await driver.messages()).length;
+      return now <= before ? now : undefined;
+    }, "the previous turn notice to be deleted");
+    expect(settled).toBe(before);
   }
 
   it("click - exactly one move - the mover presses two houses at the same moment", async () => {
