@@ -107,8 +107,10 @@ describe("sharding", () => {
     expect(shardOf(FIRST, 2)).not.toBe(shardOf(stableSnowflake(`guild:${SECOND}`), 2));
     expect((await driver.info()).gateway.shards).toEqual({ count: 2, live: [0, 1] });
     // Each shard process says which shard it is.
-    expect(manager.output()).toMatch(/"shards":\[0\][^\n]*"msg":"bot ready"/);
-    expect(manager.output()).toMatch(/"shards":\[1\][^\n]*"msg":"bot ready"/);
+    // The manager's "all shards ready" comes over IPC, a shard's own log line over its stdout
+    // pipe: the two race, so wait for the lines rather than expect them already there.
+    await manager.waitForOutput(/"shards":\[0\][^\n]*"msg":"bot ready"/);
+    await manager.waitForOutput(/"shards":\[1\][^\n]*"msg":"bot ready"/);
 
     const one = await challenge("rosa", "sam", channels.first);
     const two = await challenge("tia", "uma", channels.second);
