@@ -5,25 +5,42 @@
  * `npx tsx bench/render.ts` prints the lines; the bench runner can call benchRender().
  */
 import { pathToFileURL } from "node:url";
-import { type GameState, type MoveEvent, newGame, play, seededRandom as random } from "../src/engine/internal.ts";
+import { newGame, play, seededRandom as random } from "../src/engine/internal.ts";
 import { type BoardView, renderBoardPng, renderMoveGif, viewFromState } from "../src/render/index.ts";
 
 const PLAYERS: BoardView["players"] = [{ name: "Ada" }, { name: "Kwame" }];
 
 /** An abapa game after `plies` random moves, with its last move to highlight. */
 function midgame(plies: number): BoardView {
-  const rand = random(7);
-  for (;;) {
+  return games(1, plies, 7)[0].at(-1)!;
+}
+
+/**
+ * `count` random abapa games of `plies` moves (fewer when one ends), as the boards after each move,
+ * with different player names per game: the boards a bot serving many games renders in turn.
+ */
+function games(count: number, plies: number, seed: number): BoardView[][] {
+  const rand = random(seed);
+  const out: BoardView[][] = [];
+  while (out.length < count) {
+    const players: BoardView["players"] = [{ name: `Ada ${out.length}` }, { name: `Kwame ${out.length}` }];
+    const views: BoardView[] = [];
     let state = newGame("abapa");
-    let last: { before: GameState; events: readonly MoveEvent[] } | undefined;
     for (let i = 0; i < plies && !state.outcome.over; i++) {
       const played = play(state, state.legalMoves[Math.floor(rand() * state.legalMoves.length)]);
       if (!played.ok) throw new Error(played.error.message);
-      last = { before: state, events: played.value.events };
+      views.push(viewFromState(played.value.state, players, { before: state, events: played.value.events }));
       state = played.value.state;
     }
-    if (!state.outcome.over) return viewFromState(state, PLAYERS, last);
+    if (views.length === plies) out.push(views);
   }
+  return out;
+}
+
+/** The boards of `count` games interleaved: one move of each game in turn. */
+function interleaved(count: number, plies: number): BoardView[] {
+  const all = games(count, plies, 11);
+  return Array.from({ length: plies }, (_, i) => all.map((g) => g[i])).flat();
 }
 
 /** The haiti move with the most relay pickups seen in random playouts (seed 1). */
@@ -86,7 +103,10 @@ function line(label: string, timing: Timing, target: number, extra: string): str
 export async function benchRender(): Promise<string[]> {
   const board = midgame(24);
   const png = await renderBoardPng(board);
-  const pngTimes = await measure(50, 10, () => renderBoardPng(board));
+  // Every run draws a different board: a move in one of 8 games in turn, as a busy bot draws them.
+  const boards = interleaved(8, 40);
+  let next = 0;
+  const pngTimes = await measure(200, 20, () => renderBoardPng(boards[next++ % boards.length]));
   const full = await renderBoardPng(board, { colours: "full" });
   const fullTimes = await measure(30, 5, () => renderBoardPng(board, { colours: "full" }));
 
@@ -95,7 +115,12 @@ export async function benchRender(): Promise<string[]> {
   const gifTimes = await measure(10, 2, () => renderMoveGif(relay.view));
 
   return [
-    line("render board PNG (palette), abapa midgame (24 plies)", pngTimes, 5, `, ${(png.length / 1024).toFixed(0)} KB`),
+    line(
+      "render board PNG (palette), a move in one of 8 abapa games in turn",
+      pngTimes,
+      5,
+      `, ${(png.length / 1024).toFixed(0)} KB (the 24-ply midgame)`,
+    ),
     line("render board PNG (full colour), the same", fullTimes, 15, `, ${(full.length / 1024).toFixed(0)} KB`),
     line(
       `render GIF, haiti move with ${relay.relays} relays and ${relay.drops} drops`,

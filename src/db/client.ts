@@ -57,6 +57,36 @@ export async function retryWhileBusy<T>(
   }
 }
 
+/** Compiled statements kept per connection (the most recently used). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Makes the connection's `prepare` reuse compiled statements. drizzle prepares every query it runs
+ * afresh (`client.prepare(sql)` on each call), and compiling SQL was the largest single cost of the
+ * bot's main thread under load; neither drizzle nor better-sqlite3 offers a statement cache, hence
+ * these lines. A cached statement is handed back in its default mode: drizzle switches selects to
+ * raw (array) rows and never switches back. (Nothing here iterates a statement, the one use in
+ * which a statement cannot be shared.)
+ */
+export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACHE_SIZE): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Most recently used last, so the first key is the one to drop.
+      cache.delete(source);
+      cache.set(source, statement);
+      if (statement.reader) statement.raw(false);
+      return statement;
+    }
+    statement = prepare(source);
+    cache.set(source, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 export interface Database_ {
   readonly db: Db;
   readonly sqlite: Database.Database;
@@ -89,6 +119,7 @@ export function openDatabase(path: string): Database_ {
     if (isDamageError(error)) throw new DatabaseDamagedError(path, [(error as Error).message]);
     throw error;
   }
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, sqlite, close: () => sqlite.close() };

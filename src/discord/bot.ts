@@ -21,6 +21,7 @@ import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
 import { InFlight } from "./in-flight.ts";
+import { separateInteractionRequests } from "./interaction-rest.ts";
 import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
 import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
@@ -29,6 +30,10 @@ import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 import { SweepLease } from "./sweep-lease.ts";
+import { throttle } from "./throttle.ts";
+
+/** The looks for due deadlines, Nickar's moves and analyses after interactions: at most one per window. */
+export const CHANGE_WINDOW_MS = 250;
 
 export interface BotOptions {
   readonly token: string;
@@ -95,6 +100,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(options.apiUrl && { rest: { api: options.apiUrl } }),
   });
+  const stopInteractionRest = separateInteractionRequests(client.rest);
   const clock = options.clock ?? systemClock;
   const names = new DisplayNames({
     clock,
@@ -161,12 +167,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
             fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),
         });
   metrics?.watch(client);
-  // Anything that changed may give Nickar a move to make, or start the next analysis.
-  const changed = () => {
+  // Anything that changed may give Nickar a move to make, or start the next analysis. At most once
+  // per CHANGE_WINDOW_MS under load: each look is a few queries, and most interactions change neither.
+  const changed = throttle(() => {
     scheduler?.poke();
     turns.poke();
     analyses.poke();
-  };
+  }, CHANGE_WINDOW_MS);
   const newScheduler = () =>
     new Scheduler(
       app,
@@ -260,6 +267,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       if (stopping) return;
       stopping = true;
       // No new searches: those cut off here resume at the next start (all they need is in the database).
+      changed.stop();
       turns.stop();
       analyses.stop();
       const busy = inFlight.size;
@@ -272,6 +280,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       // HTTP interactions that came meanwhile were answered "restarting"; now nothing more is taken.
       await interactionsServer?.close();
       await client.destroy();
+      stopInteractionRest();
       await ownPool?.close();
       await renderPool?.close();
       await metricsServer?.close();

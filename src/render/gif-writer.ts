@@ -22,6 +22,9 @@ const lib: typeof import("gifenc") =
  */
 export const POOR_MATCH = 3 * 14 ** 2;
 
+/** Pixels compared at once with the last image (one native comparison of their bytes). */
+const CHUNK = 128;
+
 /**
  * Maps RGBA pixels to palette indices through lazily filled tables over 16-bit (RGB 565) colours:
  * the index (0: not looked up yet, as opaque colours never map to the transparent 0) and whether
@@ -72,33 +75,100 @@ export class PaletteIndexer {
   }
 
   /**
+   * The last image indexed, to answer the pixels that did not change from it without a lookup:
+   * consecutive boards share the wood, the pits and most labels, and consecutive animation frames
+   * differ in a few seeds, so most pixels repeat at the same place. Kept across calls in memory
+   * that is written in place, not allocated per image.
+   */
+  private last: {
+    bytes: Buffer;
+    pixels: Uint32Array;
+    indices: Buffer;
+    poor: Uint8Array;
+    /** Poorly matched pixels in each run of CHUNK pixels. */
+    chunkPoor: Uint32Array;
+    premultiplied: boolean;
+  } | null = null;
+
+  /** The index of one pixel, and whether the palette matches it poorly (`poorOut[0]`). */
+  private lookup(rgba: Uint8Array | Uint8ClampedArray, i: number, v: number, wide: boolean, premultiplied: boolean) {
+    let key: number;
+    if (wide && v >>> 24 === 255) {
+      key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
+    } else {
+      const p = i * 4;
+      const a = rgba[p + 3];
+      if (a < 128) {
+        this.poorOut = 0;
+        return 0;
+      }
+      key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
+    }
+    let index = this.table[key];
+    if (index === 0) index = this.fill(key);
+    this.poorOut = this.poorMatch[key];
+    return index;
+  }
+
+  /** The poor-match flag of the last `lookup` (a field, so the hot loop allocates nothing). */
+  private poorOut = 0;
+
+  /**
    * Writes the pixels' indices to `out`; pixels less than half opaque become transparent (index 0).
    * `premultiplied`: the colours are multiplied by alpha (the canvas' own pixels). Returns how many
-   * pixels the palette matched poorly. Opaque pixels are read four bytes at a time (a little-endian
-   * machine sees R in the low byte): this loop runs for every board and every animation frame.
+   * pixels the palette matched poorly. On a little-endian machine pixels are read four bytes at a
+   * time (R in the low byte) and compared with the last image's: this loop runs for every board and
+   * every animation frame. The answers are exactly those of looking every pixel up.
    */
   index(rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, premultiplied = false): number {
-    const { table, poorMatch } = this;
+    const n = out.length;
     const wide = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0;
-    const pixels = wide ? new Uint32Array(rgba.buffer, rgba.byteOffset, out.length) : null;
     let poor = 0;
-    for (let i = 0; i < out.length; i++) {
-      let key: number;
-      if (pixels && pixels[i] >>> 24 === 255) {
-        const v = pixels[i];
-        key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
-      } else {
-        const p = i * 4;
-        const a = rgba[p + 3];
-        if (a < 128) {
-          out[i] = 0;
-          continue;
-        }
-        key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
+    if (!wide) {
+      for (let i = 0; i < n; i++) {
+        out[i] = this.lookup(rgba, i, 0, false, premultiplied);
+        poor += this.poorOut;
       }
-      const index = table[key];
-      out[i] = index === 0 ? this.fill(key) : index;
-      poor += poorMatch[key];
+      return poor;
+    }
+    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, n);
+    let last = this.last;
+    const fresh = !last || last.pixels.length !== n || last.premultiplied !== premultiplied;
+    if (!last || fresh) {
+      const bytes = Buffer.alloc(n * 4);
+      last = {
+        bytes,
+        pixels: new Uint32Array(bytes.buffer, bytes.byteOffset, n),
+        indices: Buffer.alloc(n),
+        poor: new Uint8Array(n),
+        chunkPoor: new Uint32Array(Math.ceil(n / CHUNK)),
+        premultiplied,
+      };
+      this.last = last;
+    }
+    const { bytes, pixels: seen, indices: seenIndex, poor: seenPoor, chunkPoor } = last;
+    const input = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+    for (let c = 0, start = 0; start < n; c++, start += CHUNK) {
+      const end = Math.min(n, start + CHUNK);
+      // A native comparison of the run's bytes: unchanged runs are copied without a loop in JS.
+      if (!fresh && bytes.compare(input, start * 4, end * 4, start * 4, end * 4) === 0) {
+        seenIndex.copy(out, start, start, end);
+        poor += chunkPoor[c];
+        continue;
+      }
+      let runPoor = 0;
+      for (let i = start; i < end; i++) {
+        const v = pixels[i];
+        if (fresh || v !== seen[i]) {
+          seen[i] = v;
+          seenIndex[i] = this.lookup(rgba, i, v, true, premultiplied);
+          seenPoor[i] = this.poorOut;
+        }
+        out[i] = seenIndex[i];
+        runPoor += seenPoor[i];
+      }
+      chunkPoor[c] = runPoor;
+      poor += runPoor;
     }
     return poor;
   }

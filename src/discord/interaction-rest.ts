@@ -1,0 +1,34 @@
+/**
+ * Requests to interaction endpoints outside the bot's global rate limit, as Discord counts them.
+ *
+ * Discord limits a bot to 50 requests a second in all ("global rate limit"), but interaction
+ * endpoints are not bound to it: the callback, and the webhook routes an interaction's token opens
+ * (editing the original response, follow-ups, deleting them). @discordjs/rest counts every request
+ * but the callback against its one global budget, so a busy bot waits for its own limiter: each
+ * move edits its board through the interaction's token, and with the turn notices beside it the bot
+ * stalled near 17 moves a second however idle the machine was (`npm run bench:load`). Here the
+ * token-authenticated webhook requests (`/webhooks/...` without the bot's Authorization) go through
+ * a second REST manager of the same options without a global budget; its per-route buckets still
+ * follow Discord's headers, and every request that carries the bot token keeps the global limit.
+ * discord.js has no option for this, hence the few lines; its events reach the client's manager,
+ * so the metrics and the HTTP interactions server see every answer as before.
+ */
+import { type InternalRequest, REST, RESTEvents } from "discord.js";
+
+/** Whether a request is to an endpoint Discord leaves out of the global rate limit. */
+export function outsideGlobalLimit(request: Pick<InternalRequest, "fullRoute" | "auth">): boolean {
+  return request.auth === false && request.fullRoute.startsWith("/webhooks/");
+}
+
+/** Sends `rest`'s webhook-token requests through their own manager; returns a function that stops it. */
+export function separateInteractionRequests(rest: REST): () => void {
+  const interactions = new REST({ ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+  interactions.on(RESTEvents.Response, (request, response) => rest.emit(RESTEvents.Response, request, response));
+  interactions.on(RESTEvents.RateLimited, (info) => rest.emit(RESTEvents.RateLimited, info));
+  const queue = rest.queueRequest.bind(rest);
+  rest.queueRequest = (request) => (outsideGlobalLimit(request) ? interactions.queueRequest(request) : queue(request));
+  return () => {
+    interactions.clearHashSweeper();
+    interactions.clearHandlerSweeper();
+  };
+}
