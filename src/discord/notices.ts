@@ -17,13 +17,31 @@ import type { Clock } from "../clock.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
 import type { PlayerSettings } from "../games/players.ts";
-import type { MessageRef, Notice } from "../interactions/reply.ts";
+import type { MessageRef, Notice, Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
-export interface NoticeBoard {
-  post(notice: Notice): Promise<void>;
+/**
+ * The webhook of the interaction being answered. Discord leaves interaction endpoints out of the
+ * bot's global rate limit of 50 requests a second, and a turn notice after every move (a post and
+ * the previous notice's deletion) would spend that budget at 25 moves a second: so a notice in the
+ * interaction's own channel is its follow-up (a new message, so its mention notifies), and is
+ * deleted later through the same token while the token lives (15 minutes), else as a channel message.
+ */
+export interface InteractionWebhook {
+  readonly channelId: string;
+  /** Posts a follow-up message; its id. */
+  send(reply: Reply): Promise<string>;
+  /** Deletes a follow-up this webhook posted (kept after the answer: it must not hold the interaction). */
+  readonly remove: (messageId: string) => Promise<void>;
 }
+
+export interface NoticeBoard {
+  post(notice: Notice, through?: InteractionWebhook): Promise<void>;
+}
+
+/** How long an interaction's token deletes its follow-ups: Discord's 15 minutes, less a margin. */
+export const WEBHOOK_TOKEN_MS = 14 * 60_000;
 
 /** A link that opens a message in the Discord client. */
 export function jumpLink(ref: MessageRef & { readonly guildId: string }): string {
@@ -44,10 +62,19 @@ export class Notices implements NoticeBoard {
     private readonly bots: ReadonlySet<string> = new Set(),
   ) {}
 
-  post(notice: Notice): Promise<void> {
+  /**
+   * Notices posted as follow-ups, with how to delete them while their token lives (oldest first).
+   * Only the deleting function is kept (it holds the token, not the interaction).
+   */
+  private readonly followUps = new Map<
+    string,
+    { readonly remove: InteractionWebhook["remove"]; readonly until: number }
+  >();
+
+  post(notice: Notice, through?: InteractionWebhook): Promise<void> {
     const previous = this.queues.get(notice.key) ?? Promise.resolve();
     const next = previous.then(() =>
-      this.deliver(notice).catch((err) => this.logger.error({ err, key: notice.key }, "notice failed")),
+      this.deliver(notice, through).catch((err) => this.logger.error({ err, key: notice.key }, "notice failed")),
     );
     this.queues.set(notice.key, next);
     void next.then(() => {
@@ -56,7 +83,7 @@ export class Notices implements NoticeBoard {
     return next;
   }
 
-  private async deliver(notice: Notice): Promise<void> {
+  private async deliver(notice: Notice, through: InteractionWebhook | undefined): Promise<void> {
     const shown = noticesOf(this.db, notice.key);
     const posted: MessageRef[] = [];
     const inChannel: string[] = [];
@@ -78,20 +105,59 @@ export class Notices implements NoticeBoard {
     }
     if (inChannel.length > 0) {
       const mentions = inChannel.map((id) => `<@${id}>`).join(" ");
-      const messageId = await this.messenger.send(notice.channelId, {
+      const reply: Reply = {
         content: `${mentions} ${notice.text}`,
         mentions: inChannel,
         ...(notice.components && { components: [...notice.components] }),
-      });
+      };
+      const messageId = await this.sendInChannel(notice.channelId, reply, through);
       if (messageId) posted.push({ channelId: notice.channelId, messageId });
     }
     const createdAt = this.clock.now();
     for (const ref of posted)
       await this.remember(() => rememberNotice(this.db, { ...ref, key: notice.key, createdAt }));
     for (const old of shown) {
-      await this.messenger.remove(old);
+      await this.remove(old);
       await this.remember(() => forgetNotice(this.db, old.messageId));
     }
+  }
+
+  /** A follow-up of the interaction when it was made in that channel, else a channel message. */
+  private async sendInChannel(
+    channelId: string,
+    reply: Reply,
+    through: InteractionWebhook | undefined,
+  ): Promise<string | null> {
+    if (through?.channelId === channelId) {
+      try {
+        const messageId = await through.send(reply);
+        this.followUps.set(messageId, { remove: through.remove, until: this.clock.now() + WEBHOOK_TOKEN_MS });
+        return messageId;
+      } catch (err) {
+        this.logger.warn({ err, channelId }, "the follow-up notice was refused; posting it in the channel");
+      }
+    }
+    return this.messenger.send(channelId, reply);
+  }
+
+  /** Deletes a notice through the webhook that posted it while its token lives, else as the bot. */
+  private async remove(ref: MessageRef): Promise<void> {
+    const now = this.clock.now();
+    // Oldest first: drop the entries whose tokens have run out.
+    for (const [id, entry] of this.followUps) {
+      if (entry.until > now) break;
+      this.followUps.delete(id);
+    }
+    const followUp = this.followUps.get(ref.messageId);
+    this.followUps.delete(ref.messageId);
+    if (followUp) {
+      try {
+        return await followUp.remove(ref.messageId);
+      } catch (err) {
+        this.logger.info({ err, messageId: ref.messageId }, "could not delete the follow-up notice by its token");
+      }
+    }
+    await this.messenger.remove(ref);
   }
 
   /** Bookkeeping that waits out a locked database, and whose failure never takes the notice down. */

@@ -24,6 +24,7 @@ import { ephemeral, type Response } from "../interactions/reply.ts";
 import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
+import { interactionWebhook } from "./interaction-webhook.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
@@ -170,7 +171,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
     }
-    for (const notice of response.notices ?? []) await deps.notices.post(notice);
+    const through = response.notices?.length && interaction.channelId ? interactionWebhook(interaction) : undefined;
+    for (const notice of response.notices ?? []) await deps.notices.post(notice, through);
   }
 
   /** `work` retried while the database is locked (see `retryWhileBusy`); in the end the user is told to retry. */

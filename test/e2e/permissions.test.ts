@@ -2,7 +2,10 @@
 // and the local Discord: a game is not started (and no board posted) where the bot lacks a
 // permission, with the reason in plain words; a permission lost during a game is reported to the
 // players once: in the game's channel when the bot can still send text there, else by direct message.
+// (Answers and follow-ups go through the interaction's webhook and need no channel permission.)
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { games } from "../../src/db/schema.ts";
 import { type Driver, moveButtons, moverOf, sharedStack, startGame, waitFor, waitForPly } from "./harness.ts";
 
 const stack = sharedStack();
@@ -95,16 +98,32 @@ describe("permissions", () => {
     const { driver } = stack();
     const game = await startGame(driver, "yan", "zoe", "abapa");
     await botOverwrite(driver, "games", { deny: ["SendMessages"] });
+    for (const player of ["yan", "zoe"]) await driver.readPings(player);
     for (let turn = 0; turn < 3; turn++) {
       const message = (await driver.message(game.messageId))!;
       const mover = driver.nameOf(moverOf(message)!.userId);
       const button = moveButtons(message).find((b) => !b.disabled)!;
       const letter = button.label.split(" ")[0];
-      // The typed move edits the board (own message: no Send Messages needed) and posts a notice (refused).
+      // The typed move edits the board (own message: no Send Messages needed), and its turn notice is
+      // the interaction's follow-up, which needs no channel permission either.
       const answer = await driver.command(mover, `/nickar move house:${letter}`);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       await waitForPly(driver, game.messageId, turn + 1);
+      const other = mover === "yan" ? "zoe" : "yan";
+      await waitFor(
+        async () => (await driver.pings(other)).find((p) => p.content.includes("it is your move")),
+        `the turn notice for ${other}`,
+      );
+      await driver.readPings(other);
     }
+    // The reminder is a channel message of the bot's own: refused, and reported.
+    const { database } = stack();
+    database.db
+      .update(games)
+      .set({ reminderAt: Date.now() - 1000 })
+      .where(eq(games.id, game.gameId))
+      .run();
+    expect((await driver.command("yan", "/nickar games")).status).toBe(200);
     for (const player of ["yan", "zoe"]) {
       const dms = await waitFor(async () => {
         const list = (await driver.dms(player)).filter((m) => m.content.includes(game.gameId));
