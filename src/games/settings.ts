@@ -45,7 +45,17 @@ export interface GuildSettings {
 /** The settings to change; the others keep their value. */
 export type SettingsPatch = { -readonly [K in keyof GuildSettings]?: GuildSettings[K] };
 
+/**
+ * How long a server's settings are answered from memory. Every interaction reads them several
+ * times (the language, the limits, the channels), and under load that query was the hottest one; an
+ * update made here is seen at once, one made by another process (another shard) within this time.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+const SETTINGS_CACHE_SIZE = 10_000;
+
 export class SettingsService {
+  private readonly cache = new Map<string, { readonly settings: GuildSettings; readonly until: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -53,6 +63,17 @@ export class SettingsService {
   ) {}
 
   get(guildId: string, tx: Tx | Db = this.db): GuildSettings {
+    // Freshness is measured on the process's own clock, not the games' (which tests move by hand).
+    const now = performance.now();
+    const cached = this.cache.get(guildId);
+    if (cached && cached.until > now) return cached.settings;
+    const settings = this.read(guildId, tx);
+    if (this.cache.size >= SETTINGS_CACHE_SIZE) this.cache.clear();
+    this.cache.set(guildId, { settings, until: now + SETTINGS_CACHE_MS });
+    return settings;
+  }
+
+  private read(guildId: string, tx: Tx | Db): GuildSettings {
     const row = tx.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).get();
     return {
       defaultRuleset: row?.defaultRuleset && isRulesetId(row.defaultRuleset) ? row.defaultRuleset : "abapa",
@@ -83,6 +104,7 @@ export class SettingsService {
       .values({ guildId, ...values })
       .onConflictDoUpdate({ target: guildSettings.guildId, set: values })
       .run();
+    this.cache.delete(guildId);
     return this.get(guildId);
   }
 }
