@@ -6,6 +6,7 @@
  * after a restart the first look resumes every search that was cut off. A failed search is retried
  * later, the wait doubling; Nickar has no clock, so it never loses on time, and a game never hangs.
  */
+import { AiQueueFullError } from "../ai/index.ts";
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
@@ -24,6 +25,8 @@ export class ComputerTurns {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private stopped = false;
+  /** A search was refused for a full pool: look again when one of the running searches ends. */
+  private waitingForRoom = false;
 
   constructor(
     private readonly app: App,
@@ -31,8 +34,8 @@ export class ComputerTurns {
     private readonly logger: Logger,
     /** Called after each of Nickar's moves and answers: the other player's deadline starts. */
     private readonly onChange: () => void,
-    /** The wait before the first retry of a failed search. */
-    retryMs = COMPUTER_RETRY_MS,
+    /** The wait before the first retry of a failed search (and of one refused for a full pool). */
+    private readonly retryMs = COMPUTER_RETRY_MS,
     /** Where the player hears it is their move again (the turn notice after Nickar's move). */
     private readonly notices?: NoticeBoard,
     /** Whether this process plays the games of that server (with sharding: the shard that holds it). */
@@ -72,7 +75,14 @@ export class ComputerTurns {
       }
       const controller = new AbortController();
       this.running.set(key, controller);
-      void this.run(task.kind, task.game, key, controller.signal).finally(() => this.running.delete(key));
+      void this.run(task.kind, task.game, key, controller.signal).then((searched) => {
+        this.running.delete(key);
+        // A search that ended made room in the pool for one that was refused.
+        if (searched && this.waitingForRoom) {
+          this.waitingForRoom = false;
+          this.poke();
+        }
+      });
     }
     this.retry.keepOnly(keys);
   }
@@ -84,7 +94,8 @@ export class ComputerTurns {
     for (const controller of this.running.values()) controller.abort();
   }
 
-  private async run(kind: "move" | "draw", game: GameSnapshot, key: string, signal: AbortSignal): Promise<void> {
+  /** Whether the search ran (to a move, an answer or a failure): false when the pool had no room for it. */
+  private async run(kind: "move" | "draw", game: GameSnapshot, key: string, signal: AbortSignal): Promise<boolean> {
     const { computer } = this.app;
     try {
       if (kind === "move") {
@@ -98,7 +109,15 @@ export class ComputerTurns {
       this.retry.succeeded(key);
       if (!this.stopped) this.onChange();
     } catch (err) {
-      if (signal.aborted || this.stopped) return;
+      if (signal.aborted || this.stopped) return true;
+      if (err instanceof AiQueueFullError) {
+        // Nickar's games share a bounded budget in the pool: a full one is a queue, not a failure. Look
+        // again when one of Nickar's searches ends, or after the retry wait if the room went to other work.
+        this.logger.debug({ game: game.row.id, task: kind }, "the search pool is full; Nickar's turn waits for room");
+        this.waitingForRoom = true;
+        this.arm(this.app.clock.now() + this.retryMs);
+        return false;
+      }
       const failure = this.retry.failed(key, err, this.app.clock.now());
       this.logger.error(
         { err, game: game.row.id, task: kind, attempts: failure.attempts },
@@ -106,6 +125,7 @@ export class ComputerTurns {
       );
       this.arm(failure.retryAt);
     }
+    return true;
   }
 
   /** The game message after Nickar's move or answer; when that ended the game, the player is told in a new message. */

@@ -2,14 +2,14 @@
 // a restart), and again after a failed search, so a game against it never hangs.
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AiPool } from "../../src/ai/index.ts";
+import { type AiPool, AiQueueFullError } from "../../src/ai/index.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { ComputerTurns } from "../../src/discord/computer-turns.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { Scheduler } from "../../src/discord/scheduler.ts";
 import type { MessageRef, Reply } from "../../src/interactions/reply.ts";
 import { waitFor } from "../e2e/harness.ts";
-import { ALICE, options, setup, sharedPool, type World } from "./helpers.ts";
+import { ALICE, BOB, options, setup, sharedPool, type World } from "./helpers.ts";
 
 const NICKAR = "999";
 const logger = pino({ level: "silent" });
@@ -18,6 +18,9 @@ const pool = sharedPool();
 let w: World;
 let edits: { ref: MessageRef; reply: Reply }[];
 let failures: number;
+/** Searches to refuse as a full pool would, after the first one has started. */
+let refusals: number;
+let started: number;
 const messenger: Messenger = {
   edit: async (ref, reply) => void edits.push({ ref, reply }),
   send: async () => "posted",
@@ -32,21 +35,30 @@ const flaky: AiPool = {
   },
   queuedByLane: () => pool().queuedByLane(),
   threads: 1,
-  think: (request, opts) => (failures-- > 0 ? Promise.reject(new Error("worker died")) : pool().think(request, opts)),
+  think: (request, opts) => {
+    if (failures-- > 0) return Promise.reject(new Error("worker died"));
+    if (started++ > 0 && refusals > 0) {
+      refusals--;
+      return Promise.reject(new AiQueueFullError(1));
+    }
+    return pool().think(request, opts);
+  },
   close: async () => {},
 };
 
 beforeEach(() => {
   edits = [];
   failures = 0;
+  refusals = 0;
+  started = 0;
   w = setup(() => 0.1, undefined, { bots: new Set([NICKAR]), computer: { pool: flaky, moveMs: 20, seed: 2 } });
 });
 afterEach(() => w.close());
 
-/** A game in which Nickar moves first, posted as message m1. */
-async function nickarFirst(): Promise<string> {
-  const res = await COMMANDS.play.handle(w.ctx(ALICE), options({ level: "expert", first: "them" }));
-  w.app.games.bindMessage(res.bind!.id, "200", "m1");
+/** A game in which Nickar moves first, posted as message `messageId`. */
+async function nickarFirst(player = ALICE, messageId = "m1"): Promise<string> {
+  const res = await COMMANDS.play.handle(w.ctx(player), options({ level: "expert", first: "them" }));
+  w.app.games.bindMessage(res.bind!.id, "200", messageId);
   return res.bind!.id;
 }
 
@@ -81,6 +93,27 @@ describe("Nickar's turns", () => {
       }, "Nickar's move after the retries");
       expect(failures).toBe(-1);
       await waitFor(() => changes === 1, "the change callback");
+    } finally {
+      turns.stop();
+    }
+  });
+
+  it("computer turns - a search refused for a full pool runs when another ends, no error - two games, room for one", async () => {
+    refusals = 1;
+    const first = await nickarFirst(ALICE, "m1");
+    const second = await nickarFirst(BOB, "m2");
+    const errors: string[] = [];
+    const quiet = pino({ level: "warn" }, { write: (line: string) => void errors.push(line) });
+    // No clock is moved and the retry wait is long: the refused search runs when the first ends.
+    const turns = new ComputerTurns(w.app, messenger, quiet, () => {}, 3_600_000);
+    try {
+      turns.poke();
+      await waitFor(
+        () => w.app.games.get(first)!.row.ply === 1 && w.app.games.get(second)!.row.ply === 1,
+        "both moves",
+      );
+      expect(refusals).toBe(0);
+      expect(errors).toEqual([]);
     } finally {
       turns.stop();
     }
