@@ -17,6 +17,7 @@
  *   npm run bench:load -- [--games 500] [--seconds 20] [--rates 10,25,50,100,max]
  *                         [--animated-rates 10] [--animate-share 0.1] [--channels 50] [--threads N]
  *                         [--bot-games 20] [--bot-level expert] [--ai-move-ms 300] [--bot-rates 25]
+ *                         [--rate-limits on|off]
  */
 
 import { spawn } from "node:child_process";
@@ -48,6 +49,8 @@ const { values } = parseArgs({
     "bot-level": { type: "string", default: "expert" },
     "ai-move-ms": { type: "string", default: "300" },
     "bot-rates": { type: "string", default: "25" },
+    // Discord's per-route rate limits in the local Discord (as the playground has them): "on" or "off".
+    "rate-limits": { type: "string", default: "on" },
   },
 });
 const BOT_GAMES = Number(values["bot-games"]);
@@ -257,7 +260,12 @@ async function animationSetting(driver: Driver): Promise<(on: boolean) => string
 
 async function main(): Promise<void> {
   const temp = mkdtempSync(join(tmpdir(), "nickar-load-"));
-  const local = await createLocalDiscord({ port: 0, channels: CHANNELS, logger: silent });
+  const local = await createLocalDiscord({
+    port: 0,
+    channels: CHANNELS,
+    logger: silent,
+    rateLimits: values["rate-limits"] !== "off",
+  });
   await deployCommands({
     token: local.token,
     applicationId: local.applicationId,
@@ -363,6 +371,13 @@ async function main(): Promise<void> {
       console.log(`|${BOT_HEADER.map(() => " --- ").join("|")}|`);
       for (const r of withBots) console.log(`| ${botRow(r)} |`);
     }
+    const limits = local.context.rateLimits;
+    console.log("");
+    console.log(
+      limits
+        ? `Discord's per-route rate limits on: ${limits.limited} requests refused with 429, ${limits.exhausted} took a bucket's last request.`
+        : "Discord's per-route rate limits off (--rate-limits off).",
+    );
   } finally {
     bot.kill("SIGTERM");
     await new Promise((r) => bot.once("exit", r));

@@ -27,14 +27,49 @@ export interface RateDecision {
   readonly retryAfter?: number;
 }
 
+/**
+ * Discord's global rate limit: 50 requests a second for all of a bot's requests that carry its token.
+ * Interaction endpoints (the callback and the routes of an interaction's token) are not bound to it.
+ * The window opens with the first request after the last one closed, as discord.js counts it.
+ */
+export const GLOBAL_LIMIT: Bucket = { limit: 50, windowMs: 1000 };
+
 export class RateLimits {
   private readonly windows = new Map<string, { start: number; used: number }>();
+  private global: { start: number; used: number } | null = null;
+  /** How many requests were refused by the global limit. */
+  globalLimited = 0;
   /** How many requests were refused with 429. */
   limited = 0;
   /** How many requests took a bucket's last slot (a client that reads the headers waits after them). */
   exhausted = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly globalLimit: Bucket = GLOBAL_LIMIT,
+  ) {}
+
+  /** Takes one request of the bot's token from the global budget; null when it may go, else the 429's headers. */
+  takeGlobal(): RateDecision | null {
+    const now = this.now();
+    const { limit, windowMs } = this.globalLimit;
+    if (!this.global || now - this.global.start >= windowMs) this.global = { start: now, used: 0 };
+    if (this.global.used < limit) {
+      this.global.used += 1;
+      return null;
+    }
+    this.limited += 1;
+    this.globalLimited += 1;
+    const resetAfter = (this.global.start + windowMs - now) / 1000;
+    return {
+      headers: {
+        "retry-after": String(Math.max(1, Math.ceil(resetAfter))),
+        "x-ratelimit-global": "true",
+        "x-ratelimit-scope": "global",
+      },
+      retryAfter: resetAfter,
+    };
+  }
 
   /** Takes one request from its bucket; null for routes without a limit here. */
   take(method: string, pattern: string, params: Record<string, string>): RateDecision | null {

@@ -81,13 +81,14 @@ export async function handleRest(
       req.resume();
       throw unauthorized();
     }
-    const rate = ctx.rateLimits?.take(match.route.method, match.route.pattern, match.params) ?? null;
+    const global = match.route.auth === false ? null : (ctx.rateLimits?.takeGlobal() ?? null);
+    const rate = global ?? ctx.rateLimits?.take(match.route.method, match.route.pattern, match.params) ?? null;
     if (rate?.retryAfter !== undefined) {
       req.resume();
       const limited = {
         message: "You are being rate limited.",
         retry_after: Number(rate.retryAfter.toFixed(3)),
-        global: false,
+        global: global !== null,
       };
       return sendJson(res, 429, limited, rate.headers);
     }

@@ -17,7 +17,7 @@ import { sendJson } from "./http-io.ts";
 import { InteractionRegistry } from "./interactions.ts";
 import { defaultLogger, type LocalLogger } from "./logger.ts";
 import { MessageService } from "./messages.ts";
-import { RateLimits } from "./rate-limits.ts";
+import { type Bucket, RateLimits } from "./rate-limits.ts";
 import { commandRoutes } from "./rest-commands.ts";
 import { coreRoutes, gatewayUrl } from "./rest-core.ts";
 import { interactionRoutes } from "./rest-interactions.ts";
@@ -44,6 +44,8 @@ export interface LocalDiscordOptions {
   maxAttachments?: number;
   /** Discord's per-route rate limits with 429s (default off: tests would take minutes; the playground turns them on). */
   rateLimits?: boolean;
+  /** The global rate limit when `rateLimits` is on (default Discord's 50 a second; tests shorten it). */
+  globalRateLimit?: Bucket;
   /** The GUILD_MEMBERS privileged intent is enabled for the application (default: no, as for a new bot). */
   membersIntent?: boolean;
   heartbeatIntervalMs?: number;
@@ -134,7 +136,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     gateway,
     logger,
     baseUrl: () => baseUrl,
-    rateLimits: options.rateLimits ? new RateLimits() : null,
+    rateLimits: options.rateLimits ? new RateLimits(Date.now, options.globalRateLimit) : null,
     gaps: new Map(),
     endpoint: { url: null, keys: newSigningKeys(), delivered: 0 },
   };

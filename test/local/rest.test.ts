@@ -161,6 +161,34 @@ describe("local Discord REST", () => {
     expect(unknown.body.error.message).toContain("Unknown command");
   });
 
+  it("rate limits - a global 429 past the bot's budget, interaction webhooks not counted - a client ignoring the headers", async () => {
+    // Discord's budget is 50 a second; three a minute here, so that no stall of the machine resets it.
+    const limited = await startDiscord({ rateLimits: true, globalRateLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      const me = () => fetch(`${limited.apiUrl}/v10/users/@me`, { headers: { authorization: `Bot ${limited.token}` } });
+      const hook = () =>
+        fetch(`${limited.apiUrl}/v10/webhooks/${limited.applicationId}/no-such-token`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ content: "hi" }),
+        });
+      expect((await hook()).status).not.toBe(429);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await me());
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      const refused = answers[3];
+      expect(await refused.json()).toMatchObject({ global: true });
+      expect(refused.headers.get("x-ratelimit-global")).toBe("true");
+      expect(refused.headers.get("x-ratelimit-scope")).toBe("global");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // The interaction endpoints are not bound to the global limit.
+      expect((await hook()).status).not.toBe(429);
+      expect(limited.context.rateLimits!.globalLimited).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("rate limits - the sixth message in five seconds gets 429 with retry_after - a client ignoring the headers", async () => {
     const limited = await startDiscord({ rateLimits: true });
     try {
