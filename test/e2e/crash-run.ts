@@ -50,6 +50,8 @@ export interface CrashReport {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The longest a new bot process is given to answer its first press before its life starts anyway. */
+const PROGRESS_WAIT_MS = 20_000;
 
 export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const started = Date.now();
@@ -127,8 +129,14 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
 
     const players = Array.from({ length: options.pairs }, (_, i) => pair(i, seededRandom(options.seed * 1000 + i)));
 
-    // The killer: SIGKILL after a random life, then a new process at once.
+    // The killer: SIGKILL after a random life, then a new process at once. A life counts from the
+    // new process's first answered press or started game (at most PROGRESS_WAIT_MS after its start):
+    // on a loaded machine a fresh bot's first board can take longer than a whole life, and kills
+    // that always land before it would leave nothing to check.
     while (Date.now() - started < options.playMs) {
+      const progress = acknowledged.length + gamesStarted;
+      const waitUntil = Date.now() + PROGRESS_WAIT_MS;
+      while (acknowledged.length + gamesStarted === progress && Date.now() < waitUntil) await sleep(50);
       await sleep(between(options.lifeMs));
       const victim = bot!;
       bot = null;
