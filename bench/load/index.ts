@@ -49,7 +49,7 @@ const { values } = parseArgs({
     "bot-level": { type: "string", default: "expert" },
     "ai-move-ms": { type: "string", default: "300" },
     "bot-rates": { type: "string", default: "25" },
-    // Discord's per-route rate limits in the local Discord (as the playground has them): "on" or "off".
+    // Discord's rate limits in the local Discord (per route and global, as the playground has them): "on" or "off".
     "rate-limits": { type: "string", default: "on" },
   },
 });
@@ -375,8 +375,8 @@ async function main(): Promise<void> {
     console.log("");
     console.log(
       limits
-        ? `Discord's per-route rate limits on: ${limits.limited} requests refused with 429, ${limits.exhausted} took a bucket's last request.`
-        : "Discord's per-route rate limits off (--rate-limits off).",
+        ? `Discord's rate limits on: ${limits.limited} requests refused with 429 (${limits.globalLimited} by the global limit), ${limits.exhausted} took a bucket's last request.`
+        : "Discord's rate limits off (--rate-limits off).",
     );
   } finally {
     bot.kill("SIGTERM");

@@ -64,20 +64,22 @@ export const STATEMENT_CACHE_SIZE = 500;
  * Makes the connection's `prepare` reuse compiled statements. drizzle prepares every query it runs
  * afresh (`client.prepare(sql)` on each call), and compiling SQL was the largest single cost of the
  * bot's main thread under load; neither drizzle nor better-sqlite3 offers a statement cache, hence
- * these lines. A cached statement is handed back in its default mode: drizzle switches selects to
- * raw (array) rows and never switches back. (Nothing here iterates a statement, the one use in
- * which a statement cannot be shared.)
+ * these lines. A cached statement is handed back in its default modes (drizzle switches selects to
+ * raw array rows and never switches back; pluck and expand are reset too), and one that is busy in
+ * an iteration is not handed out at all: the caller gets a fresh statement.
  */
 export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACHE_SIZE): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, Database.Statement>();
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
+    // A statement in the middle of an iteration cannot run again: that caller gets one of its own.
+    if (statement?.busy) return prepare(source);
     if (statement) {
       // Most recently used last, so the first key is the one to drop.
       cache.delete(source);
       cache.set(source, statement);
-      if (statement.reader) statement.raw(false);
+      if (statement.reader) statement.raw(false).pluck(false).expand(false);
       return statement;
     }
     statement = prepare(source);

@@ -2,7 +2,9 @@
  * Starts the bot: one discord.js client (optionally pointed at another REST base URL, such as the
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
+
 import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags, ShardClientUtil } from "discord.js";
+import throttle from "lodash/throttle.js";
 import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -30,7 +32,6 @@ import { commandLimit } from "./rate-limit.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 import { SweepLease } from "./sweep-lease.ts";
-import { throttle } from "./throttle.ts";
 
 /** The looks for due deadlines, Nickar's moves and analyses after interactions: at most one per window. */
 export const CHANGE_WINDOW_MS = 250;
@@ -100,7 +101,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(options.apiUrl && { rest: { api: options.apiUrl } }),
   });
-  const stopInteractionRest = separateInteractionRequests(client.rest);
+  const stopInteractionRest = separateInteractionRequests(client.rest, () => client.application?.id ?? null);
   const clock = options.clock ?? systemClock;
   const names = new DisplayNames({
     clock,
@@ -168,12 +169,21 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         });
   metrics?.watch(client);
   // Anything that changed may give Nickar a move to make, or start the next analysis. At most once
-  // per CHANGE_WINDOW_MS under load: each look is a few queries, and most interactions change neither.
-  const changed = throttle(() => {
-    scheduler?.poke();
-    turns.poke();
-    analyses.poke();
-  }, CHANGE_WINDOW_MS);
+  // per CHANGE_WINDOW_MS under load (at once when quiet, then once at the window's end): each look is
+  // a few queries, and after every interaction they were a large share of the main thread's work.
+  const changed = throttle(
+    () => {
+      try {
+        scheduler?.poke();
+        turns.poke();
+        analyses.poke();
+      } catch (err) {
+        logger.error({ err }, "could not look for due work after a change");
+      }
+    },
+    CHANGE_WINDOW_MS,
+    { leading: true, trailing: true },
+  );
   const newScheduler = () =>
     new Scheduler(
       app,
@@ -267,7 +277,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       if (stopping) return;
       stopping = true;
       // No new searches: those cut off here resume at the next start (all they need is in the database).
-      changed.stop();
+      changed.cancel();
       turns.stop();
       analyses.stop();
       const busy = inFlight.size;

@@ -75,14 +75,15 @@ export class ComputerTurns {
       }
       const controller = new AbortController();
       this.running.set(key, controller);
-      void this.run(task.kind, task.game, key, controller.signal).then((searched) => {
-        this.running.delete(key);
-        // A search that ended made room in the pool for one that was refused.
-        if (searched && this.waitingForRoom) {
-          this.waitingForRoom = false;
-          this.poke();
-        }
-      });
+      void this.run(task.kind, task.game, key, controller.signal)
+        .finally(() => this.running.delete(key))
+        .then((searched) => {
+          // A search that ended made room in the pool for one that was refused.
+          if (searched && this.waitingForRoom) {
+            this.waitingForRoom = false;
+            this.poke();
+          }
+        });
     }
     this.retry.keepOnly(keys);
   }

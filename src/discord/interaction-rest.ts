@@ -15,19 +15,35 @@
  */
 import { type InternalRequest, REST, RESTEvents } from "discord.js";
 
-/** Whether a request is to an endpoint Discord leaves out of the global rate limit. */
-export function outsideGlobalLimit(request: Pick<InternalRequest, "fullRoute" | "auth">): boolean {
-  return request.auth === false && request.fullRoute.startsWith("/webhooks/");
+/**
+ * Whether a request is to an interaction endpoint Discord leaves out of the global rate limit: a
+ * webhook route of this application's interaction tokens (the application id is the webhook's id).
+ */
+export function outsideGlobalLimit(
+  request: Pick<InternalRequest, "fullRoute" | "auth">,
+  applicationId: string | null,
+): boolean {
+  return (
+    applicationId !== null && request.auth === false && request.fullRoute.startsWith(`/webhooks/${applicationId}/`)
+  );
 }
 
-/** Sends `rest`'s webhook-token requests through their own manager; returns a function that stops it. */
-export function separateInteractionRequests(rest: REST): () => void {
+/**
+ * Sends `rest`'s interaction-token requests through their own manager; returns a function that
+ * undoes it. `applicationId` is known once the client is logged in (no interaction comes before).
+ */
+export function separateInteractionRequests(rest: REST, applicationId: () => string | null): () => void {
   const interactions = new REST({ ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   interactions.on(RESTEvents.Response, (request, response) => rest.emit(RESTEvents.Response, request, response));
   interactions.on(RESTEvents.RateLimited, (info) => rest.emit(RESTEvents.RateLimited, info));
-  const queue = rest.queueRequest.bind(rest);
-  rest.queueRequest = (request) => (outsideGlobalLimit(request) ? interactions.queueRequest(request) : queue(request));
+  interactions.on(RESTEvents.Debug, (info) => rest.emit(RESTEvents.Debug, info));
+  interactions.on(RESTEvents.InvalidRequestWarning, (info) => rest.emit(RESTEvents.InvalidRequestWarning, info));
+  const queue = rest.queueRequest;
+  rest.queueRequest = (request) =>
+    outsideGlobalLimit(request, applicationId()) ? interactions.queueRequest(request) : queue.call(rest, request);
   return () => {
+    rest.queueRequest = queue;
+    interactions.removeAllListeners();
     interactions.clearHashSweeper();
     interactions.clearHandlerSweeper();
   };

@@ -13,6 +13,7 @@
  * still deletes them. Notices of one key are delivered one at a time, in order; `post` never
  * throws (a notice that cannot be sent is logged, never a reason to fail the move behind it).
  */
+import { DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { Clock } from "../clock.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
@@ -30,6 +31,8 @@ import type { Messenger } from "./messenger.ts";
  */
 export interface InteractionWebhook {
   readonly channelId: string;
+  /** When its token can no longer be trusted to work (epoch ms, on the system clock). */
+  readonly expiresAt: number;
   /** Posts a follow-up message; its id. */
   send(reply: Reply): Promise<string>;
   /** Deletes a follow-up this webhook posted (kept after the answer: it must not hold the interaction). */
@@ -40,8 +43,20 @@ export interface NoticeBoard {
   post(notice: Notice, through?: InteractionWebhook): Promise<void>;
 }
 
-/** How long an interaction's token deletes its follow-ups: Discord's 15 minutes, less a margin. */
-export const WEBHOOK_TOKEN_MS = 14 * 60_000;
+/** An interaction's token works for 15 minutes from the interaction's creation (Discord's rule). */
+export const WEBHOOK_TOKEN_MS = 15 * 60_000;
+/** Not used in its last minute: a request must not go out with a token about to run out. */
+export const WEBHOOK_TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * Follow-ups sent in one channel per minute before notices there go out as channel messages again:
+ * interaction webhooks share the limits of normal webhooks, known to be 30 messages a minute per
+ * channel (not published); past it a follow-up would wait for the limit, a channel message need not.
+ */
+export const FOLLOW_UPS_PER_CHANNEL_MINUTE = 30;
+
+/** Discord's answers that say the token no longer works: then the channel is the way. */
+const TOKEN_REFUSED = new Set<number>([RESTJSONErrorCodes.UnknownWebhook, RESTJSONErrorCodes.InvalidWebhookToken]);
 
 /** A link that opens a message in the Discord client. */
 export function jumpLink(ref: MessageRef & { readonly guildId: string }): string {
@@ -70,6 +85,9 @@ export class Notices implements NoticeBoard {
     string,
     { readonly remove: InteractionWebhook["remove"]; readonly until: number }
   >();
+
+  /** When the recent follow-ups were sent, per channel (at most FOLLOW_UPS_PER_CHANNEL_MINUTE each). */
+  private readonly followUpTimes = new Map<string, number[]>();
 
   post(notice: Notice, through?: InteractionWebhook): Promise<void> {
     const previous = this.queues.get(notice.key) ?? Promise.resolve();
@@ -128,21 +146,40 @@ export class Notices implements NoticeBoard {
     reply: Reply,
     through: InteractionWebhook | undefined,
   ): Promise<string | null> {
-    if (through?.channelId === channelId) {
+    if (through?.channelId === channelId && Date.now() < through.expiresAt && this.followUpRoom(channelId)) {
       try {
         const messageId = await through.send(reply);
-        this.followUps.set(messageId, { remove: through.remove, until: this.clock.now() + WEBHOOK_TOKEN_MS });
+        this.followUps.set(messageId, { remove: through.remove, until: through.expiresAt });
         return messageId;
       } catch (err) {
-        this.logger.warn({ err, channelId }, "the follow-up notice was refused; posting it in the channel");
+        // Only a refused token means nothing was posted; after a time-out or a server error the
+        // follow-up may be there already, and a second notice would ping twice.
+        if (!(err instanceof DiscordAPIError && TOKEN_REFUSED.has(err.code as number))) {
+          this.logger.warn({ err, channelId }, "the follow-up notice failed");
+          return null;
+        }
+        this.logger.info({ channelId }, "the interaction's token was refused; the notice goes to the channel");
       }
     }
     return this.messenger.send(channelId, reply);
   }
 
+  /** Whether another follow-up fits in the channel's minute; if so it is counted. */
+  private followUpRoom(channelId: string): boolean {
+    const now = Date.now();
+    const times = this.followUpTimes.get(channelId) ?? [];
+    while (times.length > 0 && times[0] <= now - 60_000) times.shift();
+    if (times.length >= FOLLOW_UPS_PER_CHANNEL_MINUTE) return false;
+    if (this.followUpTimes.size > 10_000) this.followUpTimes.clear();
+    times.push(now);
+    this.followUpTimes.set(channelId, times);
+    return true;
+  }
+
   /** Deletes a notice through the webhook that posted it while its token lives, else as the bot. */
   private async remove(ref: MessageRef): Promise<void> {
-    const now = this.clock.now();
+    // Tokens expire on Discord's clock, not the games' (which tests move by hand).
+    const now = Date.now();
     // Oldest first: drop the entries whose tokens have run out.
     for (const [id, entry] of this.followUps) {
       if (entry.until > now) break;

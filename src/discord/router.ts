@@ -24,7 +24,7 @@ import { ephemeral, type Response } from "../interactions/reply.ts";
 import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
-import { interactionWebhook } from "./interaction-webhook.ts";
+import { followUpsAllowed, interactionWebhook } from "./interaction-webhook.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
@@ -171,8 +171,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
     }
-    const through = response.notices?.length && interaction.channelId ? interactionWebhook(interaction) : undefined;
-    for (const notice of response.notices ?? []) await deps.notices.post(notice, through);
+  }
+
+  /** The notices after the answer (last: a notice waiting for a rate limit must hold nothing else up). */
+  async function postNotices(interaction: Acting, response: Response): Promise<void> {
+    if (!response.notices?.length) return;
+    const through = followUpsAllowed(interaction) ? interactionWebhook(interaction) : undefined;
+    for (const notice of response.notices) await deps.notices.post(notice, through);
   }
 
   /** `work` retried while the database is locked (see `retryWhileBusy`); in the end the user is told to retry. */
@@ -240,6 +245,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       answered = true;
       await afterwards(acting, response, messageId);
       deps.onChange();
+      await postNotices(acting, response);
     } catch (error) {
       const known = isUserError(error);
       deps.onError?.(known ? error.code : "internal");

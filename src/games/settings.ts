@@ -63,11 +63,18 @@ export class SettingsService {
   ) {}
 
   get(guildId: string, tx: Tx | Db = this.db): GuildSettings {
+    // Inside a writing transaction the settings are read from its snapshot, as the write relies on.
+    if (tx !== this.db) return this.read(guildId, tx);
     // Freshness is measured on the process's own clock, not the games' (which tests move by hand).
     const now = performance.now();
     const cached = this.cache.get(guildId);
     if (cached && cached.until > now) return cached.settings;
-    const settings = this.read(guildId, tx);
+    // Shared by every caller until it expires: frozen, so none can change it for the others.
+    const read = this.read(guildId, tx);
+    const settings = Object.freeze({
+      ...read,
+      allowedChannels: read.allowedChannels && Object.freeze(read.allowedChannels),
+    });
     if (this.cache.size >= SETTINGS_CACHE_SIZE) this.cache.clear();
     this.cache.set(guildId, { settings, until: now + SETTINGS_CACHE_MS });
     return settings;

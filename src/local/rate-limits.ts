@@ -19,7 +19,15 @@ const BUCKETS: Record<string, Bucket & { readonly major: string }> = {
   "DELETE /channels/:channel/messages/:message": { limit: 5, windowMs: 1000, major: "channel" },
   "POST /webhooks/:app/:token": { limit: 5, windowMs: 2000, major: "token" },
   "PATCH /webhooks/:app/:token/messages/:message": { limit: 5, windowMs: 2000, major: "token" },
+  "DELETE /webhooks/:app/:token/messages/:message": { limit: 5, windowMs: 2000, major: "token" },
 };
+
+/**
+ * Webhook messages in one channel, whatever the webhook: Discord says interaction webhooks share the
+ * rate limits of normal webhooks, and executing webhooks is known to be limited to 30 a minute per
+ * channel (not published; a stricter guess rather than none). Follow-ups count here.
+ */
+export const WEBHOOK_MESSAGES_PER_CHANNEL: Bucket = { limit: 30, windowMs: 60_000 };
 
 export interface RateDecision {
   readonly headers: Record<string, string>;
@@ -71,12 +79,21 @@ export class RateLimits {
     };
   }
 
+  /** Takes one webhook message in `channelId` (see WEBHOOK_MESSAGES_PER_CHANNEL). */
+  takeWebhookMessage(channelId: string): RateDecision {
+    return this.takeFrom(WEBHOOK_MESSAGES_PER_CHANNEL, `webhook messages:${channelId}`, "webhook messages");
+  }
+
   /** Takes one request from its bucket; null for routes without a limit here. */
   take(method: string, pattern: string, params: Record<string, string>): RateDecision | null {
     const key = `${method} ${pattern}`;
     const bucket = BUCKETS[key];
     if (!bucket) return null;
-    const id = `${key}:${params[bucket.major] ?? ""}`;
+    return this.takeFrom(bucket, `${key}:${params[bucket.major] ?? ""}`, key);
+  }
+
+  /** One request from the window `id`; `key` names the bucket in its header, as Discord's hash does. */
+  private takeFrom(bucket: Bucket, id: string, key: string): RateDecision {
     const now = this.now();
     let window = this.windows.get(id);
     if (!window || now - window.start >= bucket.windowMs) {

@@ -82,7 +82,14 @@ export async function handleRest(
       throw unauthorized();
     }
     const global = match.route.auth === false ? null : (ctx.rateLimits?.takeGlobal() ?? null);
-    const rate = global ?? ctx.rateLimits?.take(match.route.method, match.route.pattern, match.params) ?? null;
+    const webhookChannel =
+      match.route.method === "POST" && match.route.pattern === "/webhooks/:app/:token"
+        ? ctx.interactions.byToken(match.params.token)?.channelId
+        : undefined;
+    const inChannel = webhookChannel ? (ctx.rateLimits?.takeWebhookMessage(webhookChannel) ?? null) : null;
+    const channelRefused = inChannel?.retryAfter !== undefined ? inChannel : null;
+    const rate =
+      global ?? channelRefused ?? ctx.rateLimits?.take(match.route.method, match.route.pattern, match.params) ?? null;
     if (rate?.retryAfter !== undefined) {
       req.resume();
       const limited = {

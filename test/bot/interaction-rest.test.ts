@@ -20,7 +20,7 @@ function restWithOneRequestASecond() {
 describe("interaction rest", () => {
   it("interaction rest - webhook-token requests answered before the next bot request - with the global budget spent", async () => {
     const rest = restWithOneRequestASecond();
-    const stop = separateInteractionRequests(rest);
+    const stop = separateInteractionRequests(rest, () => "222222222222222222");
     try {
       const order: string[] = [];
       const bot = [1, 2].map((n) =>
@@ -42,10 +42,13 @@ describe("interaction rest", () => {
     }
   });
 
-  it("interaction rest - only token-authenticated webhook routes - leave the global limit", () => {
-    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1/token/messages/@original", auth: false })).toBe(true);
-    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1/token", auth: false })).toBe(true);
-    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1", auth: true })).toBe(false);
-    expect(outsideGlobalLimit({ fullRoute: "/channels/1/messages", auth: undefined })).toBe(false);
+  it("interaction rest - only the application's interaction-token routes - leave the global limit", () => {
+    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1/token/messages/@original", auth: false }, "1")).toBe(true);
+    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1/token", auth: false }, "1")).toBe(true);
+    // Another webhook (not an interaction's), the bot's own routes, or before the login.
+    expect(outsideGlobalLimit({ fullRoute: "/webhooks/2/token", auth: false }, "1")).toBe(false);
+    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1", auth: true }, "1")).toBe(false);
+    expect(outsideGlobalLimit({ fullRoute: "/channels/1/messages", auth: undefined }, "1")).toBe(false);
+    expect(outsideGlobalLimit({ fullRoute: "/webhooks/1/token", auth: false }, null)).toBe(false);
   });
 });

@@ -2,18 +2,26 @@
  * A notice in the channel of the interaction being answered is that interaction's follow-up, and
  * is deleted later through the same token while it lives; otherwise the bot's own channel message.
  */
+import { DiscordAPIError } from "discord.js";
 import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Messenger } from "../../src/discord/messenger.ts";
-import { type InteractionWebhook, Notices, WEBHOOK_TOKEN_MS } from "../../src/discord/notices.ts";
+import { FOLLOW_UPS_PER_CHANNEL_MINUTE, type InteractionWebhook, Notices } from "../../src/discord/notices.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CHANNEL, setup, type World } from "./helpers.ts";
 
 let w: World;
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
   w = setup();
 });
-afterEach(() => w.close());
+afterEach(() => {
+  w.close();
+  vi.useRealTimers();
+});
+
+const unknownWebhook = () =>
+  new DiscordAPIError({ code: 10015, message: "Unknown Webhook" }, 10015, 404, "POST", "/", {});
 
 /** What went where: follow-ups and their deletions by token, channel posts and deletions as the bot. */
 function recorder() {
@@ -30,10 +38,12 @@ function recorder() {
       log.push(`delete ${ref.messageId}`);
     },
   };
-  const webhook = (channelId: string, refuse = false): InteractionWebhook => ({
+  /** A webhook whose token works for 14 minutes; `refuse` makes its follow-ups fail that way. */
+  const webhook = (channelId: string, refuse?: () => Error): InteractionWebhook => ({
     channelId,
+    expiresAt: Date.now() + 14 * 60_000,
     send: async (reply) => {
-      if (refuse) throw new Error("Unknown Webhook");
+      if (refuse) throw refuse();
       log.push(`follow-up ${channelId} ${reply.mentions?.join(",")}`);
       return `f${++next}`;
     },
@@ -55,11 +65,11 @@ describe("notices through the interaction's webhook", () => {
     expect(log).toEqual([`follow-up ${CHANNEL} ${ALICE}`, `follow-up ${CHANNEL} ${BOB}`, "delete by token f1"]);
   });
 
-  it("notice - the bot's channel message - without an interaction, in another channel, or when the follow-up is refused", async () => {
+  it("notice - the bot's channel message - without an interaction, in another channel, or when the token is refused", async () => {
     const { log, notices, webhook } = recorder();
     await notices.post(notice([ALICE]));
     await notices.post(notice([BOB]), webhook("another channel"));
-    await notices.post(notice([ALICE]), webhook(CHANNEL, true));
+    await notices.post(notice([ALICE]), webhook(CHANNEL, unknownWebhook));
     expect(log).toEqual([
       `post ${CHANNEL} ${ALICE}`,
       `post ${CHANNEL} ${BOB}`,
@@ -72,8 +82,38 @@ describe("notices through the interaction's webhook", () => {
   it("notice - deleted as the bot's message - once the token that posted it has expired", async () => {
     const { log, notices, webhook } = recorder();
     await notices.post(notice([ALICE]), webhook(CHANNEL));
-    w.clock.advance(WEBHOOK_TOKEN_MS);
+    vi.setSystemTime(Date.now() + 14 * 60_000);
     await notices.post(notice([BOB]));
     expect(log).toEqual([`follow-up ${CHANNEL} ${ALICE}`, `post ${CHANNEL} ${BOB}`, "delete f1"]);
+  });
+
+  it("notice - the bot's channel message past the channel's follow-ups a minute - many moves in one channel", async () => {
+    const { log, notices, webhook } = recorder();
+    const inChannel = (channelId: string) => ({ ...notice([ALICE]), key: `game:${log.length}`, channelId });
+    for (let i = 0; i < FOLLOW_UPS_PER_CHANNEL_MINUTE; i++) await notices.post(inChannel(CHANNEL), webhook(CHANNEL));
+    expect(log.filter((l) => l.startsWith("follow-up"))).toHaveLength(FOLLOW_UPS_PER_CHANNEL_MINUTE);
+    await notices.post(inChannel(CHANNEL), webhook(CHANNEL));
+    await notices.post(inChannel("another channel"), webhook("another channel"));
+    expect(log.slice(-2)).toEqual([`post ${CHANNEL} ${ALICE}`, `follow-up another channel ${ALICE}`]);
+    vi.setSystemTime(Date.now() + 60_000);
+    await notices.post(inChannel(CHANNEL), webhook(CHANNEL));
+    expect(log.at(-1)).toBe(`follow-up ${CHANNEL} ${ALICE}`);
+  });
+
+  it("notice - not posted twice - when the follow-up failed for another reason than its token", async () => {
+    const { log, notices, webhook } = recorder();
+    await notices.post(
+      notice([ALICE]),
+      webhook(CHANNEL, () => new Error("socket hang up")),
+    );
+    expect(log).toEqual([]);
+  });
+
+  it("notice - the bot's channel message - for a token already out of time", async () => {
+    const { log, notices, webhook } = recorder();
+    const late = webhook(CHANNEL);
+    vi.setSystemTime(late.expiresAt);
+    await notices.post(notice([ALICE]), late);
+    expect(log).toEqual([`post ${CHANNEL} ${ALICE}`]);
   });
 });

@@ -26,7 +26,7 @@ describe("statement cache", () => {
   });
 
   it("statement cache - drizzle's queries answer right - when run again with other values", () => {
-    const { db, close } = openDatabase(":memory:");
+    const { db, sqlite, close } = openDatabase(":memory:");
     try {
       for (const id of ["1", "2"])
         db.insert(guildSettings)
@@ -35,9 +35,29 @@ describe("statement cache", () => {
       const read = (id: string) =>
         db.select().from(guildSettings).where(eq(guildSettings.guildId, id)).get()?.animateMoves;
       expect([read("1"), read("2"), read("1"), read("3")]).toEqual([false, true, false, undefined]);
-      // A raw-mode query on the same table does not change how the next one answers.
-      expect(db.select({ id: guildSettings.guildId }).from(guildSettings).all()).toEqual([{ id: "1" }, { id: "2" }]);
-      expect(read("2")).toBe(true);
+      // drizzle leaves its statement in raw mode: the same SQL prepared by hand answers objects again.
+      const query = db.select().from(guildSettings).where(eq(guildSettings.guildId, "2"));
+      expect(query.get()?.animateMoves).toBe(true);
+      const { sql, params } = query.toSQL();
+      expect(sqlite.prepare(sql).get(...params)).toMatchObject({ guild_id: "2" });
+    } finally {
+      close();
+    }
+  });
+
+  it("statement cache - a statement of its own, pluck and expand off - while the cached one iterates", () => {
+    const { sqlite, close } = openDatabase(":memory:");
+    try {
+      const source = "SELECT 1 AS x UNION ALL SELECT 2";
+      const iterating = sqlite.prepare(source);
+      const rows = iterating.iterate();
+      rows.next();
+      const other = sqlite.prepare(source);
+      expect(other).not.toBe(iterating);
+      expect(other.all()).toEqual([{ x: 1 }, { x: 2 }]);
+      rows.return?.();
+      sqlite.prepare(source).pluck();
+      expect(sqlite.prepare(source).get()).toEqual({ x: 1 });
     } finally {
       close();
     }

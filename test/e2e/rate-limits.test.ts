@@ -1,6 +1,7 @@
 // Discord's rate limits on (429 with retry_after and the X-RateLimit headers): a burst of typed
-// moves makes the bot edit the board and post turn notices faster than the channel's buckets
-// allow. discord.js waits as the headers say; no board update is lost and the last board is right.
+// moves makes the bot edit the board (a channel message of its own, not the command's answer) faster
+// than the channel's bucket allows; the turn notices are the commands' follow-ups, each deleting the
+// last. discord.js waits as the headers say; no board update is lost and the last board is right.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameRef, gameRow, moveButtons, type Stack, startGame, startStack, waitFor } from "./harness.ts";
 
