@@ -462,20 +462,25 @@ export class Searcher {
     const ordering = this.ordering;
     const own = node.toMove * 6;
     const pits = node.pits;
-    for (let h = 1; h <= 6; h++) {
-      if ((mask & (1 << (h - 1))) === 0) continue;
+    // Loaded once: V8 does not keep typed-array loads across the stores below.
+    const history = this.historyScores;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const oware = this.owareFamily;
+    const south = own === 0;
+    // The set bits of the mask, lowest (house 1) first.
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      const h = 32 - Math.clz32(rest & -rest);
       let key = 0;
       if (h === hashMove) key = 1 << 30;
       else if (ordering) {
-        key = this.historyScores[own + h - 1];
-        if (this.killers[ply * 2] === h) key = 1 << 21;
-        else if (this.killers[ply * 2 + 1] === h) key = (1 << 21) - 1;
-        if (this.owareFamily) {
-          const origin = own + h - 1;
+        const origin = own + h - 1;
+        key = h === killer1 ? 1 << 21 : h === killer2 ? (1 << 21) - 1 : history[origin];
+        if (oware) {
           const seeds = pits[origin];
           const last = OWARE_LAST_PIT[origin * 49 + seeds];
           const target = pits[last];
-          if (seeds < 12 && last < 6 !== (own === 0) && (target === 1 || target === 2)) key = (1 << 22) + target;
+          if (seeds < 12 && last < 6 !== south && (target === 1 || target === 2)) key = (1 << 22) + target;
         }
       }
       // Insertion by key, stable for equal keys (ascending houses when nothing is known).

@@ -125,14 +125,20 @@ export class CoreGame {
     concludeIfOver(this, sink);
   }
 
-  /** How many times the current position has occurred (it was recorded after the last move). */
+  /**
+   * How many times the current position has occurred (it was recorded after the last move). Only every
+   * second entry is compared: between two captures the side to move alternates (the one extra move,
+   * Caribbean's, follows a capture, which restarts the history), so the others have the other side to
+   * move and cannot match.
+   */
   occurrences(): number {
     const h = this.history;
     const last = (this.historyLength - 1) * 2;
     const a = h[last];
     const b = h[last + 1];
-    let count = 0;
-    for (let i = this.historyStart * 2; i <= last; i += 2) if (h[i] === a && h[i + 1] === b) count++;
+    const first = this.historyStart * 2;
+    let count = 1;
+    for (let i = last - 4; i >= first; i -= 4) if (h[i] === a && h[i + 1] === b) count++;
     return count;
   }
 
