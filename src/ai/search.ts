@@ -13,7 +13,7 @@
  * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
  */
 import type { CoreGame } from "../engine/internal.ts";
-import { CoreGame as Core } from "../engine/internal.ts";
+import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
 import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
@@ -85,9 +85,9 @@ const PROVEN = 4;
 
 /**
  * Copies a position and its repetition history without copying the history buffer (see Searcher).
- * The 12 pits go as three 32-bit words (`toPits`, `fromPits`: views of the games' pit bytes).
+ * The 12 pits go as three 32-bit words (`toPits`, `fromPits`: the games' pitWords).
  */
-function copyState(to: CoreGame, from: CoreGame, toPits: Uint32Array, fromPits: Uint32Array): void {
+function copyState(to: CoreGame, from: CoreGame, toPits: Int32Array, fromPits: Int32Array): void {
   toPits[0] = fromPits[0];
   toPits[1] = fromPits[1];
   toPits[2] = fromPits[2];
@@ -141,7 +141,7 @@ export class Searcher {
    */
   private readonly stack: CoreGame[] = [];
   /** stack[ply]'s 12 pit bytes seen as three words, for copyState. */
-  private readonly pitWords: Uint32Array[] = [];
+  private readonly pitWords: Int32Array[] = [];
   private readonly moves = new Int8Array((MAX_PLY + 1) * 6);
   private readonly keys = new Int32Array((MAX_PLY + 1) * 6);
   private readonly pvTable = new Int8Array((MAX_PLY + 1) * (MAX_PLY + 1));
@@ -190,12 +190,12 @@ export class Searcher {
     // Room in the shared history for the longest line, so that no position of the line reallocates it.
     const base = new Core(root.ruleset);
     base.copyFrom(root);
-    const room = new Float64Array((base.historyLength + MAX_PLY + 8) * 2);
-    room.set(base.history.subarray(0, base.historyLength * 2));
+    const room = new Int32Array((base.historyLength + MAX_PLY + 8) * HISTORY_ENTRY);
+    room.set(base.history.subarray(0, base.historyLength * HISTORY_ENTRY));
     base.history = room;
     this.stack.push(base);
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
-    for (const game of this.stack) this.pitWords.push(new Uint32Array(game.pits.buffer, game.pits.byteOffset, 3));
+    for (const game of this.stack) this.pitWords.push(game.pitWords);
     this.table = emptyTable(config.tableBits);
     this.ttMask = config.tableBits > 0 ? (1 << config.tableBits) - 1 : 0;
   }
@@ -333,6 +333,8 @@ export class Searcher {
     const base = ply * 6;
     // The children are leaves: evaluated here rather than through two calls each (and no PVS re-search).
     const leaves = depth <= 1 || ply + 1 >= MAX_PLY;
+    // A leaf's principal variation is empty (setPv reads this); set once for all of them.
+    if (leaves) this.pvLength[ply + 1] = ply + 1;
     let best = -INF;
     let bestMove = 0;
     for (let k = 0; k < count; k++) {
@@ -349,7 +351,6 @@ export class Searcher {
         this.heuristic++;
         value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
         if (child.toMove !== mover) value = -value;
-        this.pvLength[ply + 1] = ply + 1;
       } else if (child.toMove === mover) {
         // An extra move (Caribbean): the same player again, so the child's score is not negated.
         if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);

@@ -18,15 +18,31 @@ function singleSeedMayMove(pits: Uint8Array, pit: number): boolean {
   return pits[a] === 0 && pits[next(a)] !== 0;
 }
 
+/** Whether a house holding `n` seeds may be played, the next two pits holding `a` and `b`. */
+function mayPlay(n: number, a: number, b: number): number {
+  return n >= 2 || (n === 1 && a === 0 && b !== 0) ? 1 : 0;
+}
+
 export function haitiLegalMask(game: CoreGame): number {
-  const pits = game.pits;
+  // The six houses and the two pits after them, each loaded once (the search calls this after every move).
+  const p = game.pits;
   const own = game.toMove * 6;
-  let mask = 0;
-  for (let h = 0; h < 6; h++) {
-    const n = pits[own + h];
-    if (n >= 2 || (n === 1 && singleSeedMayMove(pits, own + h))) mask |= 1 << h;
-  }
-  return mask;
+  const p0 = p[own];
+  const p1 = p[own + 1];
+  const p2 = p[own + 2];
+  const p3 = p[own + 3];
+  const p4 = p[own + 4];
+  const p5 = p[own + 5];
+  const p6 = p[6 - own]; // the first two pits of the other row: 6 and 7 for South, 0 and 1 for North
+  const p7 = p[7 - own];
+  return (
+    mayPlay(p0, p1, p2) |
+    (mayPlay(p1, p2, p3) << 1) |
+    (mayPlay(p2, p3, p4) << 2) |
+    (mayPlay(p3, p4, p5) << 3) |
+    (mayPlay(p4, p5, p6) << 4) |
+    (mayPlay(p5, p6, p7) << 5)
+  );
 }
 
 export function haitiIllegal(game: CoreGame, h: number): EngineErrorCode | null {
