@@ -170,12 +170,10 @@ export class CoreGame {
       this.history = bigger;
     }
     const h = this.history;
-    const p = this.pits;
-    // From the bytes, not through pitWords: the move just wrote them, and a word load right after
-    // byte stores to it stalls (no store-to-load forwarding).
-    h[at] = p[0] | (p[1] << 8) | (p[2] << 16) | (p[3] << 24);
-    h[at + 1] = p[4] | (p[5] << 8) | (p[6] << 16) | (p[7] << 24);
-    h[at + 2] = p[8] | (p[9] << 8) | (p[10] << 16) | (p[11] << 24) | (this.toMove << 31);
+    const w = this.pitWords;
+    h[at] = w[0];
+    h[at + 1] = w[1];
+    h[at + 2] = w[2] | (this.toMove << 31);
     this.historyLength++;
   }
 }
