@@ -132,19 +132,33 @@ export function owarePlay(game: CoreGame, rules: OwareRules, h: number, sink: Ev
   let extraMove = false;
   if (first <= last) {
     const taken = rangeSum(pits, first, last);
-    const slam = taken === sideSum(pits, opponent(mover));
-    if (!slam) {
-      capture(game, mover, first, last, sink);
-    } else {
-      const treatment = rules.slam === "illegal-unless-forced" ? "forced" : rules.slam;
-      if (sink) sink.push({ type: "grand-slam", player: mover, treatment, pits: pitList(first, last), seeds: taken });
-      if (treatment !== "no-capture") capture(game, mover, first, last, sink);
-      if (treatment === "forced") game.facts.forcedSlam = true;
-      if (treatment === "capture-extra-move" && game.stores[mover] < 25) {
-        extraMove = true;
-        if (sink) sink.push({ type: "extra-move", player: mover });
-      }
-    }
+    if (taken !== sideSum(pits, opponent(mover))) capture(game, mover, first, last, sink);
+    else extraMove = grandSlam(game, rules, mover, first, last, taken, sink);
   }
   game.toMove = extraMove ? mover : opponent(mover);
+}
+
+/**
+ * The capture first..last takes every seed of the opponent's row: the ruleset's treatment. Returns
+ * whether the mover moves again. Apart from owarePlay, which the search runs after every move, so that
+ * V8 inlines the common path.
+ */
+function grandSlam(
+  game: CoreGame,
+  rules: OwareRules,
+  mover: Player,
+  first: number,
+  last: number,
+  taken: number,
+  sink: EventSink,
+): boolean {
+  const treatment = rules.slam === "illegal-unless-forced" ? "forced" : rules.slam;
+  if (sink) sink.push({ type: "grand-slam", player: mover, treatment, pits: pitList(first, last), seeds: taken });
+  if (treatment !== "no-capture") capture(game, mover, first, last, sink);
+  if (treatment === "forced") game.facts.forcedSlam = true;
+  if (treatment === "capture-extra-move" && game.stores[mover] < 25) {
+    if (sink) sink.push({ type: "extra-move", player: mover });
+    return true;
+  }
+  return false;
 }
