@@ -16,7 +16,7 @@ import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
-import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
+import { FRESH, hashCheck, hashPosition, KEY1, KEY2 } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
@@ -173,8 +173,6 @@ export class Searcher {
   private readonly tuned: boolean;
   /** houseTerms of the evaluation (see evaluate.ts). */
   private readonly terms: Int32Array;
-  /** Both Zobrist keys of stack[ply], at 2 * ply (see hashAt). */
-  private readonly hashes = new Int32Array((MAX_PLY + 2) * 2);
 
   constructor(
     root: CoreGame,
@@ -203,8 +201,6 @@ export class Searcher {
   run(limits: SearchLimits): SearchOutcome {
     this.limits = limits;
     const root = this.stack[0];
-    this.hashes[0] = hashPosition(root);
-    this.hashes[1] = hashCheck;
     const mask = root.legalMask();
     if (mask === 0) throw new Error("the game is over: there is no move to search");
     const rootMoves: number[] = [];
@@ -303,8 +299,8 @@ export class Searcher {
     // alone, even through cycle endings below it (see cycles), and it has keys of its own.
     const fresh = node.historyLength - node.historyStart === 1;
     if (useTable) {
-      slot = ((this.hashAt(ply) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
-      lock = this.hashes[ply * 2 + 1] ^ (fresh ? KEY2[FRESH] : 0);
+      slot = ((hashPosition(node) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
+      lock = hashCheck ^ (fresh ? KEY2[FRESH] : 0);
       const table = this.table;
       const key = table[slot];
       const packed = table[slot + 1];
@@ -387,42 +383,6 @@ export class Searcher {
       table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
-  }
-
-  /**
-   * The first Zobrist key of stack[ply] (the second left at hashes[2 * ply + 1]), updated from its
-   * parent's keys for the pits, store and side that the move changed. The parent's keys are always
-   * there: a node is hashed only at depth tableDepth or more, so its parent (one deeper, or the root) was.
-   */
-  private hashAt(ply: number): number {
-    const node = this.stack[ply];
-    const parent = this.stack[ply - 1];
-    const hashes = this.hashes;
-    let h1 = hashes[ply * 2 - 2];
-    let h2 = hashes[ply * 2 - 1];
-    const p = node.pits;
-    const q = parent.pits;
-    for (let i = 0; i < 12; i++) {
-      if (p[i] !== q[i]) {
-        const was = keyIndex(i, q[i]);
-        const now = keyIndex(i, p[i]);
-        h1 ^= KEY1[was] ^ KEY1[now];
-        h2 ^= KEY2[was] ^ KEY2[now];
-      }
-    }
-    if (node.stores[0] !== parent.stores[0]) {
-      const was = keyIndex(SOUTH_STORE, parent.stores[0]);
-      const now = keyIndex(SOUTH_STORE, node.stores[0]);
-      h1 ^= KEY1[was] ^ KEY1[now];
-      h2 ^= KEY2[was] ^ KEY2[now];
-    }
-    if (node.toMove !== parent.toMove) {
-      h1 ^= KEY1[TO_MOVE];
-      h2 ^= KEY2[TO_MOVE];
-    }
-    hashes[ply * 2] = h1;
-    hashes[ply * 2 + 1] = h2;
-    return h1;
   }
 
   /** A finished game, scored by the core's own result, from `mover`'s side. */
