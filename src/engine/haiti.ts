@@ -52,7 +52,11 @@ export function haitiIllegal(game: CoreGame, h: number): EngineErrorCode | null 
   return null;
 }
 
-/** Sows every seed of `from`, starting after it and skipping marked pits; returns the last pit. */
+/**
+ * Sows every seed of `from`, starting after it and skipping marked pits; returns the last pit. `from`
+ * is always marked (the origin, or the relay pit marked before its seeds are taken), so a lap is counted
+ * among the skipped pits.
+ */
 function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay: boolean, sink: EventSink): number {
   let seeds = pits[from];
   pits[from] = 0;
@@ -61,8 +65,10 @@ function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay
   let lap = 0;
   while (seeds > 0) {
     pit = next(pit);
-    if (pit === from) lap++;
-    if (marked & (1 << pit)) continue;
+    if (marked & (1 << pit)) {
+      if (pit === from) lap++;
+      continue;
+    }
     pits[pit]++;
     seeds--;
     if (sink) sink.push({ type: "sow", pit, lap });
@@ -70,10 +76,9 @@ function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay
   return pit;
 }
 
-function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): boolean {
+/** The last seed made a four in the opponent's row (`low..low + 5`): it and the fours before it are taken. */
+function kay(game: CoreGame, mover: Player, last: number, low: number, sink: EventSink): void {
   const pits = game.pits;
-  const low = mover === 0 ? 6 : 0;
-  if (last < low || last > low + 5 || pits[last] !== 4) return false;
   let first = last;
   while (first > low && pits[first - 1] === 4) first--;
   const count = last - first + 1;
@@ -87,7 +92,6 @@ function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): bool
   for (let i = first; i <= last; i++) pits[i] = 0;
   game.stores[mover] += 4 * count;
   game.facts.captured = true;
-  return true;
 }
 
 /** The last seed fell into an empty pit: it moves on to the first pit after it that holds seeds. */
@@ -114,10 +118,14 @@ export function haitiPlay(game: CoreGame, h: number, sink: EventSink): void {
     if (sink) sink.push({ type: "single", from: origin, to });
     return;
   }
+  const low = mover === 0 ? 6 : 0; // the opponent's row, where a four is a Kay
   let marked = 1 << origin;
   let last = sowSkippingMarked(pits, origin, marked, false, sink);
   for (;;) {
-    if (kay(game, mover, last, sink)) return;
+    if (pits[last] === 4 && last >= low && last <= low + 5) {
+      kay(game, mover, last, low, sink);
+      return;
+    }
     if (pits[last] === 1) {
       transfer(pits, last, sink);
       return;
