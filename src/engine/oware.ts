@@ -65,8 +65,16 @@ function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
   const n = pits[origin];
   const lastPit = LAST_PIT[origin * 49 + n];
   if ((lastPit < 6 ? 0 : 1) === mover) return false;
-  // Below a full lap the last pit gets exactly one seed: it must hold 1 or 2 to become a capture.
-  if (n < 12 && pits[lastPit] !== 1 && pits[lastPit] !== 2) return false;
+  if (n < 12) {
+    // Below a full lap the sowing gives one seed to each opponent pit up to the last one and none after
+    // it: every seed of the row is taken exactly when the pits up to the last hold 1 or 2 (so 2 or 3
+    // after sowing) and the ones after it are empty. Decided on the board, without sowing a copy (the
+    // end checks ask this for every legal move after every move).
+    const low = mover === 0 ? 6 : 0;
+    for (let i = low; i <= lastPit; i++) if (pits[i] !== 1 && pits[i] !== 2) return false;
+    for (let i = lastPit + 1; i <= low + 5; i++) if (pits[i] !== 0) return false;
+    return true;
+  }
   scratch.set(pits);
   const last = sow(scratch, origin, null);
   const first = captureStart(scratch, mover, last);
