@@ -13,21 +13,27 @@
  * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
  */
 import type { CoreGame } from "../engine/internal.ts";
-import { CoreGame as Core } from "../engine/internal.ts";
+import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
-import { FRESH, hashCheck, hashPosition, KEY1, KEY2, keyIndex, SOUTH_STORE, TO_MOVE } from "./zobrist.ts";
+import { FRESH, hashCheck, hashPosition, KEY1, KEY2 } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
 export const MAX_PLY = 100;
 
 /**
  * The endgame: with at most this many seeds on the board the search aims at a proof (every line to the
- * end of the game), and uses the table from 2 plies above the leaves instead of 3, so that more proven
- * results are shared. Elsewhere the nodes one or two plies above the leaves, the most numerous, gain less
- * from a probe (mostly a cache miss) than it costs. Measured in README (bench:ai's endgame table).
+ * end of the game), and uses the table from 2 plies above the leaves (ENDGAME_TABLE_DEPTH), so that more
+ * proven results are shared. Elsewhere the nodes one to three plies above the leaves, the most numerous,
+ * gain less from a probe (mostly a cache miss) than it costs (TABLE_DEPTH). Measured in README.
  */
 export const ENDGAME_SEEDS = 14;
+const ENDGAME_TABLE_DEPTH = 2;
+/**
+ * From 4 plies above the leaves rather than 3: 3-8% more nodes a second, 1-2.5% more nodes to a given
+ * depth, as fast or faster to it, and even in self-play at equal nodes (35/72, README).
+ */
+const TABLE_DEPTH = 4;
 export const WIN = 1_000_000;
 const INF = 2 * WIN;
 
@@ -85,9 +91,9 @@ const PROVEN = 4;
 
 /**
  * Copies a position and its repetition history without copying the history buffer (see Searcher).
- * The 12 pits go as three 32-bit words (`toPits`, `fromPits`: views of the games' pit bytes).
+ * The 12 pits go as three 32-bit words (`toPits`, `fromPits`: the games' pitWords).
  */
-function copyState(to: CoreGame, from: CoreGame, toPits: Uint32Array, fromPits: Uint32Array): void {
+function copyState(to: CoreGame, from: CoreGame, toPits: Int32Array, fromPits: Int32Array): void {
   toPits[0] = fromPits[0];
   toPits[1] = fromPits[1];
   toPits[2] = fromPits[2];
@@ -141,7 +147,7 @@ export class Searcher {
    */
   private readonly stack: CoreGame[] = [];
   /** stack[ply]'s 12 pit bytes seen as three words, for copyState. */
-  private readonly pitWords: Uint32Array[] = [];
+  private readonly pitWords: Int32Array[] = [];
   private readonly moves = new Int8Array((MAX_PLY + 1) * 6);
   private readonly keys = new Int32Array((MAX_PLY + 1) * 6);
   private readonly pvTable = new Int8Array((MAX_PLY + 1) * (MAX_PLY + 1));
@@ -173,8 +179,6 @@ export class Searcher {
   private readonly tuned: boolean;
   /** houseTerms of the evaluation (see evaluate.ts). */
   private readonly terms: Int32Array;
-  /** Both Zobrist keys of stack[ply], at 2 * ply (see hashAt). */
-  private readonly hashes = new Int32Array((MAX_PLY + 2) * 2);
 
   constructor(
     root: CoreGame,
@@ -184,18 +188,18 @@ export class Searcher {
     this.pvs = config.pvs;
     this.ordering = config.ordering;
     this.useTableAtAll = config.tableBits > 0;
-    this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? 2 : 3;
+    this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
     this.tuned = config.evaluation === "tuned";
     this.terms = houseTerms(config.evaluation, config.weights);
     // Room in the shared history for the longest line, so that no position of the line reallocates it.
     const base = new Core(root.ruleset);
     base.copyFrom(root);
-    const room = new Float64Array((base.historyLength + MAX_PLY + 8) * 2);
-    room.set(base.history.subarray(0, base.historyLength * 2));
+    const room = new Int32Array((base.historyLength + MAX_PLY + 8) * HISTORY_ENTRY);
+    room.set(base.history.subarray(0, base.historyLength * HISTORY_ENTRY));
     base.history = room;
     this.stack.push(base);
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
-    for (const game of this.stack) this.pitWords.push(new Uint32Array(game.pits.buffer, game.pits.byteOffset, 3));
+    for (const game of this.stack) this.pitWords.push(game.pitWords);
     this.table = emptyTable(config.tableBits);
     this.ttMask = config.tableBits > 0 ? (1 << config.tableBits) - 1 : 0;
   }
@@ -203,8 +207,6 @@ export class Searcher {
   run(limits: SearchLimits): SearchOutcome {
     this.limits = limits;
     const root = this.stack[0];
-    this.hashes[0] = hashPosition(root);
-    this.hashes[1] = hashCheck;
     const mask = root.legalMask();
     if (mask === 0) throw new Error("the game is over: there is no move to search");
     const rootMoves: number[] = [];
@@ -303,8 +305,8 @@ export class Searcher {
     // alone, even through cycle endings below it (see cycles), and it has keys of its own.
     const fresh = node.historyLength - node.historyStart === 1;
     if (useTable) {
-      slot = ((this.hashAt(ply) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
-      lock = this.hashes[ply * 2 + 1] ^ (fresh ? KEY2[FRESH] : 0);
+      slot = ((hashPosition(node) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
+      lock = hashCheck ^ (fresh ? KEY2[FRESH] : 0);
       const table = this.table;
       const key = table[slot];
       const packed = table[slot + 1];
@@ -333,6 +335,8 @@ export class Searcher {
     const base = ply * 6;
     // The children are leaves: evaluated here rather than through two calls each (and no PVS re-search).
     const leaves = depth <= 1 || ply + 1 >= MAX_PLY;
+    // A leaf's principal variation is empty (setPv reads this); set once for all of them.
+    if (leaves) this.pvLength[ply + 1] = ply + 1;
     let best = -INF;
     let bestMove = 0;
     for (let k = 0; k < count; k++) {
@@ -349,7 +353,6 @@ export class Searcher {
         this.heuristic++;
         value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
         if (child.toMove !== mover) value = -value;
-        this.pvLength[ply + 1] = ply + 1;
       } else if (child.toMove === mover) {
         // An extra move (Caribbean): the same player again, so the child's score is not negated.
         if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
@@ -386,42 +389,6 @@ export class Searcher {
       table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
-  }
-
-  /**
-   * The first Zobrist key of stack[ply] (the second left at hashes[2 * ply + 1]), updated from its
-   * parent's keys for the pits, store and side that the move changed. The parent's keys are always
-   * there: a node is hashed only at depth tableDepth or more, so its parent (one deeper, or the root) was.
-   */
-  private hashAt(ply: number): number {
-    const node = this.stack[ply];
-    const parent = this.stack[ply - 1];
-    const hashes = this.hashes;
-    let h1 = hashes[ply * 2 - 2];
-    let h2 = hashes[ply * 2 - 1];
-    const p = node.pits;
-    const q = parent.pits;
-    for (let i = 0; i < 12; i++) {
-      if (p[i] !== q[i]) {
-        const was = keyIndex(i, q[i]);
-        const now = keyIndex(i, p[i]);
-        h1 ^= KEY1[was] ^ KEY1[now];
-        h2 ^= KEY2[was] ^ KEY2[now];
-      }
-    }
-    if (node.stores[0] !== parent.stores[0]) {
-      const was = keyIndex(SOUTH_STORE, parent.stores[0]);
-      const now = keyIndex(SOUTH_STORE, node.stores[0]);
-      h1 ^= KEY1[was] ^ KEY1[now];
-      h2 ^= KEY2[was] ^ KEY2[now];
-    }
-    if (node.toMove !== parent.toMove) {
-      h1 ^= KEY1[TO_MOVE];
-      h2 ^= KEY2[TO_MOVE];
-    }
-    hashes[ply * 2] = h1;
-    hashes[ply * 2 + 1] = h2;
-    return h1;
   }
 
   /** A finished game, scored by the core's own result, from `mover`'s side. */
@@ -462,20 +429,25 @@ export class Searcher {
     const ordering = this.ordering;
     const own = node.toMove * 6;
     const pits = node.pits;
-    for (let h = 1; h <= 6; h++) {
-      if ((mask & (1 << (h - 1))) === 0) continue;
+    // Loaded once: V8 does not keep typed-array loads across the stores below.
+    const history = this.historyScores;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const oware = this.owareFamily;
+    const south = own === 0;
+    // The set bits of the mask, lowest (house 1) first.
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      const h = 32 - Math.clz32(rest & -rest);
       let key = 0;
       if (h === hashMove) key = 1 << 30;
       else if (ordering) {
-        key = this.historyScores[own + h - 1];
-        if (this.killers[ply * 2] === h) key = 1 << 21;
-        else if (this.killers[ply * 2 + 1] === h) key = (1 << 21) - 1;
-        if (this.owareFamily) {
-          const origin = own + h - 1;
+        const origin = own + h - 1;
+        key = h === killer1 ? 1 << 21 : h === killer2 ? (1 << 21) - 1 : history[origin];
+        if (oware) {
           const seeds = pits[origin];
           const last = OWARE_LAST_PIT[origin * 49 + seeds];
           const target = pits[last];
-          if (seeds < 12 && last < 6 !== (own === 0) && (target === 1 || target === 2)) key = (1 << 22) + target;
+          if (seeds < 12 && last < 6 !== south && (target === 1 || target === 2)) key = (1 << 22) + target;
         }
       }
       // Insertion by key, stable for equal keys (ascending houses when nothing is known).
@@ -491,8 +463,12 @@ export class Searcher {
     return count;
   }
 
+  /** Counts a node; small, so that V8 inlines it into the search loop (the limits are checked apart). */
   private countNode(): void {
-    if ((++this.nodes & (CHECK_EVERY - 1)) !== 0 || !this.canStop) return;
+    if ((++this.nodes & (CHECK_EVERY - 1)) === 0 && this.canStop) this.checkLimits();
+  }
+
+  private checkLimits(): void {
     const limits = this.limits;
     if (this.nodes >= limits.nodeLimit) this.stopReason = "nodes";
     else if (limits.now() >= limits.deadline) this.stopReason = "time";

@@ -20,24 +20,30 @@ export interface MoveFacts {
   forcedSlam: boolean;
 }
 
-const SIDE = 64; // pit counts are below 64, so six pits pack into 36 bits: exact in a double
-const SIDE_POW6 = SIDE ** 6;
+/**
+ * Int32 words per repetition-history entry: the 12 pit bytes as three words (a position is compared by
+ * three word compares), the side to move in the top bit of the last word (a pit's count is below 64,
+ * so the top bit of every byte is free).
+ */
+export const HISTORY_ENTRY = 3;
 
 export class CoreGame {
   readonly ruleset: RulesetId;
   readonly mechanics: OwareRules | HaitiRules;
   readonly pits = new Uint8Array(12);
+  /** The pit bytes seen as three words (for recordPosition and the search's copies). */
+  readonly pitWords = new Int32Array(this.pits.buffer, this.pits.byteOffset, 3);
   readonly stores = new Uint8Array(2);
   toMove: Player = 0;
   over = false;
   winner: Player | null = null;
   reason: EngineReason | null = null;
   /**
-   * Positions, two packed numbers each (see recordPosition). Append-only within a line of play,
+   * Positions, HISTORY_ENTRY words each (see recordPosition). Append-only within a line of play,
    * so that the public API can share one buffer between successive immutable states; only the
    * entries from `historyStart` (the position after the last capture) on can recur.
    */
-  history: Float64Array = new Float64Array(64);
+  history: Int32Array = new Int32Array(32 * HISTORY_ENTRY);
   historyStart = 0;
   historyLength = 0;
   readonly facts: MoveFacts = { captured: false, forcedSlam: false };
@@ -74,8 +80,9 @@ export class CoreGame {
     this.winner = other.winner;
     this.reason = other.reason;
     const live = other.historyLength - other.historyStart;
-    if (this.history.length < live * 2 + 2) this.history = new Float64Array(Math.max(64, live * 4));
-    this.history.set(other.history.subarray(other.historyStart * 2, other.historyLength * 2));
+    if (this.history.length < (live + 1) * HISTORY_ENTRY)
+      this.history = new Int32Array(Math.max(32, live * 2) * HISTORY_ENTRY);
+    this.history.set(other.history.subarray(other.historyStart * HISTORY_ENTRY, other.historyLength * HISTORY_ENTRY));
     this.historyStart = 0;
     this.historyLength = live;
   }
@@ -125,14 +132,23 @@ export class CoreGame {
     concludeIfOver(this, sink);
   }
 
-  /** How many times the current position has occurred (it was recorded after the last move). */
+  /**
+   * How many times the current position has occurred (it was recorded after the last move). Only every
+   * second entry is compared: between two captures the side to move alternates (the one extra move,
+   * Caribbean's, follows a capture, which restarts the history), so the others have the other side to
+   * move and cannot match.
+   */
   occurrences(): number {
     const h = this.history;
-    const last = (this.historyLength - 1) * 2;
+    const last = (this.historyLength - 1) * HISTORY_ENTRY;
     const a = h[last];
     const b = h[last + 1];
-    let count = 0;
-    for (let i = this.historyStart * 2; i <= last; i += 2) if (h[i] === a && h[i + 1] === b) count++;
+    const c = h[last + 2];
+    const first = this.historyStart * HISTORY_ENTRY;
+    let count = 1;
+    for (let i = last - 2 * HISTORY_ENTRY; i >= first; i -= 2 * HISTORY_ENTRY) {
+      if (h[i] === a && h[i + 1] === b && h[i + 2] === c) count++;
+    }
     return count;
   }
 
@@ -147,17 +163,17 @@ export class CoreGame {
   }
 
   private recordPosition(): void {
-    const p = this.pits;
-    const a = p[0] + SIDE * (p[1] + SIDE * (p[2] + SIDE * (p[3] + SIDE * (p[4] + SIDE * p[5]))));
-    const b =
-      p[6] + SIDE * (p[7] + SIDE * (p[8] + SIDE * (p[9] + SIDE * (p[10] + SIDE * p[11])))) + this.toMove * SIDE_POW6;
-    if ((this.historyLength + 1) * 2 > this.history.length) {
-      const bigger = new Float64Array(this.history.length * 2);
+    const at = this.historyLength * HISTORY_ENTRY;
+    if (at + HISTORY_ENTRY > this.history.length) {
+      const bigger = new Int32Array(this.history.length * 2);
       bigger.set(this.history);
       this.history = bigger;
     }
-    this.history[this.historyLength * 2] = a;
-    this.history[this.historyLength * 2 + 1] = b;
+    const h = this.history;
+    const w = this.pitWords;
+    h[at] = w[0];
+    h[at + 1] = w[1];
+    h[at + 2] = w[2] | (this.toMove << 31);
     this.historyLength++;
   }
 }

@@ -3,6 +3,7 @@
  * 25 seeds, cycle, no legal move), the end-of-game awards, and the result.
  */
 import type { CoreGame, EventSink } from "./core.ts";
+import type { OwareRules } from "./rulesets.ts";
 import type { AwardKind, EngineReason, Player } from "./types.ts";
 import { opponent } from "./types.ts";
 
@@ -72,33 +73,46 @@ export function concludeNoMoves(game: CoreGame, sink: EventSink): void {
   finish(game, rules.noMovesReason, false, sink);
 }
 
-/** The end checks after a move, in the order of RULES.md section 2. */
+/**
+ * The end checks after a move, in the order of RULES.md section 2. The endings themselves are in
+ * functions of their own: the search runs these checks after every move, and a small function is one
+ * that V8 inlines into its loop.
+ */
 export function concludeIfOver(game: CoreGame, sink: EventSink): void {
   const rules = game.mechanics;
-  if (rules.family === "oware") {
-    if (game.facts.forcedSlam) {
-      const mover = opponent(game.toMove);
-      award(game, mover, "own-side", mover * 6, mover * 6 + 5, sink);
-      finish(game, "grand-slam", false, sink);
-      return;
-    }
-    if (game.stores[0] >= 25 || game.stores[1] >= 25) {
-      if (rules.twentyFive === "division") divide(game, sink);
-      finish(game, "twenty-five", false, sink);
-      return;
-    }
+  if (rules.family === "oware" && (game.facts.forcedSlam || game.stores[0] >= 25 || game.stores[1] >= 25)) {
+    concludeOware(game, rules, sink);
+    return;
   }
   if (game.occurrences() >= 3) {
-    if (rules.family === "haiti") {
-      finish(game, "cycle", false, sink);
-      return;
-    }
-    if (rules.cycle === "own-side") ownSides(game, sink);
-    else if (rules.cycle === "division") divide(game, sink);
-    finish(game, "cycle", rules.cycle === "nobody-draw", sink);
+    concludeCycle(game, sink);
     return;
   }
   const mask = game.legalMask();
   game.legalAfterPlay = mask;
   if (mask === 0) concludeNoMoves(game, sink);
+}
+
+/** An Oware-family game ended by a forced grand slam (wari) or by 25 seeds. */
+function concludeOware(game: CoreGame, rules: OwareRules, sink: EventSink): void {
+  if (game.facts.forcedSlam) {
+    const mover = opponent(game.toMove);
+    award(game, mover, "own-side", mover * 6, mover * 6 + 5, sink);
+    finish(game, "grand-slam", false, sink);
+    return;
+  }
+  if (rules.twentyFive === "division") divide(game, sink);
+  finish(game, "twenty-five", false, sink);
+}
+
+/** The position occurred for the third time: the ruleset's cycle ending. */
+function concludeCycle(game: CoreGame, sink: EventSink): void {
+  const rules = game.mechanics;
+  if (rules.family === "haiti") {
+    finish(game, "cycle", false, sink);
+    return;
+  }
+  if (rules.cycle === "own-side") ownSides(game, sink);
+  else if (rules.cycle === "division") divide(game, sink);
+  finish(game, "cycle", rules.cycle === "nobody-draw", sink);
 }

@@ -3,7 +3,7 @@
  * deeply frozen value; playing a move returns a new state and the events of the move, or an error
  * value that says why the move is illegal. Every rule is applied by the mutable core (core.ts).
  */
-import { CoreGame } from "./core.ts";
+import { CoreGame, HISTORY_ENTRY } from "./core.ts";
 import { deepFreeze } from "./freeze.ts";
 import { formatRecord, parseRecord, START_POSITION, validatePosition } from "./notation.ts";
 import { isRulesetId } from "./rulesets.ts";
@@ -24,7 +24,7 @@ interface MoveNode {
  * buffer copies before playing on.
  */
 interface SharedHistory {
-  data: Float64Array;
+  data: Int32Array;
   used: number;
 }
 
@@ -148,8 +148,8 @@ function load(state: GameState, core: CoreGame, inPlace: boolean): void {
     core.historyLength = line.historyLength;
   } else {
     const live = line.historyLength - line.historyStart;
-    core.history = new Float64Array(Math.max(64, live * 4));
-    core.history.set(shared.data.subarray(line.historyStart * 2, line.historyLength * 2));
+    core.history = new Int32Array(Math.max(32, live * 2) * HISTORY_ENTRY);
+    core.history.set(shared.data.subarray(line.historyStart * HISTORY_ENTRY, line.historyLength * HISTORY_ENTRY));
     core.historyStart = 0;
     core.historyLength = live;
   }

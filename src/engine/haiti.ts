@@ -18,15 +18,31 @@ function singleSeedMayMove(pits: Uint8Array, pit: number): boolean {
   return pits[a] === 0 && pits[next(a)] !== 0;
 }
 
+/** Whether a house holding `n` seeds may be played, the next two pits holding `a` and `b`. */
+function mayPlay(n: number, a: number, b: number): number {
+  return n >= 2 || (n === 1 && a === 0 && b !== 0) ? 1 : 0;
+}
+
 export function haitiLegalMask(game: CoreGame): number {
-  const pits = game.pits;
+  // The six houses and the two pits after them, each loaded once (the search calls this after every move).
+  const p = game.pits;
   const own = game.toMove * 6;
-  let mask = 0;
-  for (let h = 0; h < 6; h++) {
-    const n = pits[own + h];
-    if (n >= 2 || (n === 1 && singleSeedMayMove(pits, own + h))) mask |= 1 << h;
-  }
-  return mask;
+  const p0 = p[own];
+  const p1 = p[own + 1];
+  const p2 = p[own + 2];
+  const p3 = p[own + 3];
+  const p4 = p[own + 4];
+  const p5 = p[own + 5];
+  const p6 = p[6 - own]; // the first two pits of the other row: 6 and 7 for South, 0 and 1 for North
+  const p7 = p[7 - own];
+  return (
+    mayPlay(p0, p1, p2) |
+    (mayPlay(p1, p2, p3) << 1) |
+    (mayPlay(p2, p3, p4) << 2) |
+    (mayPlay(p3, p4, p5) << 3) |
+    (mayPlay(p4, p5, p6) << 4) |
+    (mayPlay(p5, p6, p7) << 5)
+  );
 }
 
 export function haitiIllegal(game: CoreGame, h: number): EngineErrorCode | null {
@@ -36,7 +52,11 @@ export function haitiIllegal(game: CoreGame, h: number): EngineErrorCode | null 
   return null;
 }
 
-/** Sows every seed of `from`, starting after it and skipping marked pits; returns the last pit. */
+/**
+ * Sows every seed of `from`, starting after it and skipping marked pits; returns the last pit. `from`
+ * is always marked (the origin, or the relay pit marked before its seeds are taken), so a lap is counted
+ * among the skipped pits.
+ */
 function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay: boolean, sink: EventSink): number {
   let seeds = pits[from];
   pits[from] = 0;
@@ -45,8 +65,10 @@ function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay
   let lap = 0;
   while (seeds > 0) {
     pit = next(pit);
-    if (pit === from) lap++;
-    if (marked & (1 << pit)) continue;
+    if (marked & (1 << pit)) {
+      if (pit === from) lap++;
+      continue;
+    }
     pits[pit]++;
     seeds--;
     if (sink) sink.push({ type: "sow", pit, lap });
@@ -54,10 +76,9 @@ function sowSkippingMarked(pits: Uint8Array, from: number, marked: number, relay
   return pit;
 }
 
-function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): boolean {
+/** The last seed made a four in the opponent's row (`low..low + 5`): it and the fours before it are taken. */
+function kay(game: CoreGame, mover: Player, last: number, low: number, sink: EventSink): void {
   const pits = game.pits;
-  const low = mover === 0 ? 6 : 0;
-  if (last < low || last > low + 5 || pits[last] !== 4) return false;
   let first = last;
   while (first > low && pits[first - 1] === 4) first--;
   const count = last - first + 1;
@@ -71,7 +92,6 @@ function kay(game: CoreGame, mover: Player, last: number, sink: EventSink): bool
   for (let i = first; i <= last; i++) pits[i] = 0;
   game.stores[mover] += 4 * count;
   game.facts.captured = true;
-  return true;
 }
 
 /** The last seed fell into an empty pit: it moves on to the first pit after it that holds seeds. */
@@ -98,10 +118,14 @@ export function haitiPlay(game: CoreGame, h: number, sink: EventSink): void {
     if (sink) sink.push({ type: "single", from: origin, to });
     return;
   }
+  const low = mover === 0 ? 6 : 0; // the opponent's row, where a four is a Kay
   let marked = 1 << origin;
   let last = sowSkippingMarked(pits, origin, marked, false, sink);
   for (;;) {
-    if (kay(game, mover, last, sink)) return;
+    if (pits[last] === 4 && last >= low && last <= low + 5) {
+      kay(game, mover, last, low, sink);
+      return;
+    }
     if (pits[last] === 1) {
       transfer(pits, last, sink);
       return;

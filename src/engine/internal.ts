@@ -4,7 +4,7 @@
  * immutable GameState and a core, the Result builders and the seeded PRNG. Not a stable surface:
  * the API report covers index.ts only.
  */
-export { CoreGame, type EventSink, type MoveFacts } from "./core.ts";
+export { CoreGame, type EventSink, HISTORY_ENTRY, type MoveFacts } from "./core.ts";
 export { deepFreeze } from "./freeze.ts";
 export { coreOf, firstState, loadState, nextState } from "./game.ts";
 export * from "./index.ts";

@@ -65,8 +65,16 @@ function isGrandSlam(pits: Uint8Array, mover: Player, origin: number): boolean {
   const n = pits[origin];
   const lastPit = LAST_PIT[origin * 49 + n];
   if ((lastPit < 6 ? 0 : 1) === mover) return false;
-  // Below a full lap the last pit gets exactly one seed: it must hold 1 or 2 to become a capture.
-  if (n < 12 && pits[lastPit] !== 1 && pits[lastPit] !== 2) return false;
+  if (n < 12) {
+    // Below a full lap the sowing gives one seed to each opponent pit up to the last one and none after
+    // it: every seed of the row is taken exactly when the pits up to the last hold 1 or 2 (so 2 or 3
+    // after sowing) and the ones after it are empty. Decided on the board, without sowing a copy (the
+    // end checks ask this for every legal move after every move).
+    const low = mover === 0 ? 6 : 0;
+    for (let i = low; i <= lastPit; i++) if (pits[i] !== 1 && pits[i] !== 2) return false;
+    for (let i = lastPit + 1; i <= low + 5; i++) if (pits[i] !== 0) return false;
+    return true;
+  }
   scratch.set(pits);
   const last = sow(scratch, origin, null);
   const first = captureStart(scratch, mover, last);
@@ -132,19 +140,33 @@ export function owarePlay(game: CoreGame, rules: OwareRules, h: number, sink: Ev
   let extraMove = false;
   if (first <= last) {
     const taken = rangeSum(pits, first, last);
-    const slam = taken === sideSum(pits, opponent(mover));
-    if (!slam) {
-      capture(game, mover, first, last, sink);
-    } else {
-      const treatment = rules.slam === "illegal-unless-forced" ? "forced" : rules.slam;
-      if (sink) sink.push({ type: "grand-slam", player: mover, treatment, pits: pitList(first, last), seeds: taken });
-      if (treatment !== "no-capture") capture(game, mover, first, last, sink);
-      if (treatment === "forced") game.facts.forcedSlam = true;
-      if (treatment === "capture-extra-move" && game.stores[mover] < 25) {
-        extraMove = true;
-        if (sink) sink.push({ type: "extra-move", player: mover });
-      }
-    }
+    if (taken !== sideSum(pits, opponent(mover))) capture(game, mover, first, last, sink);
+    else extraMove = grandSlam(game, rules, mover, first, last, taken, sink);
   }
   game.toMove = extraMove ? mover : opponent(mover);
+}
+
+/**
+ * The capture first..last takes every seed of the opponent's row: the ruleset's treatment. Returns
+ * whether the mover moves again. Apart from owarePlay, which the search runs after every move, so that
+ * V8 inlines the common path.
+ */
+function grandSlam(
+  game: CoreGame,
+  rules: OwareRules,
+  mover: Player,
+  first: number,
+  last: number,
+  taken: number,
+  sink: EventSink,
+): boolean {
+  const treatment = rules.slam === "illegal-unless-forced" ? "forced" : rules.slam;
+  if (sink) sink.push({ type: "grand-slam", player: mover, treatment, pits: pitList(first, last), seeds: taken });
+  if (treatment !== "no-capture") capture(game, mover, first, last, sink);
+  if (treatment === "forced") game.facts.forcedSlam = true;
+  if (treatment === "capture-extra-move" && game.stores[mover] < 25) {
+    if (sink) sink.push({ type: "extra-move", player: mover });
+    return true;
+  }
+  return false;
 }
