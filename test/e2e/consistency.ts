@@ -6,8 +6,11 @@ import type { Database_ } from "../../src/db/client.ts";
 import { challenges, type GameRow, games } from "../../src/db/schema.ts";
 import { formatPosition, newGame, type RulesetId, replay } from "../../src/engine/index.ts";
 
-/** What is wrong with one stored game (nothing: an empty list). */
-export function gameProblems(row: GameRow): string[] {
+/**
+ * What is wrong with one stored game (nothing: an empty list). `computerIds`: the computer
+ * opponent's user ids, which have no clock: while it is to move, its game has no deadline.
+ */
+export function gameProblems(row: GameRow, computerIds: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
   const moves = JSON.parse(row.moves) as number[];
   if (row.ply !== moves.length) problems.push(`ply ${row.ply} but ${moves.length} moves`);
@@ -20,7 +23,10 @@ export function gameProblems(row: GameRow): string[] {
   const { outcome } = state;
   if (row.status === "active") {
     if (outcome.over) problems.push(`active, but the position is over (${outcome.reason})`);
-    if (row.deadlineAt === null) problems.push("active without a deadline");
+    const mover = state.position.toMove === 0 ? row.southId : row.northId;
+    if (computerIds.has(mover)) {
+      if (row.deadlineAt !== null) problems.push("the computer to move, with a deadline");
+    } else if (row.deadlineAt === null) problems.push("active without a deadline");
     if (row.finishedAt !== null) problems.push("active with a finish time");
   } else {
     if (row.deadlineAt !== null || row.reminderAt !== null) problems.push(`${row.status} with a deadline`);
@@ -35,9 +41,12 @@ export function gameProblems(row: GameRow): string[] {
 }
 
 /** Every game of the database with its problems, and the accepted challenges without their game. */
-export function databaseProblems(database: Database_): { games: number; problems: string[] } {
+export function databaseProblems(
+  database: Database_,
+  computerIds: ReadonlySet<string> = new Set(),
+): { games: number; problems: string[] } {
   const rows = database.db.select().from(games).all();
-  const problems = rows.flatMap((row) => gameProblems(row).map((p) => `game ${row.id}: ${p}`));
+  const problems = rows.flatMap((row) => gameProblems(row, computerIds).map((p) => `game ${row.id}: ${p}`));
   for (const c of database.db.select().from(challenges).where(eq(challenges.status, "accepted")).all()) {
     if (!c.gameId || !rows.some((r) => r.id === c.gameId))
       problems.push(`challenge ${c.id}: accepted without its game`);
