@@ -26,8 +26,9 @@ import type { Messenger } from "./messenger.ts";
  * The webhook of the interaction being answered. Discord leaves interaction endpoints out of the
  * bot's global rate limit of 50 requests a second, and a turn notice after every move (a post and
  * the previous notice's deletion) would spend that budget at 25 moves a second: so a notice in the
- * interaction's own channel is its follow-up (a new message, so its mention notifies), and is
- * deleted later through the same token while the token lives (15 minutes), else as a channel message.
+ * interaction's own channel is its follow-up (a new message, so its mention notifies), deleted
+ * later through the same token while the token lives, and as the bot's own message once it has run
+ * out (or after a restart, which forgets the tokens).
  */
 export interface InteractionWebhook {
   readonly channelId: string;
