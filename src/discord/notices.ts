@@ -21,6 +21,7 @@ import type { PlayerSettings } from "../games/players.ts";
 import type { MessageRef, Notice, Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
+import { SlidingWindowLimiter } from "./rate-limit.ts";
 
 /**
  * The webhook of the interaction being answered. Discord leaves interaction endpoints out of the
@@ -87,8 +88,8 @@ export class Notices implements NoticeBoard {
     { readonly remove: InteractionWebhook["remove"]; readonly until: number }
   >();
 
-  /** When the recent follow-ups were sent, per channel (at most FOLLOW_UPS_PER_CHANNEL_MINUTE each). */
-  private readonly followUpTimes = new Map<string, number[]>();
+  /** The follow-ups of the last minute, per channel. */
+  private readonly followUpsLastMinute = new SlidingWindowLimiter(60_000);
 
   post(notice: Notice, through?: InteractionWebhook): Promise<void> {
     const previous = this.queues.get(notice.key) ?? Promise.resolve();
@@ -147,7 +148,11 @@ export class Notices implements NoticeBoard {
     reply: Reply,
     through: InteractionWebhook | undefined,
   ): Promise<string | null> {
-    if (through?.channelId === channelId && Date.now() < through.expiresAt && this.followUpRoom(channelId)) {
+    if (
+      through?.channelId === channelId &&
+      Date.now() < through.expiresAt &&
+      this.followUpsLastMinute.hit(channelId, FOLLOW_UPS_PER_CHANNEL_MINUTE, Date.now()).ok
+    ) {
       try {
         const messageId = await through.send(reply);
         this.followUps.set(messageId, { remove: through.remove, until: through.expiresAt });
@@ -163,18 +168,6 @@ export class Notices implements NoticeBoard {
       }
     }
     return this.messenger.send(channelId, reply);
-  }
-
-  /** Whether another follow-up fits in the channel's minute; if so it is counted. */
-  private followUpRoom(channelId: string): boolean {
-    const now = Date.now();
-    const times = this.followUpTimes.get(channelId) ?? [];
-    while (times.length > 0 && times[0] <= now - 60_000) times.shift();
-    if (times.length >= FOLLOW_UPS_PER_CHANNEL_MINUTE) return false;
-    if (this.followUpTimes.size > 10_000) this.followUpTimes.clear();
-    times.push(now);
-    this.followUpTimes.set(channelId, times);
-    return true;
   }
 
   /** Deletes a notice through the webhook that posted it while its token lives, else as the bot. */
