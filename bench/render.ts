@@ -1,5 +1,6 @@
 /**
- * Render speed: a midgame board PNG (the bot's palette PNG, and full colour for comparison) and the
+ * Render speed: a midgame board PNG (the bot's palette PNG, drawn on the main thread and in a render
+ * worker as the bot draws it, and full colour for comparison) and the
  * GIF of a long haiti relay move (found by random playouts with a fixed seed). Targets: the board
  * median < 5 ms and < 100 KB, GIF < 500 ms.
  * `npx tsx bench/render.ts` prints the lines; the bench runner can call benchRender().
@@ -7,6 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { newGame, play, seededRandom as random } from "../src/engine/internal.ts";
 import { type BoardView, renderBoardPng, renderMoveGif, viewFromState } from "../src/render/index.ts";
+import { RenderPool } from "../src/render/pool.ts";
 
 const PLAYERS: BoardView["players"] = [{ name: "Ada" }, { name: "Kwame" }];
 
@@ -107,6 +109,10 @@ export async function benchRender(): Promise<string[]> {
   const boards = interleaved(8, 40);
   let next = 0;
   const pngTimes = await measure(200, 20, () => renderBoardPng(boards[next++ % boards.length]));
+  // The bot's own path: the board drawn and encoded in a render worker, sent back to the main thread.
+  const pool = new RenderPool({ threads: 1 });
+  const workerTimes = await measure(200, 20, () => pool.board(boards[next++ % boards.length]));
+  await pool.close();
   const full = await renderBoardPng(board, { colours: "full" });
   const fullTimes = await measure(30, 5, () => renderBoardPng(board, { colours: "full" }));
 
@@ -121,6 +127,7 @@ export async function benchRender(): Promise<string[]> {
       5,
       `, ${(png.length / 1024).toFixed(0)} KB (the 24-ply midgame)`,
     ),
+    line("render board PNG (palette) in a render worker, as the bot does, the same boards", workerTimes, 5, ""),
     line("render board PNG (full colour), the same", fullTimes, 15, `, ${(full.length / 1024).toFixed(0)} KB`),
     line(
       `render GIF, haiti move with ${relay.relays} relays and ${relay.drops} drops`,

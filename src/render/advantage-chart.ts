@@ -4,10 +4,11 @@
  * (inaccuracy blue, mistake orange, blunder red). Drawn with the same card, font and colours as the
  * other charts.
  */
-import { createCanvas } from "@napi-rs/canvas";
+
 import type { Translate } from "../i18n/index.ts";
 import { SIDE_NAME } from "../i18n/terms.ts";
 import { paintCard } from "./background.ts";
+import { createCanvas } from "./canvas.ts";
 import { font, registerFonts } from "./fonts.ts";
 import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";

@@ -3,10 +3,11 @@
  * pits and stores, and the house letters. Painted once per scale and reused for every image and
  * frame (a cached image is drawn in well under a millisecond; painting the grain takes several).
  */
-import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+
 import type { Player } from "../engine/index.ts";
 import { pitLetter } from "../engine/index.ts";
 import { seededRandom } from "../engine/internal.ts";
+import { type Canvas, createCanvas, type SKRSContext2D } from "./canvas.ts";
 import { font } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import {

@@ -2,9 +2,10 @@
  * The rating-history chart of `/nickar stats` and the rungs image of `/nickar ladder`, drawn with the
  * same canvas stack, font and colours as the board.
  */
-import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+
 import type { Translate } from "../i18n/index.ts";
 import { paintCard } from "./background.ts";
+import { createCanvas, type SKRSContext2D } from "./canvas.ts";
 import { fitWidth, font, registerFonts } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";

@@ -9,7 +9,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "./canvas.ts";
 
 /** The font family the renderer names first. */
 export const FONT_FAMILY = "NickarNunito";

@@ -23,7 +23,7 @@ const lib: typeof import("gifenc") =
 export const POOR_MATCH = 3 * 14 ** 2;
 
 /** Pixels compared at once with the last image (one native comparison of their bytes). */
-const CHUNK = 128;
+const CHUNK = 256;
 
 /**
  * Maps RGBA pixels to palette indices through lazily filled tables over 16-bit (RGB 565) colours:
@@ -85,32 +85,27 @@ export class PaletteIndexer {
     pixels: Uint32Array;
     indices: Buffer;
     poor: Uint8Array;
-    /** Poorly matched pixels in each run of CHUNK pixels. */
-    chunkPoor: Uint32Array;
+    /** Poorly matched pixels in the whole image (kept up to date as pixels change). */
+    poorTotal: number;
     premultiplied: boolean;
   } | null = null;
 
-  /** The index of one pixel, and whether the palette matches it poorly (`poorOut[0]`). */
-  private lookup(rgba: Uint8Array | Uint8ClampedArray, i: number, v: number, wide: boolean, premultiplied: boolean) {
-    let key: number;
-    if (wide && v >>> 24 === 255) {
-      key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
-    } else {
-      const p = i * 4;
-      const a = rgba[p + 3];
-      if (a < 128) {
-        this.poorOut = 0;
-        return 0;
-      }
-      key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
+  /** The index of a pixel that is not opaque (read byte by byte); its poor-match flag in `poorOut`. */
+  private lookupSlow(rgba: Uint8Array | Uint8ClampedArray, i: number, premultiplied: boolean): number {
+    const p = i * 4;
+    const a = rgba[p + 3];
+    if (a < 128) {
+      this.poorOut = 0;
+      return 0;
     }
+    const key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
     let index = this.table[key];
     if (index === 0) index = this.fill(key);
     this.poorOut = this.poorMatch[key];
     return index;
   }
 
-  /** The poor-match flag of the last `lookup` (a field, so the hot loop allocates nothing). */
+  /** The poor-match flag of the last `lookupSlow` (a field, so the hot loop allocates nothing). */
   private poorOut = 0;
 
   /**
@@ -118,15 +113,18 @@ export class PaletteIndexer {
    * `premultiplied`: the colours are multiplied by alpha (the canvas' own pixels). Returns how many
    * pixels the palette matched poorly. On a little-endian machine pixels are read four bytes at a
    * time (R in the low byte) and compared with the last image's: this loop runs for every board and
-   * every animation frame. The answers are exactly those of looking every pixel up.
+   * every animation frame. Runs of CHUNK pixels equal to the last image's are skipped after one
+   * native comparison; in the others only the changed pixels are looked up, and the count of poor
+   * matches is kept up to date by each change. The answers are exactly those of looking every
+   * pixel up.
    */
   index(rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, premultiplied = false): number {
     const n = out.length;
     const wide = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0;
-    let poor = 0;
     if (!wide) {
+      let poor = 0;
       for (let i = 0; i < n; i++) {
-        out[i] = this.lookup(rgba, i, 0, false, premultiplied);
+        out[i] = this.lookupSlow(rgba, i, premultiplied);
         poor += this.poorOut;
       }
       return poor;
@@ -141,36 +139,42 @@ export class PaletteIndexer {
         pixels: new Uint32Array(bytes.buffer, bytes.byteOffset, n),
         indices: Buffer.alloc(n),
         poor: new Uint8Array(n),
-        chunkPoor: new Uint32Array(Math.ceil(n / CHUNK)),
+        poorTotal: 0,
         premultiplied,
       };
       this.last = last;
     }
-    const { bytes, pixels: seen, indices: seenIndex, poor: seenPoor, chunkPoor } = last;
+    const { bytes, pixels: seen, indices: seenIndex, poor: seenPoor } = last;
+    const { table, poorMatch } = this;
     const input = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-    for (let c = 0, start = 0; start < n; c++, start += CHUNK) {
+    let poorTotal = last.poorTotal;
+    for (let start = 0; start < n; start += CHUNK) {
       const end = Math.min(n, start + CHUNK);
-      // A native comparison of the run's bytes: unchanged runs are copied without a loop in JS.
-      if (!fresh && bytes.compare(input, start * 4, end * 4, start * 4, end * 4) === 0) {
-        seenIndex.copy(out, start, start, end);
-        poor += chunkPoor[c];
-        continue;
-      }
-      let runPoor = 0;
+      // A native comparison of the run's bytes: unchanged runs cost no loop in JS.
+      if (!fresh && bytes.compare(input, start * 4, end * 4, start * 4, end * 4) === 0) continue;
       for (let i = start; i < end; i++) {
         const v = pixels[i];
-        if (fresh || v !== seen[i]) {
-          seen[i] = v;
-          seenIndex[i] = this.lookup(rgba, i, v, true, premultiplied);
-          seenPoor[i] = this.poorOut;
+        if (!fresh && v === seen[i]) continue;
+        seen[i] = v;
+        let index: number;
+        let poor: number;
+        if (v >>> 24 === 255) {
+          const key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
+          index = table[key];
+          if (index === 0) index = this.fill(key);
+          poor = poorMatch[key];
+        } else {
+          index = this.lookupSlow(rgba, i, premultiplied);
+          poor = this.poorOut;
         }
-        out[i] = seenIndex[i];
-        runPoor += seenPoor[i];
+        seenIndex[i] = index;
+        poorTotal += poor - seenPoor[i];
+        seenPoor[i] = poor;
       }
-      chunkPoor[c] = runPoor;
-      poor += runPoor;
     }
-    return poor;
+    last.poorTotal = poorTotal;
+    out.set(seenIndex);
+    return poorTotal;
   }
 }
 

@@ -2,7 +2,7 @@
  * Every text the images draw goes through `drawLabel`, which can report what it drew (text, font
  * size, box) to a sink: the legibility test renders at Discord's inline size and checks each label.
  */
-import type { SKRSContext2D } from "@napi-rs/canvas";
+import type { SKRSContext2D } from "./canvas.ts";
 
 export interface DrawnLabel {
   readonly text: string;

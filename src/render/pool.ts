@@ -3,6 +3,7 @@
  * threads, so the thread that answers interactions never spends its time painting. Games against
  * the computer render in their own lane of the pool (see src/workers/pool.ts).
  */
+import "./allocator-options.ts";
 import type { Locale } from "../i18n/index.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";

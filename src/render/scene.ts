@@ -3,10 +3,11 @@
  * shows (seeds in hand, seeds flying to a store). The still image and every animation frame are
  * drawn by drawScene, so the last frame of a move's GIF is the still image of its position.
  */
-import type { SKRSContext2D } from "@napi-rs/canvas";
+
 import type { Player } from "../engine/index.ts";
 import type { Translate } from "../i18n/index.ts";
 import { background, roundRect } from "./background.ts";
+import type { SKRSContext2D } from "./canvas.ts";
 import { fitWidth, font } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";

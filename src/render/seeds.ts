@@ -3,8 +3,9 @@
  * size and shape. A few dozen sprites are painted once per scale and stamped, which is much faster
  * than painting gradients and shadows for every seed of every frame.
  */
-import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+
 import { seededRandom } from "../engine/internal.ts";
+import { type Canvas, createCanvas, type SKRSContext2D } from "./canvas.ts";
 import { SEED_RADIUS } from "./layout.ts";
 import type { Spot } from "./placement.ts";
 

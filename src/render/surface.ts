@@ -3,8 +3,9 @@
  * call, so renders never interleave on it; reusing it saves allocating and clearing a surface per
  * image and per animation frame.
  */
-import { type Canvas, createCanvas } from "@napi-rs/canvas";
+
 import type { Translate } from "../i18n/index.ts";
+import { type Canvas, createCanvas } from "./canvas.ts";
 import { registerFonts } from "./fonts.ts";
 import { ENGLISH } from "./language.ts";
 import { HEIGHT, WIDTH } from "./layout.ts";
