@@ -26,13 +26,12 @@ export const POOR_MATCH = 3 * 14 ** 2;
 const CHUNK = 256;
 
 /**
- * Maps RGBA pixels to palette indices through lazily filled tables over 16-bit (RGB 565) colours:
- * the index (0: not looked up yet, as opaque colours never map to the transparent 0) and whether
- * the match is poor.
+ * Maps RGBA pixels to palette indices through a lazily filled table over 16-bit (RGB 565) colours:
+ * each entry the index (0: not looked up yet, as opaque colours never map to the transparent 0),
+ * plus 256 when the match is poor: one load a pixel.
  */
 export class PaletteIndexer {
-  private readonly table = new Uint8Array(65536);
-  private readonly poorMatch = new Uint8Array(65536);
+  private readonly table = new Uint16Array(65536);
 
   /** `colours` are the opaque colours, written at indices 1..; index 0 is transparent. */
   constructor(readonly colours: readonly (readonly number[])[]) {
@@ -44,7 +43,7 @@ export class PaletteIndexer {
     return [[0, 0, 0], ...this.colours.map((c) => [c[0], c[1], c[2]])];
   }
 
-  /** Finds and remembers the nearest palette colour to the centre of the 565 bin `key`. */
+  /** Finds and remembers the nearest palette colour to the centre of the 565 bin `key`; returns its table entry. */
   private fill(key: number): number {
     // The centre of the bin, so that the answer does not depend on which pixel came first.
     const r = ((key >> 11) << 3) | 4;
@@ -60,9 +59,8 @@ export class PaletteIndexer {
         best = i;
       }
     }
-    this.table[key] = best + 1;
-    this.poorMatch[key] = bestDistance > POOR_MATCH ? 1 : 0;
-    return best + 1;
+    this.table[key] = best + 1 + (bestDistance > POOR_MATCH ? 256 : 0);
+    return this.table[key];
   }
 
   private keyOf(r: number, g: number, b: number, a: number, premultiplied: boolean): number {
@@ -82,7 +80,7 @@ export class PaletteIndexer {
    */
   private last: {
     bytes: Buffer;
-    pixels: Uint32Array;
+    pixels: Int32Array;
     indices: Buffer;
     poor: Uint8Array;
     /** Poorly matched pixels in the whole image (kept up to date as pixels change). */
@@ -99,10 +97,10 @@ export class PaletteIndexer {
       return 0;
     }
     const key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
-    let index = this.table[key];
-    if (index === 0) index = this.fill(key);
-    this.poorOut = this.poorMatch[key];
-    return index;
+    let entry = this.table[key];
+    if (entry === 0) entry = this.fill(key);
+    this.poorOut = entry >> 8;
+    return entry & 0xff;
   }
 
   /** The poor-match flag of the last `lookupSlow` (a field, so the hot loop allocates nothing). */
@@ -129,14 +127,14 @@ export class PaletteIndexer {
       }
       return poor;
     }
-    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, n);
+    const pixels = new Int32Array(rgba.buffer, rgba.byteOffset, n);
     let last = this.last;
     const fresh = !last || last.pixels.length !== n || last.premultiplied !== premultiplied;
     if (!last || fresh) {
       const bytes = Buffer.alloc(n * 4);
       last = {
         bytes,
-        pixels: new Uint32Array(bytes.buffer, bytes.byteOffset, n),
+        pixels: new Int32Array(bytes.buffer, bytes.byteOffset, n),
         indices: Buffer.alloc(n),
         poor: new Uint8Array(n),
         poorTotal: 0,
@@ -145,7 +143,7 @@ export class PaletteIndexer {
       this.last = last;
     }
     const { bytes, pixels: seen, indices: seenIndex, poor: seenPoor } = last;
-    const { table, poorMatch } = this;
+    const { table } = this;
     const input = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
     let poorTotal = last.poorTotal;
     for (let start = 0; start < n; start += CHUNK) {
@@ -160,9 +158,10 @@ export class PaletteIndexer {
         let poor: number;
         if (v >>> 24 === 255) {
           const key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
-          index = table[key];
-          if (index === 0) index = this.fill(key);
-          poor = poorMatch[key];
+          let entry = table[key];
+          if (entry === 0) entry = this.fill(key);
+          index = entry & 0xff;
+          poor = entry >> 8;
         } else {
           index = this.lookupSlow(rgba, i, premultiplied);
           poor = this.poorOut;

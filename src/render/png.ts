@@ -26,10 +26,18 @@ export interface RenderOptions {
 /** Poorly matched pixels a palette board may have (anti-aliased edges between two palette colours). */
 export const POOR_PIXELS_ALLOWED = 200;
 
+/**
+ * The indices of the image being encoded, kept between images (allocating them cost more than
+ * writing them). Safe to share: the encoder copies them before its first await.
+ */
+let indexBuffer: Uint8Array | null = null;
+
 /** `pixels` as a palette PNG on `indexer`'s colours, or in full colour when the palette does not fit them. */
 export async function encodeBoard(pixels: Pixels, indexer: PaletteIndexer | null): Promise<Buffer> {
   if (indexer) {
-    const indices = new Uint8Array(pixels.width * pixels.height);
+    const size = pixels.width * pixels.height;
+    if (indexBuffer?.length !== size) indexBuffer = new Uint8Array(size);
+    const indices = indexBuffer;
     const poor = indexer.index(pixels.data, indices, pixels.premultiplied);
     if (poor <= POOR_PIXELS_ALLOWED) return encodeIndexedPng(indices, indexer.palette, pixels.width, pixels.height, 1);
   }

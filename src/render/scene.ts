@@ -325,8 +325,9 @@ function drawBanner(ctx: SKRSContext2D, banner: Banner): void {
 }
 
 /**
- * Draws the whole scene on a context whose transform is `scale` (logical 800 x 360 units); the
- * header's and the stores' words in `t`'s language (the caption and the banner come written).
+ * Draws the whole scene, replacing what the surface held, on a context whose transform is `scale`
+ * (logical 800 x 420 units); the header's and the stores' words in `t`'s language (the caption and
+ * the banner come written).
  */
 export function drawScene(
   ctx: SKRSContext2D,
@@ -335,7 +336,11 @@ export function drawScene(
   scene: Scene,
   t: Translate = ENGLISH,
 ): void {
+  // "copy": the background replaces whatever the surface held, its transparent corners included,
+  // so no separate clearing pass is needed.
+  ctx.globalCompositeOperation = "copy";
   ctx.drawImage(background(scale), 0, 0, WIDTH, HEIGHT);
+  ctx.globalCompositeOperation = "source-over";
   if (scene.trace) drawMarks(ctx, scene.trace);
   drawPits(ctx, scale, scene);
   drawStores(ctx, scale, view, scene, t);

@@ -42,8 +42,6 @@ export function sceneImage(view: BoardView, scene: Scene, scale: number, t: Tran
   const canvas = surface(scale);
   const ctx = canvas.getContext("2d");
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  // The card has transparent rounded corners: start from a clear surface.
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.scale(scale, scale);
   drawScene(ctx, scale, view, scene, t);
   return { data: canvas.data(), width: canvas.width, height: canvas.height, premultiplied: true };
