@@ -95,6 +95,16 @@ const DEFAULTS: Defaults = {
   challengesPerHour: 15,
 };
 
+/**
+ * The name an interaction shows for its user, as the member look-up would give it: their nickname
+ * in the server, else their display name, else their username.
+ */
+function displayNameOf(interaction: Interaction): string | null {
+  const { member, user } = interaction;
+  const nickname = member && ("displayName" in member ? member.displayName : member.nick);
+  return nickname || user.globalName || user.username || null;
+}
+
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { logger } = options;
   const client = new Client({
@@ -109,6 +119,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       // Forced, so a nickname changed since the last look-up is seen (the client has no member events).
       member: async (guildId, userId) => {
         const guild = await client.guilds.fetch(guildId);
+        // Nickar's own member comes with the server (and its updates): no request.
+        if (userId === client.user?.id && guild.members.me) return guild.members.me.displayName;
         const member = await guild.members.fetch({ user: userId, force: true, cache: false });
         return member.displayName;
       },
@@ -222,6 +234,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const inFlight = new InFlight();
   client.on(Events.InteractionCreate, (interaction) => {
+    // The names the interaction shows are the freshest there are: the board needs no look-up for them.
+    names.seen(interaction.guildId, interaction.user.id, displayNameOf(interaction));
     if (!stopping && !fatal) {
       const problem = options.databaseCheck?.() ?? null;
       if (problem) {

@@ -25,6 +25,11 @@ export interface DisplayNameOptions {
   readonly maxEntries?: number;
   /** Told about each fetch that threw (the look-up then goes on to the next source). */
   readonly onError?: (err: unknown, userId: string) => void;
+  /**
+   * How long `get` waits for a look-up before answering "" (the board then shows the side's name);
+   * the look-up goes on and its answer is kept for the next image. Default 2 s; 0 = no limit.
+   */
+  readonly waitMs?: number;
 }
 
 interface Entry {
@@ -35,6 +40,7 @@ interface Entry {
 export const NAME_TTL_MS = 10 * 60_000;
 export const FAILED_NAME_TTL_MS = 30_000;
 export const MAX_NAMES = 5000;
+export const NAME_WAIT_MS = 2000;
 
 export class DisplayNames {
   /** Insertion order is recency order: a hit moves its entry to the end, eviction takes the first. */
@@ -43,8 +49,10 @@ export class DisplayNames {
   private readonly ttlMs: number;
   private readonly failureTtlMs: number;
   private readonly maxEntries: number;
+  private readonly waitMs: number;
 
   constructor(private readonly options: DisplayNameOptions) {
+    this.waitMs = options.waitMs ?? NAME_WAIT_MS;
     this.ttlMs = options.ttlMs ?? NAME_TTL_MS;
     this.failureTtlMs = options.failureTtlMs ?? FAILED_NAME_TTL_MS;
     this.maxEntries = Math.max(1, options.maxEntries ?? MAX_NAMES);
@@ -66,16 +74,39 @@ export class DisplayNames {
         return Promise.resolve(cached.name);
       }
     }
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
-    const lookup = this.lookup(guildId, userId)
-      .then((name) => {
-        this.remember(key, name);
-        return name;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, lookup);
-    return lookup;
+    let lookup = this.pending.get(key);
+    if (!lookup) {
+      lookup = this.lookup(guildId, userId)
+        .then((name) => {
+          this.remember(key, name);
+          return name;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, lookup);
+    }
+    return this.within(lookup);
+  }
+
+  /**
+   * Remembers a name Discord has just shown: every interaction carries its user's names, so the
+   * people who play need no look-up at all (the look-ups share the bot's request budget with
+   * everything else, and wait behind it when it is busy).
+   */
+  seen(guildId: string | null, userId: string, name: string | null | undefined): void {
+    if (name) this.remember(`${guildId ?? ""}:${userId}`, name);
+  }
+
+  /** `lookup`, or "" once waitMs have passed without its answer. */
+  private within(lookup: Promise<string>): Promise<string> {
+    if (this.waitMs <= 0) return lookup;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(""), this.waitMs);
+      timer.unref?.();
+      void lookup.then((name) => {
+        clearTimeout(timer);
+        resolve(name);
+      });
+    });
   }
 
   private async lookup(guildId: string | null, userId: string): Promise<string> {

@@ -91,14 +91,23 @@ export class Notices implements NoticeBoard {
   /** The follow-ups of the last minute, per channel. */
   private readonly followUpsLastMinute = new SlidingWindowLimiter(60_000);
 
+  /** The newest notice asked for per key: one still waiting for its turn when a newer comes is dropped. */
+  private readonly newest = new Map<string, Notice>();
+
   post(notice: Notice, through?: InteractionWebhook): Promise<void> {
     const previous = this.queues.get(notice.key) ?? Promise.resolve();
-    const next = previous.then(() =>
-      this.deliver(notice, through).catch((err) => this.logger.error({ err, key: notice.key }, "notice failed")),
-    );
+    this.newest.set(notice.key, notice);
+    const next = previous.then(() => {
+      // A newer notice of this key replaces this one (it deletes the ones shown and pings anew), so
+      // when Discord is slow (a backlog of requests) the backlog holds one notice a game, not one a move.
+      if (this.newest.get(notice.key) !== notice) return;
+      return this.deliver(notice, through).catch((err) => this.logger.error({ err, key: notice.key }, "notice failed"));
+    });
     this.queues.set(notice.key, next);
     void next.then(() => {
-      if (this.queues.get(notice.key) === next) this.queues.delete(notice.key);
+      if (this.queues.get(notice.key) !== next) return;
+      this.queues.delete(notice.key);
+      if (this.newest.get(notice.key) === notice) this.newest.delete(notice.key);
     });
     return next;
   }

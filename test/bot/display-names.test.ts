@@ -137,4 +137,29 @@ describe("display names", () => {
     expect(f.calls.user).toBe(5);
     expect(names.size).toBe(3);
   });
+
+  it("display name - no request for a name an interaction showed - seen, then asked", async () => {
+    const f = fake();
+    f.members.set(`${G}:a`, "Ann (fetched)");
+    const names = new DisplayNames({ fetchers: f.fetchers, clock: manualClock() });
+    names.seen(G, "a", "Ann");
+    names.seen(G, "b", null);
+    expect(await names.get(G, "a")).toBe("Ann");
+    expect(f.calls.member).toBe(0);
+    f.users.set("b", "Bo");
+    expect(await names.get(G, "b")).toBe("Bo");
+    expect(f.calls.member + f.calls.user).toBe(2);
+  });
+
+  it("display name - answers at once with no name, keeps the late answer - a look-up held up", async () => {
+    const f = fake();
+    f.members.set(`${G}:a`, "Ann");
+    const names = new DisplayNames({ fetchers: f.fetchers, clock: manualClock(), waitMs: 20 });
+    const release = f.hold();
+    expect(await names.get(G, "a")).toBe("");
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await names.get(G, "a")).toBe("Ann");
+    expect(f.calls.member).toBe(1);
+  });
 });

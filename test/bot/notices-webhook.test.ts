@@ -116,4 +116,40 @@ describe("notices through the interaction's webhook", () => {
     await notices.post(notice([ALICE]), late);
     expect(log).toEqual([`post ${CHANNEL} ${ALICE}`]);
   });
+
+  it("notice - one still waiting is dropped for a newer one - three moves while Discord is slow", async () => {
+    const { log, notices } = recorder();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = new Notices(
+      w.db(),
+      w.app.players,
+      {
+        edit: async () => {},
+        send: async (channelId, reply) => {
+          await held;
+          log.push(`post ${channelId} ${reply.mentions?.join(",")}`);
+          return `s${log.length}`;
+        },
+        direct: async () => null,
+        remove: async (ref) => {
+          log.push(`delete ${ref.messageId}`);
+        },
+      },
+      w.clock,
+      pino({ level: "silent" }),
+    );
+    const first = slow.post(notice([ALICE]));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the first is on its way (held by Discord)
+    const second = slow.post(notice([BOB]));
+    const third = slow.post(notice([ALICE]));
+    release();
+    await Promise.all([first, second, third]);
+    expect(log).toEqual([`post ${CHANNEL} ${ALICE}`, `post ${CHANNEL} ${ALICE}`, "delete s1"]);
+    // Unrelated keys and notices posted one after the other are all sent.
+    await notices.post({ ...notice([BOB]), key: "game:g2" });
+    expect(log.at(-1)).toBe(`post ${CHANNEL} ${BOB}`);
+  });
 });
