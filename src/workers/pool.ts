@@ -122,10 +122,10 @@ export class WorkerPool<T extends object, R> {
       // A task taken from the queue that no thread can run yet goes back to its place (unshift), not to the end.
       stricterFIFO: true,
       maxQueue: this.maxQueue,
-      // Between tasks the thread returns to its event loop. With piscina's default ("sync") it
-      // waits inside Atomics.wait and never does, so Node never runs the callbacks that free native
-      // memory handed to JavaScript: every board's pixel read-back (1.3 MB) stayed, and a render
-      // thread had grown to 2.3 GB after 1,500 boards (247 MB now).
+      // A waiting thread runs its event loop. With piscina's default ("sync") it waits inside
+      // Atomics.wait and never does, so Node never ran the callbacks that free native memory handed
+      // to JavaScript: every board's pixel read-back (1.3 MB) stayed, and a render thread had grown
+      // to 2.3 GB after 1,500 boards (247 MB now). entry.mjs also gives the loop a turn before each task.
       atomics: "async",
     });
   }
