@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { type AiPool, createAiPool } from "../../src/ai/index.ts";
 import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
@@ -115,4 +115,21 @@ export function sharedPool(): () => AiPool {
     if (!pool) throw new Error("the pool has not started");
     return pool;
   };
+}
+
+/**
+ * A fresh World for every test of the file, with the timers in `toFake` faked by vitest, closed and
+ * the timers restored after each; `use` gets each new World.
+ */
+export function worldEachTest(toFake: ("Date" | "performance")[], use: (world: World) => void): void {
+  let world: World | null = null;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake });
+    world = setup();
+    use(world);
+  });
+  afterEach(() => {
+    world?.close();
+    vi.useRealTimers();
+  });
 }

@@ -4,32 +4,31 @@
  */
 import { DiscordAPIError } from "discord.js";
 import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { FOLLOW_UPS_PER_CHANNEL_MINUTE, type InteractionWebhook, Notices } from "../../src/discord/notices.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
-import { ALICE, BOB, CHANNEL, setup, type World } from "./helpers.ts";
+import { ALICE, BOB, CHANNEL, type World, worldEachTest } from "./helpers.ts";
 
 let w: World;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  w = setup();
-});
-afterEach(() => {
-  w.close();
-  vi.useRealTimers();
+worldEachTest(["Date"], (world) => {
+  w = world;
 });
 
 const unknownWebhook = () =>
   new DiscordAPIError({ code: 10015, message: "Unknown Webhook" }, 10015, 404, "POST", "/", {});
 
-/** What went where: follow-ups and their deletions by token, channel posts and deletions as the bot. */
-function recorder() {
+/**
+ * What went where: follow-ups and their deletions by token, channel posts and deletions as the bot.
+ * `held`: channel posts wait for it (Discord slow to answer).
+ */
+function recorder(held?: Promise<void>) {
   const log: string[] = [];
   let next = 0;
   const messenger: Messenger = {
     edit: async () => {},
     send: async (channelId: string, reply: Reply) => {
+      await held;
       log.push(`post ${channelId} ${reply.mentions?.join(",")}`);
       return `m${++next}`;
     },
@@ -118,37 +117,20 @@ describe("notices through the interaction's webhook", () => {
   });
 
   it("notice - one still waiting is dropped for a newer one - three moves while Discord is slow", async () => {
-    const { log, notices } = recorder();
     let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slow = new Notices(
-      w.db(),
-      w.app.players,
-      {
-        edit: async () => {},
-        send: async (channelId, reply) => {
-          await held;
-          log.push(`post ${channelId} ${reply.mentions?.join(",")}`);
-          return `s${log.length}`;
-        },
-        direct: async () => null,
-        remove: async (ref) => {
-          log.push(`delete ${ref.messageId}`);
-        },
-      },
-      w.clock,
-      pino({ level: "silent" }),
+    const { log, notices } = recorder(
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
     );
-    const first = slow.post(notice([ALICE]));
+    const first = notices.post(notice([ALICE]));
     await new Promise((resolve) => setTimeout(resolve, 0)); // the first is on its way (held by Discord)
-    const second = slow.post(notice([BOB]));
-    const third = slow.post(notice([ALICE]));
+    const second = notices.post(notice([BOB]));
+    const third = notices.post(notice([ALICE]));
     release();
     await Promise.all([first, second, third]);
-    expect(log).toEqual([`post ${CHANNEL} ${ALICE}`, `post ${CHANNEL} ${ALICE}`, "delete s1"]);
-    // Unrelated keys and notices posted one after the other are all sent.
+    expect(log).toEqual([`post ${CHANNEL} ${ALICE}`, `post ${CHANNEL} ${ALICE}`, "delete m1"]);
+    // Notices posted one after the other, and other keys, are all sent.
     await notices.post({ ...notice([BOB]), key: "game:g2" });
     expect(log.at(-1)).toBe(`post ${CHANNEL} ${BOB}`);
   });

@@ -1,16 +1,11 @@
 /** Server settings are read from memory for a few seconds: at once after an update made here. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SETTINGS_CACHE_MS } from "../../src/games/settings.ts";
-import { GUILD, setup, type World } from "./helpers.ts";
+import { GUILD, type World, worldEachTest } from "./helpers.ts";
 
 let w: World;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["performance"] });
-  w = setup();
-});
-afterEach(() => {
-  w.close();
-  vi.useRealTimers();
+worldEachTest(["performance"], (world) => {
+  w = world;
 });
 
 describe("settings cache", () => {
