@@ -6,176 +6,13 @@
  * patched into the image descriptor it has just written.
  */
 
-import { endianness } from "node:os";
 import * as gifenc from "gifenc";
+import type { PaletteIndexer } from "./palette-indexer.ts";
 import type { Pixels } from "./surface.ts";
-
-const LITTLE_ENDIAN = endianness() === "LE";
 
 // gifenc is CommonJS: under Node the named exports arrive on the default export.
 const lib: typeof import("gifenc") =
   "GIFEncoder" in gifenc ? gifenc : (gifenc as { default: typeof import("gifenc") }).default;
-
-/**
- * A palette colour farther than this from a pixel's colour (squared RGB distance, measured from the
- * centre of the pixel's RGB 565 bin) counts as a poor match: about 14 levels in each channel.
- */
-export const POOR_MATCH = 3 * 14 ** 2;
-
-/** Pixels compared at once with the last image (one native comparison of their bytes). */
-const CHUNK = 256;
-
-/**
- * Maps RGBA pixels to palette indices through a lazily filled table over 16-bit (RGB 565) colours:
- * each entry the index (0: not looked up yet, as opaque colours never map to the transparent 0),
- * plus 256 when the match is poor: one load a pixel.
- */
-export class PaletteIndexer {
-  private readonly table = new Uint16Array(65536);
-
-  /** `colours` are the opaque colours, written at indices 1..; index 0 is transparent. */
-  constructor(readonly colours: readonly (readonly number[])[]) {
-    if (colours.length > 255) throw new Error("a GIF palette holds at most 255 colours besides transparency");
-  }
-
-  /** The GIF colour table: transparent (black) first. */
-  get palette(): number[][] {
-    return [[0, 0, 0], ...this.colours.map((c) => [c[0], c[1], c[2]])];
-  }
-
-  /** Finds and remembers the nearest palette colour to the centre of the 565 bin `key`; returns its table entry. */
-  private fill(key: number): number {
-    // The centre of the bin, so that the answer does not depend on which pixel came first.
-    const r = ((key >> 11) << 3) | 4;
-    const g = (((key >> 5) & 63) << 2) | 2;
-    const b = ((key & 31) << 3) | 4;
-    let best = 0;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < this.colours.length; i++) {
-      const c = this.colours[i];
-      const d = (c[0] - r) ** 2 + (c[1] - g) ** 2 + (c[2] - b) ** 2;
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = i;
-      }
-    }
-    this.table[key] = best + 1 + (bestDistance > POOR_MATCH ? 256 : 0);
-    return this.table[key];
-  }
-
-  private keyOf(r: number, g: number, b: number, a: number, premultiplied: boolean): number {
-    if (premultiplied && a < 255) {
-      r = Math.min(255, ((r * 255) / a) | 0);
-      g = Math.min(255, ((g * 255) / a) | 0);
-      b = Math.min(255, ((b * 255) / a) | 0);
-    }
-    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
-  }
-
-  /**
-   * The last image indexed, to answer the pixels that did not change from it without a lookup:
-   * consecutive boards share the wood, the pits and most labels, and consecutive animation frames
-   * differ in a few seeds, so most pixels repeat at the same place. Kept across calls in memory
-   * that is written in place, not allocated per image.
-   */
-  private last: {
-    bytes: Buffer;
-    pixels: Int32Array;
-    indices: Buffer;
-    poor: Uint8Array;
-    /** Poorly matched pixels in the whole image (kept up to date as pixels change). */
-    poorTotal: number;
-    premultiplied: boolean;
-  } | null = null;
-
-  /** The index of a pixel that is not opaque (read byte by byte); its poor-match flag in `poorOut`. */
-  private lookupSlow(rgba: Uint8Array | Uint8ClampedArray, i: number, premultiplied: boolean): number {
-    const p = i * 4;
-    const a = rgba[p + 3];
-    if (a < 128) {
-      this.poorOut = 0;
-      return 0;
-    }
-    const key = this.keyOf(rgba[p], rgba[p + 1], rgba[p + 2], a, premultiplied);
-    let entry = this.table[key];
-    if (entry === 0) entry = this.fill(key);
-    this.poorOut = entry >> 8;
-    return entry & 0xff;
-  }
-
-  /** The poor-match flag of the last `lookupSlow` (a field, so the hot loop allocates nothing). */
-  private poorOut = 0;
-
-  /**
-   * Writes the pixels' indices to `out`; pixels less than half opaque become transparent (index 0).
-   * `premultiplied`: the colours are multiplied by alpha (the canvas' own pixels). Returns how many
-   * pixels the palette matched poorly. On a little-endian machine pixels are read four bytes at a
-   * time (R in the low byte) and compared with the last image's: this loop runs for every board and
-   * every animation frame. Runs of CHUNK pixels equal to the last image's are skipped after one
-   * native comparison; in the others only the changed pixels are looked up, and the count of poor
-   * matches is kept up to date by each change. The answers are exactly those of looking every
-   * pixel up.
-   */
-  index(rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, premultiplied = false): number {
-    const n = out.length;
-    const wide = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0;
-    if (!wide) {
-      let poor = 0;
-      for (let i = 0; i < n; i++) {
-        out[i] = this.lookupSlow(rgba, i, premultiplied);
-        poor += this.poorOut;
-      }
-      return poor;
-    }
-    const pixels = new Int32Array(rgba.buffer, rgba.byteOffset, n);
-    let last = this.last;
-    const fresh = !last || last.pixels.length !== n || last.premultiplied !== premultiplied;
-    if (!last || fresh) {
-      const bytes = Buffer.alloc(n * 4);
-      last = {
-        bytes,
-        pixels: new Int32Array(bytes.buffer, bytes.byteOffset, n),
-        indices: Buffer.alloc(n),
-        poor: new Uint8Array(n),
-        poorTotal: 0,
-        premultiplied,
-      };
-      this.last = last;
-    }
-    const { bytes, pixels: seen, indices: seenIndex, poor: seenPoor } = last;
-    const { table } = this;
-    const input = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-    let poorTotal = last.poorTotal;
-    for (let start = 0; start < n; start += CHUNK) {
-      const end = Math.min(n, start + CHUNK);
-      // A native comparison of the run's bytes: unchanged runs cost no loop in JS.
-      if (!fresh && bytes.compare(input, start * 4, end * 4, start * 4, end * 4) === 0) continue;
-      for (let i = start; i < end; i++) {
-        const v = pixels[i];
-        if (!fresh && v === seen[i]) continue;
-        seen[i] = v;
-        let index: number;
-        let poor: number;
-        if (v >>> 24 === 255) {
-          const key = ((v & 0xf8) << 8) | ((v >>> 5) & 0x7e0) | ((v >>> 19) & 0x1f);
-          let entry = table[key];
-          if (entry === 0) entry = this.fill(key);
-          index = entry & 0xff;
-          poor = entry >> 8;
-        } else {
-          index = this.lookupSlow(rgba, i, premultiplied);
-          poor = this.poorOut;
-        }
-        seenIndex[i] = index;
-        poorTotal += poor - seenPoor[i];
-        seenPoor[i] = poor;
-      }
-    }
-    last.poorTotal = poorTotal;
-    out.set(seenIndex);
-    return poorTotal;
-  }
-}
 
 export class GifWriter {
   private readonly encoder = lib.GIFEncoder({ auto: false, initialCapacity: 1 << 18 });
@@ -200,7 +37,7 @@ export class GifWriter {
 
   addFrame(pixels: Pixels, delayMs: number): void {
     const { width, height } = this;
-    this.indexer.index(pixels.data, this.next, pixels.premultiplied);
+    this.indexer.index(pixels, this.next);
     const common = { delay: delayMs, transparent: true, transparentIndex: 0, dispose: 1 };
     if (this.frames++ === 0) {
       this.encoder.writeFrame(this.next, width, height, {

@@ -5,8 +5,9 @@
  * one, and keeps colours from flickering between frames; an image it cannot represent closely (a
  * colour no sample has) is noticed by the indexer, and the still board then falls back to full colour.
  */
-import { PaletteIndexer, quantize } from "./gif-writer.ts";
+import { quantize } from "./gif-writer.ts";
 import { pitCenter, storeCenter } from "./layout.ts";
+import { PaletteIndexer } from "./palette-indexer.ts";
 import type { Scene } from "./scene.ts";
 import { sceneImage, straightAlpha } from "./surface.ts";
 import { emptyTrace } from "./trace.ts";

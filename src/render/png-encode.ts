@@ -39,32 +39,29 @@ function header(width: number, height: number, colourType: 3 | 6): Buffer {
 }
 
 /**
- * The rows' buffer of the synchronous path, kept between images: allocating and zeroing a board's
- * 337 KB cost more than copying the rows into it. Only the row bytes are written, so the filter
- * bytes stay 0. The asynchronous path allocates its own, as the deflate reads it later.
+ * PNG rows (each a filter byte then the row's bytes), deflated. In a render worker, deflating in the
+ * worker's own (low-priority) thread keeps all its work there; on the main thread it goes to the
+ * thread pool, which reads the rows later, so it gets a copy of its own unless `owned` (nothing
+ * else holds them). Either way the caller may change the rows once this returns.
  */
-let rowsBuffer: Uint8Array | null = null;
-
-/** The rows of `pixels` (`stride` bytes each), each preceded by its filter type byte, 0 (none), deflated. */
-function imageData(pixels: Uint8Array, stride: number, height: number): Promise<Buffer> {
-  const size = height * (stride + 1);
-  // In a render worker, deflating in the worker's own (low-priority) thread keeps all its work there.
-  const sync = !isMainThread;
-  let raw: Uint8Array;
-  if (sync) {
-    if (rowsBuffer?.length !== size) rowsBuffer = new Uint8Array(size);
-    raw = rowsBuffer;
-  } else raw = new Uint8Array(size);
-  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+function deflateRows(rows: Uint8Array, owned = false): Promise<Buffer> {
   // Output room for a whole board in one piece (zlib's default is 16 KB pieces, joined after), which
   // also means one trip to the thread pool on the asynchronous path instead of one a piece.
   const options = { level: 1, chunkSize: 96 * 1024 };
-  return sync ? Promise.resolve(deflateSync(raw, options)) : deflateAsync(raw, options);
+  if (!isMainThread) return Promise.resolve(deflateSync(rows, options));
+  return deflateAsync(owned ? rows : rows.slice(), options);
+}
+
+/** The rows of `pixels` (`stride` bytes each), each preceded by its filter type byte, 0 (none). */
+function withFilterBytes(pixels: Uint8Array, stride: number, height: number): Uint8Array {
+  const rows = new Uint8Array(height * (stride + 1));
+  for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  return rows;
 }
 
 /** Encodes straight (not premultiplied) RGBA pixels, 8 bits per channel, as a PNG file. */
 export async function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Promise<Buffer> {
-  const idat = await imageData(rgba as Uint8Array, width * 4, height);
+  const idat = await deflateRows(withFilterBytes(rgba as Uint8Array, width * 4, height), true);
   return pngFile([
     ["IHDR", header(width, height, 6)],
     ["IDAT", idat],
@@ -73,11 +70,12 @@ export async function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: num
 }
 
 /**
- * Encodes a palette image: one index a pixel into `palette` (RGB triples, at most 256), where the
- * indices below `transparent` are fully transparent and the rest opaque.
+ * Encodes a palette image given as PNG rows (`height` rows of a filter byte, 0, then one index a
+ * pixel into `palette`: RGB triples, at most 256), where the indices below `transparent` are fully
+ * transparent and the rest opaque. The rows are read (or copied) before this returns its promise.
  */
 export async function encodeIndexedPng(
-  indices: Uint8Array,
+  rows: Uint8Array,
   palette: readonly (readonly number[])[],
   width: number,
   height: number,
@@ -88,7 +86,8 @@ export async function encodeIndexedPng(
   for (const [i, c] of palette.entries()) plte.set([c[0], c[1], c[2]], i * 3);
   // tRNS: an alpha for the first entries; the entries after them are opaque.
   const trns = new Uint8Array(transparent);
-  const idat = await imageData(indices, width, height);
+  if (rows.length !== height * (width + 1)) throw new Error("PNG rows: the size does not match the image");
+  const idat = await deflateRows(rows);
   return pngFile([
     ["IHDR", header(width, height, 3)],
     ["PLTE", plte],

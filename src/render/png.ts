@@ -6,9 +6,9 @@
  * written in full colour instead, so nothing new drawn on a board is ever shown in wrong colours.
  */
 import type { Locale } from "../i18n/index.ts";
-import type { PaletteIndexer } from "./gif-writer.ts";
 import { translatorFor } from "./language.ts";
 import { paletteFor } from "./palette.ts";
+import type { PaletteIndexer } from "./palette-indexer.ts";
 import { encodeIndexedPng, encodePng } from "./png-encode.ts";
 import { stillScene } from "./still.ts";
 import { type Pixels, sceneImage, straightAlpha } from "./surface.ts";
@@ -26,20 +26,11 @@ export interface RenderOptions {
 /** Poorly matched pixels a palette board may have (anti-aliased edges between two palette colours). */
 export const POOR_PIXELS_ALLOWED = 200;
 
-/**
- * The indices of the image being encoded, kept between images (allocating them cost more than
- * writing them). Safe to share: the encoder copies them before its first await.
- */
-let indexBuffer: Uint8Array | null = null;
-
 /** `pixels` as a palette PNG on `indexer`'s colours, or in full colour when the palette does not fit them. */
 export async function encodeBoard(pixels: Pixels, indexer: PaletteIndexer | null): Promise<Buffer> {
   if (indexer) {
-    const size = pixels.width * pixels.height;
-    if (indexBuffer?.length !== size) indexBuffer = new Uint8Array(size);
-    const indices = indexBuffer;
-    const poor = indexer.index(pixels.data, indices, pixels.premultiplied);
-    if (poor <= POOR_PIXELS_ALLOWED) return encodeIndexedPng(indices, indexer.palette, pixels.width, pixels.height, 1);
+    const { rows, poor } = indexer.indexRows(pixels);
+    if (poor <= POOR_PIXELS_ALLOWED) return encodeIndexedPng(rows, indexer.palette, pixels.width, pixels.height, 1);
   }
   const straight = straightAlpha(pixels);
   return encodePng(straight.data, straight.width, straight.height);
