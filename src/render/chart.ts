@@ -6,7 +6,7 @@
 import type { Translate } from "../i18n/index.ts";
 import { paintCard } from "./background.ts";
 import { createCanvas, type SKRSContext2D } from "./canvas.ts";
-import { fitWidth, font, registerFonts } from "./fonts.ts";
+import { fitWidth, font, measuredWidth, registerFonts } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
@@ -66,17 +66,15 @@ function drawLegend(ctx: SKRSContext2D, y: number, t: Translate): void {
   ctx.stroke();
   const rating = t("board:chart.rating");
   drawLabel(ctx, rating, x + 34, y, { fill: THEME.text });
-  x += 34 + ctx.measureText(rating).width + 26;
+  x += 34 + measuredWidth(ctx, rating) + 26;
   ctx.fillStyle = BAND;
   ctx.fillRect(x, y - 9, 26, 18);
   const band = t("board:chart.band");
   drawLabel(ctx, band, x + 34, y, { fill: THEME.text });
-  x += 34 + ctx.measureText(band).width + 26;
+  x += 34 + measuredWidth(ctx, band) + 26;
   dashed(ctx, x, y, x + 26, y);
-  const start = fitWidth(
-    t("board:chart.start", { start: START }),
-    WIDTH - PAD.right - x - 34,
-    (s) => ctx.measureText(s).width,
+  const start = fitWidth(t("board:chart.start", { start: START }), WIDTH - PAD.right - x - 34, (s) =>
+    measuredWidth(ctx, s),
   );
   drawLabel(ctx, start, x + 34, y, { fill: THEME.text });
 }
@@ -113,7 +111,7 @@ export async function renderRatingChart(
   ctx.textBaseline = "alphabetic";
   drawLabel(
     ctx,
-    fitWidth(title, WIDTH - 2 * 28, (t) => ctx.measureText(t).width),
+    fitWidth(title, WIDTH - 2 * 28, (t) => measuredWidth(ctx, t)),
     28,
     40,
     { fill: THEME.text },
@@ -184,7 +182,7 @@ export async function renderRatingChart(
   });
   drawLabel(
     ctx,
-    fitWidth(axis, WIDTH - 2 * 28, (s) => ctx.measureText(s).width),
+    fitWidth(axis, WIDTH - 2 * 28, (s) => measuredWidth(ctx, s)),
     PAD.left + plotW / 2,
     axisY + 32,
     { fill: THEME.text, align: "center" },
@@ -240,13 +238,13 @@ export async function renderLadderImage(
     drawLabel(ctx, `${i + 1}`, 44, mid, { fill: medals[i] ?? THEME.textDim });
     ctx.font = font(400, SMALLEST);
     const detail = rung.moved ? `${rung.direction === "down" ? "▼" : "▲"} ${rung.moved} · ${rung.detail}` : rung.detail;
-    const detailWidth = ctx.measureText(detail).width;
+    const detailWidth = measuredWidth(ctx, detail);
     drawLabel(ctx, detail, 28 + width - 14, mid, { fill: rung.moved ? THEME.text : THEME.textDim, align: "right" });
     ctx.font = font(700, 22);
     const room = width - 14 - detailWidth - 24 - 64;
     drawLabel(
       ctx,
-      fitWidth(rung.name, room, (t) => ctx.measureText(t).width),
+      fitWidth(rung.name, room, (t) => measuredWidth(ctx, t)),
       92,
       mid,
       { fill: THEME.text },

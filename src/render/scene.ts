@@ -8,7 +8,7 @@ import type { Player } from "../engine/index.ts";
 import type { Translate } from "../i18n/index.ts";
 import { background, roundRect } from "./background.ts";
 import type { SKRSContext2D } from "./canvas.ts";
-import { fitWidth, font } from "./fonts.ts";
+import { fitWidth, font, measuredWidth } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";
 import {
@@ -25,7 +25,7 @@ import {
   WIDTH,
 } from "./layout.ts";
 import { COUNTABLE, type Spot, seedsInPit, seedsInStore } from "./placement.ts";
-import { drawSeeds } from "./seeds.ts";
+import { drawSeedHeap, drawSeeds } from "./seeds.ts";
 import { THEME } from "./theme.ts";
 import type { MoveTrace } from "./trace.ts";
 import { type BoardView, playerName } from "./view.ts";
@@ -61,14 +61,14 @@ export interface Scene {
 
 /** Shortens `value` with an ellipsis until it fits `maxWidth` in the current font. */
 function fitText(ctx: SKRSContext2D, value: string, maxWidth: number): string {
-  return fitWidth(value, maxWidth, (s) => ctx.measureText(s).width);
+  return fitWidth(value, maxWidth, (s) => measuredWidth(ctx, s));
 }
 
 const HALO = "rgba(30, 14, 4, 0.75)";
 
 function pillWidth(ctx: SKRSContext2D, label: string, size: number): number {
   ctx.font = font(700, size);
-  return Math.max(ctx.measureText(label).width + size * 0.9, size * 1.7);
+  return Math.max(measuredWidth(ctx, label) + size * 0.9, size * 1.7);
 }
 
 function pill(
@@ -144,7 +144,7 @@ function drawBadges(ctx: SKRSContext2D, trace: MoveTrace): void {
 function drawPits(ctx: SKRSContext2D, scale: number, scene: Scene): void {
   for (let pit = 0; pit < 12; pit++) {
     const n = scene.pits[pit];
-    drawSeeds(ctx, scale, seedsInPit(pit, n));
+    drawSeedHeap(ctx, scale, `pit ${pit}`, seedsInPit(pit, n));
     if (n > COUNTABLE) {
       // A heap too big to count by eye: the number goes on it as well.
       const c = pitCenter(pit);
@@ -171,7 +171,7 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
   const haiti = view.ruleset === "haiti";
   for (const player of [0, 1] as Player[]) {
     const n = scene.stores[player];
-    drawSeeds(ctx, scale, seedsInStore(player, n));
+    drawSeedHeap(ctx, scale, `store ${player}`, seedsInStore(player, n));
     const width = storeRect(player).w - 10;
     ctx.textBaseline = "middle";
     const owner = storeLabelCenter(player, 0);
@@ -187,7 +187,7 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
     ctx.font = font(700, 26);
     let x = c.x;
     if (gain > 0) {
-      const countWidth = ctx.measureText(count).width;
+      const countWidth = measuredWidth(ctx, count);
       const gainWidth = pillWidth(ctx, `+${gain}`, LABEL_MIN);
       const total = countWidth + 4 + gainWidth;
       x = c.x - total / 2 + countWidth / 2;
@@ -219,12 +219,12 @@ function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene, t: Transl
   const corner = view.gameId ? t("board:header.corner", { ruleset, id: view.gameId }) : ruleset;
   const cornerText = fitText(ctx, corner, 420);
   drawLabel(ctx, cornerText, WIDTH - 26, 25, { fill: THEME.textDim, align: "right" });
-  const cornerWidth = ctx.measureText(cornerText).width;
+  const cornerWidth = measuredWidth(ctx, cornerText);
   let footerWidth = 0;
   if (view.footer) {
     const footer = fitText(ctx, view.footer, 330);
     drawLabel(ctx, footer, 26, HEIGHT - 27, { fill: THEME.textDim, align: "left" });
-    footerWidth = ctx.measureText(footer).width;
+    footerWidth = measuredWidth(ctx, footer);
   }
   const sides: { player: Player; x: number; y: number; align: "left" | "right"; room: number }[] = [
     { player: 1, x: 26, y: 25, align: "left", room: WIDTH - 52 - cornerWidth - 24 },
@@ -234,10 +234,10 @@ function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene, t: Transl
     const marked = scene.turn === side.player;
     const turnLabel = marked ? t(scene.playing ? "board:header.playing" : "board:header.toMove") : "";
     ctx.font = font(700, LABEL_MIN);
-    const turnWidth = marked ? ctx.measureText(turnLabel).width + 30 : 0;
+    const turnWidth = marked ? measuredWidth(ctx, turnLabel) + 30 : 0;
     ctx.font = font(700, 24);
     const name = fitText(ctx, playerName(view, side.player, t), side.room - turnWidth);
-    const nameWidth = ctx.measureText(name).width;
+    const nameWidth = measuredWidth(ctx, name);
     const left = side.align === "left" ? side.x : side.x - nameWidth - turnWidth;
     drawLabel(ctx, name, left, side.y, { fill: marked || scene.turn === null ? THEME.text : THEME.textDim });
     if (marked) {
@@ -256,7 +256,7 @@ function drawCaption(ctx: SKRSContext2D, full: string): void {
   ctx.font = font(700, LABEL_MIN);
   ctx.textBaseline = "middle";
   const caption = fitText(ctx, full, 560);
-  const w = ctx.measureText(caption).width + 32;
+  const w = measuredWidth(ctx, caption) + 32;
   ctx.fillStyle = THEME.captionFill;
   roundRect(ctx, { x: WIDTH / 2 - w / 2, y: MIDDLE_Y - 17, w, h: 34 }, 17);
   ctx.fill();
@@ -318,7 +318,7 @@ function drawBanner(ctx: SKRSContext2D, banner: Banner): void {
   // Long titles shrink a little, then get shortened.
   let size = 28;
   ctx.font = font(700, size);
-  while (size > 22 && ctx.measureText(banner.title).width > w - 32) ctx.font = font(700, --size);
+  while (size > 22 && measuredWidth(ctx, banner.title) > w - 32) ctx.font = font(700, --size);
   drawLabel(ctx, fitText(ctx, banner.title, w - 32), WIDTH / 2, y + h * 0.33, { fill: THEME.origin, align: "center" });
   ctx.font = font(400, LABEL_MIN);
   drawLabel(ctx, fitText(ctx, banner.detail, w - 32), WIDTH / 2, y + h * 0.74, { fill: THEME.text, align: "center" });

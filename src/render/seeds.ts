@@ -1,7 +1,9 @@
 /**
  * Nickar seeds (grey Caesalpinia seeds): glossy, nearly round, each a little different in tone,
  * size and shape. A few dozen sprites are painted once per scale and stamped, which is much faster
- * than painting gradients and shadows for every seed of every frame.
+ * than painting gradients and shadows for every seed of every frame. The seeds of a pit or a store
+ * (a pure function of where and how many) are stamped once more as one image, kept for the next
+ * board: one draw instead of up to 48, each of which resamples its sprite.
  */
 
 import { seededRandom } from "../engine/internal.ts";
@@ -91,4 +93,55 @@ export function drawSeeds(ctx: SKRSContext2D, scale: number, spots: readonly Spo
   for (const s of spots) {
     ctx.drawImage(list[s.variant % VARIANTS], s.x * zoom + dx - size / 2, s.y * zoom + dy - size / 2, size, size);
   }
+}
+
+/** A group of seeds stamped once, with where its top left corner goes in device pixels. */
+interface Heap {
+  canvas: Canvas;
+  x: number;
+  y: number;
+}
+
+/**
+ * Kept heaps, most recently used last. A scale has 384 (12 pits x 24 counts drawn, 2 stores x 48),
+ * all of them 11 MB at scale 1; fewer kept, boards of several games in turn (each game its own
+ * counts) evicted what the next board wanted.
+ */
+const heaps = new Map<string, Heap>();
+const HEAPS_KEPT = 400;
+
+/**
+ * Draws the seeds at `spots` as `drawSeeds` does, from a kept image of them: `key` names the group
+ * (the same key, the same spots). The image's corner sits on a whole device pixel and the seeds keep
+ * their fractional positions inside it, so the result is the direct drawing's to within rounding.
+ * A context not simply scaled by `scale` (and moved by whole pixels) is drawn on seed by seed.
+ */
+export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spots: readonly Spot[]): void {
+  if (spots.length === 0) return;
+  const m = ctx.getTransform();
+  if (m.a !== scale || m.d !== scale || m.b !== 0 || m.c !== 0 || !Number.isInteger(m.e) || !Number.isInteger(m.f)) {
+    drawSeeds(ctx, scale, spots);
+    return;
+  }
+  const id = `${scale}:${key}:${spots.length}`;
+  let heap = heaps.get(id);
+  if (heap) heaps.delete(id);
+  else {
+    const half = (spritesFor(scale)[0].width / scale) * 0.5;
+    const x = Math.floor((Math.min(...spots.map((s) => s.x)) - half) * scale);
+    const y = Math.floor((Math.min(...spots.map((s) => s.y)) - half) * scale);
+    const right = Math.ceil((Math.max(...spots.map((s) => s.x)) + half) * scale);
+    const bottom = Math.ceil((Math.max(...spots.map((s) => s.y)) + half) * scale);
+    const canvas = createCanvas(right - x, bottom - y);
+    const heapCtx = canvas.getContext("2d");
+    heapCtx.setTransform(scale, 0, 0, scale, -x, -y);
+    drawSeeds(heapCtx, scale, spots);
+    heap = { canvas, x, y };
+    if (heaps.size >= HEAPS_KEPT) heaps.delete(heaps.keys().next().value!);
+  }
+  heaps.set(id, heap);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(heap.canvas, heap.x + m.e, heap.y + m.f);
+  ctx.restore();
 }

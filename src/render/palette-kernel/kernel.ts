@@ -85,14 +85,11 @@ function entryOf(v: u32, premultiplied: bool): u32 {
 }
 
 /**
- * Indexes pixel `k` if it differs from the last image's, updating the remembered pixel, its index
- * (at `out`) and its poor flag; returns the change of the poor count.
+ * Indexes pixel `k` (which differs from the last image's): its index goes to `out`, its poor flag to
+ * `poor`; returns the change of the poor count.
  */
-function update(input: usize, last: usize, out: usize, poor: usize, k: usize, premultiplied: bool): i32 {
-  const v = load<u32>(input + (k << 2));
-  if (v === load<u32>(last + (k << 2))) return 0;
-  store<u32>(last + (k << 2), v);
-  const entry = entryOf(v, premultiplied);
+function update(input: usize, out: usize, poor: usize, k: usize, premultiplied: bool): i32 {
+  const entry = entryOf(load<u32>(input + (k << 2)), premultiplied);
   store<u8>(out, <u8>entry);
   const flag = <i32>(entry >> 8);
   const change = flag - <i32>load<u8>(poor + k);
@@ -120,10 +117,24 @@ export function index(
     let x = 0;
     for (; x + 4 <= width; x += 4) {
       const k = first + <usize>x;
-      if (v128.all_true<i32>(i32x4.eq(v128.load(input + (k << 2)), v128.load(last + (k << 2))))) continue;
-      for (let j = 0; j < 4; j++) change += update(input, last, row + x + j, poor, k + j, premultiplied);
+      const pixels = v128.load(input + (k << 2));
+      // One bit for each of the four pixels that changed.
+      let changed = ~i32x4.bitmask(i32x4.eq(pixels, v128.load(last + (k << 2)))) & 15;
+      if (changed === 0) continue;
+      v128.store(last + (k << 2), pixels);
+      while (changed !== 0) {
+        const j = <usize>ctz(changed);
+        changed &= changed - 1;
+        change += update(input, row + x + j, poor, k + j, premultiplied);
+      }
     }
-    for (; x < width; x++) change += update(input, last, row + x, poor, first + <usize>x, premultiplied);
+    for (; x < width; x++) {
+      const k = first + <usize>x;
+      const v = load<u32>(input + (k << 2));
+      if (v === load<u32>(last + (k << 2))) continue;
+      store<u32>(last + (k << 2), v);
+      change += update(input, row + x, poor, k, premultiplied);
+    }
   }
   return change;
 }
