@@ -4,7 +4,8 @@
  *
  * Hand-written because no library maps pixels to a fixed palette while remembering the last image,
  * and because the same loop in JavaScript cost 1.0-1.2 ms a board here (about 3 ns a pixel just to
- * compare it with the last image's); compiled to WebAssembly with 128-bit SIMD it is 0.3-0.4 ms.
+ * compare it with the last image's); compiled to WebAssembly with 128-bit SIMD it is about 0.5 ms,
+ * copying the pixels in included.
  *
  * Everything lives in the module's own memory, laid out by palette-indexer.ts: the 16-bit lookup
  * table over RGB 565 colours (filled as colours are met), the palette, the pixels to index, the
