@@ -114,15 +114,11 @@ const HEAPS_KEPT = 400;
  * Draws the seeds at `spots` as `drawSeeds` does, from a kept image of them: `key` names the group
  * (the same key, the same spots). The image's corner sits on a whole device pixel and the seeds keep
  * their fractional positions inside it, so the result is the direct drawing's to within rounding.
- * A context not simply scaled by `scale` (and moved by whole pixels) is drawn on seed by seed.
+ * `ctx`'s transform must be a plain scale by `scale`, as drawScene's is (reading the transform back
+ * to check cost more than a heap's draw).
  */
 export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spots: readonly Spot[]): void {
   if (spots.length === 0) return;
-  const m = ctx.getTransform();
-  if (m.a !== scale || m.d !== scale || m.b !== 0 || m.c !== 0 || !Number.isInteger(m.e) || !Number.isInteger(m.f)) {
-    drawSeeds(ctx, scale, spots);
-    return;
-  }
   const id = `${scale}:${key}:${spots.length}`;
   let heap = heaps.get(id);
   if (heap) heaps.delete(id);
@@ -142,6 +138,6 @@ export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spo
   heaps.set(id, heap);
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(heap.canvas, heap.x + m.e, heap.y + m.f);
+  ctx.drawImage(heap.canvas, heap.x, heap.y);
   ctx.restore();
 }

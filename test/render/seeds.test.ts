@@ -50,19 +50,4 @@ describe("seed heaps", () => {
       { numRuns: 25 },
     );
   });
-
-  it("drawSeedHeap - draws in place - a context moved by whole pixels, and one moved by half a pixel", () => {
-    const spots = seedsInPit(3, 9);
-    for (const shift of [17, 0.5]) {
-      const heap = picture(1, (ctx) => {
-        ctx.translate(shift, shift);
-        drawSeedHeap(ctx, 1, "pit 3", spots);
-      });
-      const direct = picture(1, (ctx) => {
-        ctx.translate(shift, shift);
-        drawSeeds(ctx, 1, spots);
-      });
-      expect(largestDifference(heap, direct)).toBeLessThanOrEqual(3);
-    }
-  });
 });
