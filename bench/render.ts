@@ -2,7 +2,7 @@
  * Render speed: a midgame board PNG (the bot's palette PNG, drawn on the main thread and in a render
  * worker as the bot draws it, and full colour for comparison) and the
  * GIF of a long haiti relay move (found by random playouts with a fixed seed). Targets: the board
- * median < 5 ms and < 100 KB, GIF < 500 ms.
+ * median < 5 ms in a render worker (the bot's path) and < 100 KB, GIF < 500 ms.
  * `npx tsx bench/render.ts` prints the lines; the bench runner can call benchRender().
  */
 import { pathToFileURL } from "node:url";
@@ -96,10 +96,12 @@ function stats(sorted: number[]): { median: number; p95: number } {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-function line(label: string, timing: Timing, target: number, extra: string): string {
+/** `target` null: a figure for comparison, on a path the bot does not take. */
+function line(label: string, timing: Timing, target: number | null, extra: string): string {
   const { median, p95 } = stats(timing.wall);
-  const verdict = median < target ? "ok" : "MISSED";
-  return `${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, CPU ${timing.cpu.toFixed(1)} ms (target median < ${target} ms: ${verdict})${extra}`;
+  const verdict =
+    target === null ? "for comparison" : `target median < ${target} ms: ${median < target ? "ok" : "MISSED"}`;
+  return `${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, CPU ${timing.cpu.toFixed(1)} ms (${verdict})${extra}`;
 }
 
 export async function benchRender(): Promise<string[]> {
@@ -123,10 +125,12 @@ export async function benchRender(): Promise<string[]> {
   const gifTimes = await measure(10, 2, () => renderMoveGif(relay.view));
 
   return [
+    // The bot never draws a board on its main thread (there deflate goes to the libuv pool, which
+    // needs its own copy of the rows); the 5 ms target is for the worker's line below.
     line(
-      "render board PNG (palette), a move in one of 8 abapa games in turn",
+      "render board PNG (palette) on the main thread, a move in one of 8 abapa games in turn",
       pngTimes,
-      5,
+      null,
       `, ${(png.length / 1024).toFixed(0)} KB (the 24-ply midgame)`,
     ),
     line(
