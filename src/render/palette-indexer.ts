@@ -133,8 +133,9 @@ export class PaletteIndexer {
 
   /** The same, with the indices written to `out`, row after row with nothing between. */
   index(pixels: Pixels, out: Uint8Array): number {
-    const { rows, poor } = this.indexRows(pixels);
     const { width, height } = pixels;
+    if (out.length !== width * height) throw new Error("indices: the output does not match the size");
+    const { rows, poor } = this.indexRows(pixels);
     for (let y = 0; y < height; y++) out.set(rows.subarray(y * (width + 1) + 1, (y + 1) * (width + 1)), y * width);
     return poor;
   }

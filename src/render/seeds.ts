@@ -103,11 +103,11 @@ interface Heap {
 }
 
 /**
- * Kept heaps, most recently used last. A scale has 384 (12 pits x 24 counts drawn, 2 stores x 48),
- * all of them 11 MB at scale 1; fewer kept, boards of several games in turn (each game its own
- * counts) evicted what the next board wanted.
+ * Kept heaps per scale, most recently used last. A scale has 384 (12 pits x 24 counts drawn, 2 stores
+ * x 48), all of them 11 MB at scale 1 (the bot's); fewer kept, boards of several games in turn (each
+ * game its own counts) evicted what the next board wanted.
  */
-const heaps = new Map<string, Heap>();
+const heapsByScale = new Map<number, Map<string, Heap>>();
 const HEAPS_KEPT = 400;
 
 /**
@@ -119,7 +119,12 @@ const HEAPS_KEPT = 400;
  */
 export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spots: readonly Spot[]): void {
   if (spots.length === 0) return;
-  const id = `${scale}:${key}:${spots.length}`;
+  let heaps = heapsByScale.get(scale);
+  if (!heaps) {
+    heaps = new Map();
+    heapsByScale.set(scale, heaps);
+  }
+  const id = `${key}:${spots.length}`;
   let heap = heaps.get(id);
   if (heap) heaps.delete(id);
   else {

@@ -111,6 +111,29 @@ describe("palette indexer", () => {
     );
   });
 
+  it("palette indexer - answers as looking every pixel up does - a large image (its memory grows), a small one, the large again", () => {
+    const indexer = new PaletteIndexer(COLOURS);
+    const random = (width: number, height: number, seed: number): Pixels => {
+      const data = new Uint8Array(width * height * 4);
+      let x = seed;
+      for (let i = 0; i < data.length; i++) {
+        x = (x * 1103515245 + 12345) >>> 0;
+        data[i] = i % 4 === 3 ? [255, 255, 200, 0][(x >>> 16) % 4] : (x >>> 16) & 255;
+      }
+      return { data, width, height, premultiplied: true };
+    };
+    // 320 x 200 needs about 0.7 MB of the kernel's memory, past what the indexer starts with.
+    const large = random(320, 200, 1);
+    const edited = { ...large, data: Uint8Array.from(large.data) };
+    edited.data.fill(7, 4000, 9000);
+    for (const pixels of [large, random(37, 9, 2), large, edited]) {
+      const { out, poor } = answer(indexer, pixels);
+      const expected = oracle(pixels);
+      expect(poor).toBe(expected.poor);
+      expect(Buffer.from(out).equals(Buffer.from(expected.out))).toBe(true);
+    }
+  });
+
   it("palette indexer - refuses pixels whose data does not match their size - one byte short", () => {
     const indexer = new PaletteIndexer(COLOURS);
     expect(() =>
