@@ -21,11 +21,14 @@ function midgame(plies: number): BoardView {
  * `count` random abapa games of `plies` moves (fewer when one ends), as the boards after each move,
  * with different player names per game: the boards a bot serving many games renders in turn.
  */
-function games(count: number, plies: number, seed: number): BoardView[][] {
+function games(count: number, plies: number, seed: number, names = ["Ada", "Kwame"]): BoardView[][] {
   const rand = random(seed);
   const out: BoardView[][] = [];
   while (out.length < count) {
-    const players: BoardView["players"] = [{ name: `Ada ${out.length}` }, { name: `Kwame ${out.length}` }];
+    const players: BoardView["players"] = [
+      { name: `${names[0]} ${out.length}` },
+      { name: `${names[1]} ${out.length}` },
+    ];
     const views: BoardView[] = [];
     let state = newGame("abapa");
     for (let i = 0; i < plies && !state.outcome.over; i++) {
@@ -40,8 +43,8 @@ function games(count: number, plies: number, seed: number): BoardView[][] {
 }
 
 /** The boards of `count` games interleaved: one move of each game in turn. */
-function interleaved(count: number, plies: number): BoardView[] {
-  const all = games(count, plies, 11);
+function interleaved(count: number, plies: number, seed = 11, names?: string[]): BoardView[] {
+  const all = games(count, plies, seed, names);
   return Array.from({ length: plies }, (_, i) => all.map((g) => g[i])).flat();
 }
 
@@ -109,13 +112,22 @@ export async function benchRender(): Promise<string[]> {
   const png = await renderBoardPng(board);
   // Every run draws a different board: a move in one of 8 games in turn, as a busy bot draws them.
   const boards = interleaved(8, 40);
+  // Before them, the boards of 8 other games (other seeds, other names): a thread that has been
+  // drawing for a while, its kept seed heaps, text widths and translations filled. What the first
+  // boards of a fresh thread cost is printed too.
+  const earlier = interleaved(8, 40, 12, ["Abena", "Kofi"]);
   let next = 0;
+  let warming = 0;
+  await measure(earlier.length, 0, () => renderBoardPng(earlier[warming++ % earlier.length]));
   const pngTimes = await measure(200, 20, () => renderBoardPng(boards[next++ % boards.length]));
   // The bot's own path: the board drawn and encoded in a render worker, sent back to the main thread.
   const pool = new RenderPool({ threads: 1 });
   const rssBefore = process.memoryUsage().rss;
+  warming = 0;
+  const freshTimes = await measure(earlier.length, 0, () => pool.board(earlier[warming++ % earlier.length]));
   const workerTimes = await measure(600, 20, () => pool.board(boards[next++ % boards.length]));
   const grown = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+  const drawn = earlier.length + 620;
   await pool.close();
   const full = await renderBoardPng(board, { colours: "full" });
   const fullTimes = await measure(30, 5, () => renderBoardPng(board, { colours: "full" }));
@@ -134,10 +146,16 @@ export async function benchRender(): Promise<string[]> {
       `, ${(png.length / 1024).toFixed(0)} KB (the 24-ply midgame)`,
     ),
     line(
-      "render board PNG (palette) in a render worker, as the bot does, the same boards",
+      `render board PNG (palette) in a fresh render worker, its first ${earlier.length} boards (8 other games)`,
+      freshTimes,
+      null,
+      "",
+    ),
+    line(
+      "render board PNG (palette) in a render worker, as the bot does, the same boards as above",
       workerTimes,
       5,
-      `; the process grew by ${grown.toFixed(0)} MB over those 620 boards`,
+      `; the process grew by ${grown.toFixed(0)} MB over the thread's ${drawn} boards`,
     ),
     line("render board PNG (full colour), the same", fullTimes, 15, `, ${(full.length / 1024).toFixed(0)} KB`),
     line(
