@@ -9,6 +9,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LRUCache } from "lru-cache";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "./canvas.ts";
 
 /** The font family the renderer names first. */
@@ -73,8 +74,7 @@ export function font(weight: 400 | 700, size: number): string {
  * renderer sets no letter or word spacing, kerning or stretch, and the fonts are registered before
  * anything is measured).
  */
-const widths = new Map<string, number>();
-const WIDTHS_KEPT = 4096;
+const widths = new LRUCache<string, number>({ max: 4096 });
 
 /** The width of `text` in `ctx`'s current font, in the context's logical pixels. */
 export function measuredWidth(ctx: SKRSContext2D, text: string): number {
@@ -82,7 +82,6 @@ export function measuredWidth(ctx: SKRSContext2D, text: string): number {
   let width = widths.get(key);
   if (width === undefined) {
     width = ctx.measureText(text).width;
-    if (widths.size >= WIDTHS_KEPT) widths.delete(widths.keys().next().value!);
     widths.set(key, width);
   }
   return width;

@@ -3,14 +3,12 @@
  * source language. The bot always passes one (a render task carries its locale, see task.ts); the
  * default serves the preview tool, the palette's sample scenes and the tests.
  */
+import { LRUCache } from "lru-cache";
 import { type Locale, type Translate, translator } from "../i18n/index.ts";
 
 export const ENGLISH: Translate = translator("en");
 
 const translators = new Map<Locale, Translate>();
-
-/** Texts kept per translator; a board asks for the same few (captions, headers) again and again. */
-const TEXTS_KEPT = 2048;
 
 /**
  * `t` with its answers kept by key and values: an i18next lookup with interpolation cost 20-40 us,
@@ -18,13 +16,13 @@ const TEXTS_KEPT = 2048;
  * so their JSON names them; the pseudo-locale switch (read at each translation) is part of the key.
  */
 function keeping(t: Translate): Translate {
-  const texts = new Map<string, string>();
+  // A board asks for the same few texts (captions, headers) again and again.
+  const texts = new LRUCache<string, string>({ max: 2048 });
   return (key, values) => {
     const id = `${process.env.NICKAR_PSEUDO_LOCALE === "1" ? "⟦" : ""}${key}${values ? JSON.stringify(values) : ""}`;
     let text = texts.get(id);
     if (text === undefined) {
       text = t(key, values);
-      if (texts.size >= TEXTS_KEPT) texts.delete(texts.keys().next().value!);
       texts.set(id, text);
     }
     return text;

@@ -67,19 +67,17 @@ const aligned = (n: number) => Math.ceil(n / 16) * 16;
 export class PaletteIndexer {
   private readonly kernel = kernel();
   private layout: Layout | null = null;
+  /** The palette as written to a file: transparent (black) first (made once, read for every image). */
+  readonly palette: number[][];
 
   /** `colours` are the opaque colours, written at indices 1..; index 0 is transparent. */
   constructor(readonly colours: readonly (readonly number[])[]) {
     if (colours.length > 255) throw new Error("a palette holds at most 255 colours besides transparency");
+    this.palette = [[0, 0, 0], ...colours.map((c) => [c[0], c[1], c[2]])];
     this.reserve(IMAGE);
     const bytes = new Uint8Array(this.kernel.memory.buffer);
     for (const [i, c] of colours.entries()) bytes.set([c[0], c[1], c[2]], COLOURS + 3 * i);
     this.kernel.usePalette(TABLE, COLOURS, colours.length, POOR_MATCH);
-  }
-
-  /** The palette as written to a file: transparent (black) first. */
-  get palette(): number[][] {
-    return [[0, 0, 0], ...this.colours.map((c) => [c[0], c[1], c[2]])];
   }
 
   /** Grows the kernel's memory to at least `bytes` (which replaces its buffer: views are made after). */

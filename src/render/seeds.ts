@@ -6,6 +6,7 @@
  * board: one draw instead of up to 48, each of which resamples its sprite.
  */
 
+import { LRUCache } from "lru-cache";
 import { seededRandom } from "../engine/internal.ts";
 import { type Canvas, createCanvas, type SKRSContext2D } from "./canvas.ts";
 import { SEED_RADIUS } from "./layout.ts";
@@ -103,11 +104,11 @@ interface Heap {
 }
 
 /**
- * Kept heaps per scale, most recently used last. A scale has 384 (12 pits x 24 counts drawn, 2 stores
+ * Kept heaps per scale, the least recently used dropped first. A scale has 384 (12 pits x 24 counts drawn, 2 stores
  * x 48), all of them 11 MB at scale 1 (the bot's); fewer kept, boards of several games in turn (each
  * game its own counts) evicted what the next board wanted.
  */
-const heapsByScale = new Map<number, Map<string, Heap>>();
+const heapsByScale = new Map<number, LRUCache<string, Heap>>();
 const HEAPS_KEPT = 400;
 
 /**
@@ -121,13 +122,12 @@ export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spo
   if (spots.length === 0) return;
   let heaps = heapsByScale.get(scale);
   if (!heaps) {
-    heaps = new Map();
+    heaps = new LRUCache({ max: HEAPS_KEPT });
     heapsByScale.set(scale, heaps);
   }
   const id = `${key}:${spots.length}`;
   let heap = heaps.get(id);
-  if (heap) heaps.delete(id);
-  else {
+  if (!heap) {
     const half = (spritesFor(scale)[0].width / scale) * 0.5;
     const x = Math.floor((Math.min(...spots.map((s) => s.x)) - half) * scale);
     const y = Math.floor((Math.min(...spots.map((s) => s.y)) - half) * scale);
@@ -138,9 +138,8 @@ export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spo
     heapCtx.setTransform(scale, 0, 0, scale, -x, -y);
     drawSeeds(heapCtx, scale, spots);
     heap = { canvas, x, y };
-    if (heaps.size >= HEAPS_KEPT) heaps.delete(heaps.keys().next().value!);
+    heaps.set(id, heap);
   }
-  heaps.set(id, heap);
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(heap.canvas, heap.x, heap.y);
