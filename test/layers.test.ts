@@ -2,7 +2,8 @@
  * The layers of README's architecture list: imports (type-only ones too) run only downwards. Each
  * source file belongs to the first layer whose path it starts with; it may import its own layer and
  * the layers listed before it, except that the engine imports nothing else, the computer opponent
- * (src/ai) and the renderer only the engine, and the stand-in Discord (src/local) nothing of the bot.
+ * (src/ai) and the renderer only the engine. The stand-in Discord is a package of its own (packages/local-discord):
+ * the bot reaches it only by its name, and it reaches nothing outside its folder.
  * A folder in no layer fails the test: place it in LAYERS (and in README's list) when you add one.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -19,7 +20,6 @@ interface Layer {
 const LAYERS: readonly Layer[] = [
   { paths: ["src/engine/"], only: [] },
   { paths: ["src/ai/"], only: ["src/engine/", "src/workers/"] },
-  { paths: ["src/tools/"], only: ["src/engine/", "src/ai/"] },
   { paths: ["src/workers/"], only: [] },
   { paths: ["src/i18n/"], only: ["src/engine/"] },
   { paths: ["src/render/"], only: ["src/engine/", "src/workers/", "src/i18n/"] },
@@ -33,19 +33,8 @@ const LAYERS: readonly Layer[] = [
   { paths: ["src/commands/"] },
   { paths: ["src/app.ts"] },
   { paths: ["src/discord/"] },
-  { paths: ["src/local/"], only: [] },
-  {
-    paths: [
-      "src/config.ts",
-      "src/deploy-commands.ts",
-      "src/invite-url.ts",
-      "src/backup.ts",
-      "src/restore.ts",
-      "src/playground.ts",
-      "src/main.ts",
-      "src/shards.ts",
-    ],
-  },
+  { paths: ["src/config.ts"] },
+  { paths: ["src/bin/"] },
 ];
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -103,6 +92,30 @@ describe("layers", () => {
           deep.push(`${file} imports ${target}`);
         }
       }
+    }
+    expect(deep).toEqual([]);
+  });
+
+  it("layers - the local Discord package imports nothing outside itself - packages/local-discord", () => {
+    const outside: string[] = [];
+    for (const file of [...sourceFiles("packages/local-discord/src"), ...sourceFiles("packages/local-discord/test")]) {
+      for (const specifier of importsOf(readFileSync(join(ROOT, file), "utf8"))) {
+        const target = relative(ROOT, resolve(ROOT, dirname(file), specifier));
+        if (!target.startsWith("packages/local-discord/")) outside.push(`${file} imports ${target}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it("layers - the bot reaches the local Discord only through its package name - src, test and bench", () => {
+    const deep: string[] = [];
+    for (const file of [...files, ...sourceFiles("test"), ...sourceFiles("bench")]) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const specifier of importsOf(text)) {
+        if (relative(ROOT, resolve(ROOT, dirname(file), specifier)).startsWith("packages/"))
+          deep.push(`${file}: ${specifier}`);
+      }
+      for (const match of text.matchAll(/["']@nickar\/local-discord\/[^"']*["']/g)) deep.push(`${file}: ${match[0]}`);
     }
     expect(deep).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load`: the bot under many players at once. The bot runs as its own process
- * (`node --import tsx src/main.ts` in token mode, exactly as in production, its render pool
+ * (`node --import tsx src/bin/main.ts` in token mode, exactly as in production, its render pool
  * included); this process runs the local Discord and the simulated players, so their work is not
  * counted as the bot's. Every pair of players has one game at a time (mixed rulesets, spread over
  * channels); moves are pressed at fixed rates and then flat out, some followed by Animate, then
@@ -26,9 +26,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { deployCommands } from "../../src/deploy-commands.ts";
+import { createLocalDiscord } from "@nickar/local-discord";
+import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { seededRandom } from "../../src/engine/random.ts";
-import { createLocalDiscord } from "../../src/local/index.ts";
 import { BotGameStats, type BotPair, MessageWatch, makeBotPairs, playBotGames } from "./bot-games.ts";
 import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
 import { cpuSeconds } from "./stats.ts";
@@ -273,7 +273,7 @@ async function main(): Promise<void> {
     apiUrl: local.apiUrl,
   });
   const nodeArgs = process.env.BENCH_BOT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const bot = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
+  const bot = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/bin/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-// Discord's 3-second rule with the bot as its own process (`tsx src/main.ts` in token mode) against a
+// Discord's 3-second rule with the bot as its own process (`tsx src/bin/main.ts` in token mode) against a
 // local Discord in this process, which keeps the time itself (its clock, its deadline). The bot's
 // event loop is blocked from outside, honestly and without any test code in the bot: the process is
 // stopped (SIGSTOP) while a user runs a command and continued (SIGCONT) only after the local Discord

@@ -1,9 +1,9 @@
-// The bot as its own process (`tsx src/main.ts` in token mode) against a local Discord in the test
+// The bot as its own process (`tsx src/bin/main.ts` in token mode) against a local Discord in the test
 // process, for the tests that stop it (SIGTERM), kill it (SIGKILL) or change its database file.
 import { join } from "node:path";
+import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "@nickar/local-discord";
 import type { APIMessage } from "discord-api-types/v10";
-import { deployCommands } from "../../src/deploy-commands.ts";
-import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "../../src/local/index.ts";
+import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { type Child, Driver, LOCAL_OPTIONS, moveButtons, moverOf, spawnTsx, tempDir, waitFor } from "./harness.ts";
 
 export interface BotWorld {
@@ -45,7 +45,7 @@ export async function botWorld(token: string, local: Partial<LocalDiscordOptions
     children,
     async start(extraEnv = {}) {
       const identifies = (await driver.info()).gateway.identifies;
-      const child = spawnTsx("src/main.ts", { ...env, ...extraEnv });
+      const child = spawnTsx("src/bin/main.ts", { ...env, ...extraEnv });
       children.push(child);
       await child.waitForOutput(/"msg":"bot ready"/);
       await waitFor(async () => {

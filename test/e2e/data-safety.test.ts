@@ -123,7 +123,7 @@ describe("data safety with the bot as its own process", () => {
     };
     await play();
     const backupPath = join(world.databasePath, "..", "at-ply-1.db");
-    const backup = spawnTsx("src/backup.ts", world.env);
+    const backup = spawnTsx("src/bin/backup.ts", world.env);
     // The backup runs while a move is being played.
     const [backupExit] = await Promise.all([backup.exited, play()]);
     expect(backupExit, backup.output()).toBe(0);
@@ -137,13 +137,13 @@ describe("data safety with the bot as its own process", () => {
     await play();
 
     // A restore under the running bot is refused.
-    const restoreWhileRunning = spawnTsx("src/restore.ts", world.env, [backupPath]);
+    const restoreWhileRunning = spawnTsx("src/bin/restore.ts", world.env, [backupPath]);
     expect(await restoreWhileRunning.exited).toBe(1);
     expect(restoreWhileRunning.output()).toMatch(/Nickar \(process \d+\) is running on/);
 
     bot.process.kill("SIGTERM");
     expect(await bot.exited, bot.output()).toBe(0);
-    const restore = spawnTsx("src/restore.ts", world.env, [backupPath]);
+    const restore = spawnTsx("src/bin/restore.ts", world.env, [backupPath]);
     expect(await restore.exited, restore.output()).toBe(0);
     expect(restore.output()).toContain(`Restored ${backupPath} into ${world.databasePath}`);
     expect(restore.output()).toMatch(/The database it replaced is kept as .*before-restore-nickar-.*\.db\./);
@@ -169,7 +169,7 @@ describe("data safety with the bot as its own process", () => {
     const next = nextMove(driver, game.message)!;
     // Someone puts another file in its place (a copy restored by hand while the bot runs).
     const copy = join(world.databasePath, "..", "copy.db");
-    const copied = spawnTsx("src/backup.ts", world.env, [copy]);
+    const copied = spawnTsx("src/bin/backup.ts", world.env, [copy]);
     expect(await copied.exited, copied.output()).toBe(0);
     renameSync(copy, world.databasePath);
     const answer = await driver.click(next.mover, game.messageId, next.customId);
@@ -196,7 +196,7 @@ describe("data safety with the bot as its own process", () => {
     const fd = openSync(world.databasePath, "r+");
     writeSync(fd, Buffer.from([0x0f, 0xff]), 0, 2, (rootpage - 1) * 4096 + 3);
     closeSync(fd);
-    const child = spawnTsx("src/main.ts", world.env);
+    const child = spawnTsx("src/bin/main.ts", world.env);
     world.children.push(child);
     expect(await child.exited).toBe(2);
     expect(child.output()).toContain(

@@ -5,17 +5,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "@nickar/local-discord";
 import type { APIMessage } from "discord-api-types/v10";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/bin/playground.ts";
 import type { Clock } from "../../src/clock.ts";
 import { type Database_, openDatabase } from "../../src/db/client.ts";
 import { type GameRow, games } from "../../src/db/schema.ts";
 import type { Defaults } from "../../src/games/settings.ts";
-import { createLocalDiscord, type LocalDiscord, type LocalDiscordOptions } from "../../src/local/index.ts";
 import type { Logger } from "../../src/logger.ts";
-import { type Playground, type PlaygroundOptions, startPlayground } from "../../src/playground.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -427,7 +427,7 @@ export function spawnTsx(script: string, env: Record<string, string>, args: read
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bot as real processes in token mode (`tsx src/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
+// The bot as real processes in token mode (`tsx src/bin/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
 // against a local Discord in this process
 
 export interface BotProcesses {
@@ -438,7 +438,7 @@ export interface BotProcesses {
   /** `npm run deploy-commands` with the same variables (token mode does not register commands). */
   deploy(): Promise<Child>;
   /**
-   * Starts `tsx src/main.ts` (with `extraEnv`) and waits until the local Discord has seen it identify
+   * Starts `tsx src/bin/main.ts` (with `extraEnv`) and waits until the local Discord has seen it identify
    * (more than `identifiesBefore` times in all) and come online.
    */
   start(identifiesBefore: number, extraEnv?: Record<string, string>): Promise<Child>;
@@ -490,13 +490,13 @@ export function botProcesses(token: string): BotProcesses {
       return env;
     },
     async deploy() {
-      const child = spawnTsx("src/deploy-commands.ts", env);
+      const child = spawnTsx("src/bin/deploy-commands.ts", env);
       children.push(child);
       await child.exited;
       return child;
     },
     async start(identifiesBefore, extraEnv = {}) {
-      const child = spawnTsx("src/main.ts", { ...env, ...extraEnv });
+      const child = spawnTsx("src/bin/main.ts", { ...env, ...extraEnv });
       children.push(child);
       await child.waitForOutput(/"msg":"bot ready"/);
       await waitFor(async () => {

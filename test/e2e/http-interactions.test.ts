@@ -1,9 +1,10 @@
 // HTTP interactions mode: the bot process (token mode, DISCORD_PUBLIC_KEY set) serves Discord's
 // Interactions Endpoint; the local Discord, with that endpoint set, POSTs every interaction there
 // signed with its test key instead of sending it over the gateway, and checks each reply as Discord does.
+
+import { signedHeaders } from "@nickar/local-discord";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
-import { signedHeaders } from "../../src/local/http-delivery.ts";
 import { type BotWorld, botWorld } from "./bot-process.ts";
 import { type Child, gameRow, moveButtons, moverOf, startGame, waitForPly } from "./harness.ts";
 
@@ -70,7 +71,7 @@ describe("HTTP interactions endpoint", () => {
     const response = await post(payload, signedHeaders(keysOf(world), `${payload} `));
     expect(response.status).toBe(401);
     // A signature by another key over the right body is refused too.
-    const other = await import("../../src/local/http-delivery.ts").then((m) => m.newSigningKeys());
+    const other = await import("@nickar/local-discord").then((m) => m.newSigningKeys());
     expect((await post(payload, signedHeaders(other, payload))).status).toBe(401);
     const db = openDatabase(world.databasePath);
     try {

@@ -4,8 +4,8 @@
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Playground, startPlayground } from "../../src/bin/playground.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { type Playground, startPlayground } from "../../src/playground.ts";
 import { Driver, LOCAL_OPTIONS, moveButtons, moverOf, startGame, tempDir, waitFor } from "./harness.ts";
 
 describe("metrics", () => {

@@ -1,4 +1,4 @@
-// The bot as a real process in token mode (`tsx src/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
+// The bot as a real process in token mode (`tsx src/bin/main.ts` with DISCORD_TOKEN and DISCORD_API_URL)
 // against a local Discord in this process: killed with SIGKILL in the middle of a game and started
 // again, the buttons of the old message still play.
 import type { APIMessage } from "discord-api-types/v10";

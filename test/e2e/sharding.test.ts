@@ -3,14 +3,14 @@
 // sends each server's interactions to its shard only. Games in both servers must lose or double no
 // move, notice or reminder, the sweeps must run in one shard only, and when that shard dies the
 // other (or its respawned self) takes the sweeps over.
+
+import { shardOf, stableSnowflake } from "@nickar/local-discord";
 import type { APIMessage } from "discord-api-types/v10";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { games } from "../../src/db/schema.ts";
-import { deployCommands } from "../../src/deploy-commands.ts";
-import { shardOf } from "../../src/local/gateway.ts";
-import { stableSnowflake } from "../../src/local/snowflake.ts";
 import { type BotWorld, botWorld } from "./bot-process.ts";
 import { type Child, gameRef, gameRow, moveButtons, moverOf, waitFor } from "./harness.ts";
 

@@ -1,0 +1,47 @@
+/**
+ * Registers /nickar and /nickar-admin for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
+ * base URL (DISCORD_API_URL), such as the local stand-in Discord. Imports only definitions.
+ */
+import { pathToFileURL } from "node:url";
+import { REST, Routes } from "discord.js";
+import { commandDefinitions } from "../commands/index.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+
+export interface DeployOptions {
+  readonly token: string;
+  readonly applicationId?: string;
+  readonly guildId?: string;
+  readonly apiUrl?: string;
+}
+
+/** Registers the commands and returns where. The application id is looked up when not given. */
+export async function deployCommands(options: DeployOptions): Promise<string> {
+  const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
+  const applicationId = options.applicationId ?? ((await rest.get(Routes.currentApplication())) as { id: string }).id;
+  const body = commandDefinitions();
+  if (options.guildId) {
+    await rest.put(Routes.applicationGuildCommands(applicationId, options.guildId), { body });
+    return `server ${options.guildId}`;
+  }
+  await rest.put(Routes.applicationCommands(applicationId), { body });
+  return "all servers (global commands may take up to an hour to appear)";
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.token) throw new ConfigError("DISCORD_TOKEN is needed to register commands.");
+  const where = await deployCommands({
+    token: config.token,
+    applicationId: config.applicationId,
+    guildId: config.guildId,
+    apiUrl: config.apiUrl,
+  });
+  console.log(`Registered /nickar and /nickar-admin for ${where}.`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

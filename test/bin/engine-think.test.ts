@@ -1,0 +1,55 @@
+/** The engine tool's `think` field, through the real process and the bot's search pool. */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+function runTool(input: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", "src/bin/engine.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve(out.trim().split("\n")));
+    child.stdin.end(input);
+  });
+}
+
+describe("engine tool think", () => {
+  it("engine tool think - adds best, score, depth and nodes in order, the rest unchanged - mixed requests", async () => {
+    const plain = '{"ruleset":"abapa","moves":[3,5,1]}';
+    const lines = await runTool(
+      [
+        '{"ruleset":"abapa","moves":[3,5,1],"think":{"level":"expert","ms":200,"seed":1}}',
+        plain,
+        '{"ruleset":"haiti","think":{"level":"hard","ms":100,"seed":2}}',
+        '{"ruleset":"abapa","think":{"level":"grandmaster"}}',
+        '{"ruleset":"abapa","moves":[3,9],"think":{}}',
+        '{"ruleset":"abapa","position":{"pits":[1,0,0,0,0,0,0,0,0,0,0,0],"stores":[23,24],"toMove":1},"think":{}}',
+        '{"ruleset":"abapa","moves":[3,5,1],"think":{"level":"expert","ms":200,"seed":1}}',
+      ].join("\n"),
+    );
+    const [first, second, third, badLevel, badMove, over, again] = lines.map((l) => JSON.parse(l));
+    const base = {
+      pits: [0, 6, 2, 6, 6, 6, 5, 4, 4, 4, 0, 5],
+      stores: [0, 0],
+      toMove: 1,
+      over: false,
+      winner: null,
+      reason: null,
+      legal: [1, 2, 3, 4, 6],
+    };
+    expect(first).toMatchObject(base);
+    expect(base.legal).toContain(first.best);
+    expect(first.depth).toBeGreaterThan(3);
+    expect(first.nodes).toBeGreaterThan(1000);
+    expect(typeof first.score).toBe("number");
+    expect(again).toEqual(first); // seeded: the same answer
+    expect(lines[1]).toBe(JSON.stringify(base)); // byte for byte what it was without think
+    expect(second).toEqual(base);
+    expect(third.legal).toContain(third.best);
+    expect(badLevel.error).toMatch(/level/);
+    expect(badMove).toEqual({ error: "move 9 at ply 1 is not a house number 1..6", ply: 1 });
+    expect(over).toMatchObject({ over: true, best: null, score: null });
+  });
+});

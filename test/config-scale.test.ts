@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+describe("config for running at scale", () => {
+  it("config - RENDER_THREADS unset or empty means the default - empty and missing", () => {
+    expect(loadConfig({}).renderThreads).toBeUndefined();
+    expect(loadConfig({ RENDER_THREADS: "" }).renderThreads).toBeUndefined();
+    expect(loadConfig({ RENDER_THREADS: "3" }).renderThreads).toBe(3);
+  });
+
+  it("config - refuses a render pool without threads - 0 and words", () => {
+    expect(() => loadConfig({ RENDER_THREADS: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ RENDER_THREADS: "many" })).toThrow(/RENDER_THREADS/);
+  });
+
+  it("config - sharding off by default, a number or auto otherwise - SHARDING", () => {
+    expect(loadConfig({}).sharding).toBeNull();
+    expect(loadConfig({ SHARDING: "4" }).sharding).toBe(4);
+    expect(loadConfig({ SHARDING: "auto" }).sharding).toBe("auto");
+    expect(() => loadConfig({ SHARDING: "0" })).toThrow(/SHARDING/);
+    expect(() => loadConfig({ SHARDING: "many" })).toThrow(/SHARDING/);
+  });
+
+  it("config - HTTP interactions need a 64-hex-digit key and refuse sharding - DISCORD_PUBLIC_KEY", () => {
+    const key = "ab".repeat(32);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key })).toMatchObject({ publicKey: key, interactionsPort: 8080 });
+    expect(loadConfig({}).publicKey).toBeUndefined();
+    expect(() => loadConfig({ DISCORD_PUBLIC_KEY: "abc" })).toThrow(/DISCORD_PUBLIC_KEY/);
+    expect(() => loadConfig({ DISCORD_PUBLIC_KEY: key, SHARDING: "2" })).toThrow(/cannot be combined/);
+  });
+});

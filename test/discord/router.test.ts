@@ -1,0 +1,145 @@
+/**
+ * The interactionCreate router with stand-in interactions (only what the router reads and calls):
+ * everything it is given is answered, including buttons and subcommands this version does not know.
+ */
+import { type Interaction, MessageFlags } from "discord.js";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/commands/index.ts";
+import { createRouter, UNKNOWN_BUTTON, UNKNOWN_COMMAND } from "../../src/discord/router.ts";
+import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
+import { startGame } from "../support/play.ts";
+
+let w: World;
+beforeEach(() => {
+  w = setup();
+});
+afterEach(() => w.close());
+
+interface Sent {
+  readonly content?: string;
+  readonly flags?: number;
+}
+
+function route(interaction: Record<string, unknown>): Promise<void> {
+  const router = createRouter({
+    app: w.app,
+    messenger: { edit: async () => {}, send: async () => null, direct: async () => null, remove: async () => {} },
+    notices: { post: async () => {} },
+    logger: pino({ level: "silent" }),
+    onChange: () => {},
+  });
+  return router(interaction as unknown as Interaction);
+}
+
+/** The parts of an interaction every kind shares; `sent` collects what the bot answered. */
+function base(userId: string, sent: Sent[]) {
+  const interaction = {
+    id: "9001",
+    user: { id: userId },
+    guildId: GUILD,
+    channelId: CHANNEL,
+    memberPermissions: null,
+    replied: false,
+    deferred: false,
+    isAutocomplete: () => false,
+    isChatInputCommand: () => false,
+    isButton: () => false,
+    isMessageComponent: () => false,
+    isRepliable: () => true,
+    reply: async (body: Sent) => {
+      sent.push(body);
+      interaction.replied = true;
+    },
+    followUp: async (body: Sent) => {
+      sent.push(body);
+    },
+  };
+  return interaction;
+}
+
+function button(customId: string, sent: Sent[]) {
+  return {
+    ...base(ALICE, sent),
+    customId,
+    message: { id: "old-message" },
+    isButton: () => true,
+    isMessageComponent: () => true,
+  };
+}
+
+function command(subcommand: string | null, sent: Sent[], commandName = "nickar") {
+  return {
+    ...base(ALICE, sent),
+    commandName,
+    isChatInputCommand: () => true,
+    options: {
+      getSubcommandGroup: () => null,
+      getSubcommand: () => subcommand,
+      getString: () => null,
+      getInteger: () => null,
+      getBoolean: () => null,
+      getUser: () => null,
+      getChannel: () => null,
+    },
+  };
+}
+
+describe("router", () => {
+  it("router - answers privately - button from an older version", async () => {
+    const sent: Sent[] = [];
+    for (const id of ["g:abc:1:m:9", "x:old:button", "c:abc:maybe"]) await route(button(id, sent));
+    expect(sent).toHaveLength(3);
+    for (const body of sent) {
+      expect(body.content).toBe(UNKNOWN_BUTTON);
+      expect(body.flags).toBe(MessageFlags.Ephemeral);
+    }
+  });
+
+  it("router - answers privately - subcommand or command not known yet", async () => {
+    const sent: Sent[] = [];
+    await route(command("tournament", sent));
+    await route(command(null, sent));
+    await route(command("rules", sent, "other-bot-command"));
+    expect(sent.map((b) => [b.content, b.flags])).toEqual(
+      Array.from({ length: 3 }, () => [UNKNOWN_COMMAND, MessageFlags.Ephemeral]),
+    );
+  });
+
+  it("router - still runs known commands - rules", async () => {
+    const sent: Sent[] = [];
+    await route(command("rules", sent));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].content).toContain("[decision]");
+  });
+
+  it("router - passes the other options to autocomplete - move with a game chosen", async () => {
+    const first = await startGame(w, ALICE, BOB);
+    const second = await startGame(w, ALICE, CAROL);
+    const responded: { name: string; value: string }[][] = [];
+    await route({
+      ...base(ALICE, []),
+      commandName: "nickar",
+      isAutocomplete: () => true,
+      isRepliable: () => false,
+      options: {
+        getSubcommandGroup: () => null,
+        getSubcommand: () => "move",
+        getFocused: () => ({ name: "house", value: "" }),
+        getString: (name: string) => (name === "game" ? second : null),
+        getInteger: () => null,
+        getBoolean: () => null,
+      },
+      respond: async (choices: { name: string; value: string }[]) => {
+        responded.push(choices);
+      },
+    });
+    expect(responded).toHaveLength(1);
+    expect(responded[0]).toHaveLength(6);
+    expect(responded[0].every((c) => c.value.endsWith(`@${second}`))).toBe(true);
+    expect(responded[0].some((c) => c.value.includes(first))).toBe(false);
+    // The chosen suggestion plays in its own game, with no game option.
+    await COMMANDS.move.handle(w.ctx(ALICE), options({ house: responded[0][0].value }));
+    expect(w.app.games.get(second)!.row.ply).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The game's messages in the players' languages: public ones (the board, narration, buttons, the
+ * result, the challenge) in the server's, private ones (the resign question, the viewer) in the
+ * presser's; and with the pseudo-locale on, no word of them is left outside the catalogues.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { handleButton } from "../../src/interactions/buttons.ts";
+import { gameMessage } from "../../src/interactions/game-message.ts";
+import type { Reply } from "../../src/interactions/reply.ts";
+import { discordTranslator } from "../../src/interactions/speech.ts";
+import { challengeReply, reminderReply, turnNotice } from "../../src/interactions/views.ts";
+import { ALICE, BOB, GUILD, setup } from "../support/helpers.ts";
+import { startGame } from "../support/play.ts";
+
+function labels(reply: Reply): string[] {
+  return (reply.components ?? []).flatMap((row) => row.components.map((c) => ("label" in c ? (c.label ?? "") : "")));
+}
+
+/** What is left of a text once the translated parts (⟦…⟧), mentions, timestamps, ids and numbers are taken out. */
+function untranslated(text: string): string {
+  let left = text;
+  // Texts inside texts (a ruleset's name in a sentence) are wrapped twice: take the innermost first.
+  while (/⟦[^⟦⟧]*⟧/.test(left)) left = left.replace(/⟦[^⟦⟧]*⟧/g, "");
+  return left
+    .replace(/<[@#]\d+>|<t:\d+:R>|`[^`]*`|https:\S+/g, "")
+    .replace(/\b[A-Fa-f]\b/g, "")
+    .replace(/[^\p{L}]+/gu, " ")
+    .trim();
+}
+
+describe("views in the players' languages", () => {
+  let close = () => {};
+  afterEach(() => {
+    delete process.env.NICKAR_PSEUDO_LOCALE;
+    close();
+  });
+
+  it("game message - Danish board, narration, buttons and result - a Danish server", async () => {
+    const w = setup();
+    close = w.close;
+    w.app.settings.update(GUILD, { language: "da" });
+    const id = await startGame(w, ALICE, BOB);
+    const start = gameMessage(w.app, w.app.games.get(id)!);
+    expect(start.content).toContain(`spil \`${id}\``);
+    expect(start.content).toContain(`<@${ALICE}> er i trækket (Syd)`);
+    expect(labels(start)).toEqual(expect.arrayContaining(["Opgiv", "Tilbyd remis", "Animér"]));
+    const moved = await handleButton(w.ctx(ALICE), {
+      type: "game",
+      gameId: id,
+      ply: 0,
+      action: { kind: "move", house: 3 },
+    });
+    expect(moved.reply.content).toContain(`<@${ALICE}> spillede C`);
+    expect(moved.notices?.[0]?.text).toMatch(/^det er dit træk i spil/);
+    const game = w.app.games.get(id)!;
+    const resigned = await handleButton(w.ctx(BOB), {
+      type: "game",
+      gameId: id,
+      ply: game.row.ply,
+      action: { kind: "resign-confirm" },
+    });
+    expect(resigned.reply.content).toContain(`**<@${ALICE}> vinder 0–0: <@${BOB}> opgav**`);
+    const ending = resigned.notices?.find((n) => n.users.length === 2);
+    expect(ending?.text).toMatch(/^spil `\w+` er slut: \*\*/);
+    expect(ending?.direct).toMatch(/^Spil `\w+` er slut: \*\*/);
+  });
+
+  it("private answers - in the presser's language - a French player in an English server", async () => {
+    const w = setup();
+    close = w.close;
+    const id = await startGame(w, ALICE, BOB);
+    const question = await handleButton(w.ctx(ALICE, { locale: "fr" }), {
+      type: "game",
+      gameId: id,
+      ply: 0,
+      action: { kind: "resign" },
+    });
+    expect(question.reply.content).toBe("Abandonner cette partie ? Ton adversaire gagne.");
+    expect(labels(question.reply)).toEqual(["Oui, abandonner"]);
+    const viewer = await handleButton(w.ctx(ALICE, { locale: "fr" }), {
+      type: "view",
+      gameId: id,
+      ply: 0,
+      nav: "first",
+    });
+    expect(viewer.reply.content).toContain("Départ (coup 0 sur 0)");
+    expect(labels(viewer.reply)).toEqual(["⏮ Début", "◀ Retour", "Avancer ▶", "Fin ⏭"]);
+    // The board itself stays in the server's language.
+    expect(gameMessage(w.app, w.app.games.get(id)!).content).toContain(`<@${ALICE}> to move (South)`);
+  });
+
+  it("game, challenge, reminder and notice - no word outside the catalogues - pseudo-locale", async () => {
+    const w = setup();
+    close = w.close;
+    const id = await startGame(w, ALICE, BOB);
+    process.env.NICKAR_PSEUDO_LOCALE = "1";
+    const t = discordTranslator("en");
+    const moved = await handleButton(w.ctx(ALICE), {
+      type: "game",
+      gameId: id,
+      ply: 0,
+      action: { kind: "move", house: 3 },
+    });
+    const game = w.app.games.get(id)!;
+    const challenge = w.app.challenges.create({
+      guildId: GUILD,
+      channelId: game.row.channelId,
+      challengerId: ALICE,
+      opponent: { id: BOB, bot: false },
+      ruleset: "haiti",
+      first: "random",
+      timeLimit: 3600,
+      rated: true,
+    });
+    const ended = await handleButton(w.ctx(BOB), {
+      type: "game",
+      gameId: id,
+      ply: 1,
+      action: { kind: "resign-confirm" },
+    });
+    const texts = [
+      moved.reply.content,
+      ...labels(moved.reply),
+      ...(moved.notices ?? []).flatMap((n) => [n.text, n.direct ?? ""]),
+      reminderReply(game, t).content,
+      turnNotice(game, t).text,
+      challengeReply(challenge, t).content,
+      ...labels(challengeReply(challenge, t)),
+      ended.reply.content,
+      ...labels(ended.reply),
+      ...(ended.notices ?? []).flatMap((n) => [n.text, n.direct ?? "", ...labels({ content: "", ...n })]),
+    ];
+    // The house buttons are a letter and a count: nothing to translate.
+    const words = texts.filter((text) => !/^[A-Fa-f] · \d+$/.test(text));
+    expect(words.filter((text) => !text.includes("⟦"))).toEqual([]);
+    expect(texts.map(untranslated).filter((left) => left !== "")).toEqual([]);
+  });
+});
