@@ -1,6 +1,8 @@
 /**
  * Registers /nickar and /nickar-admin for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
- * base URL (DISCORD_API_URL), such as the local stand-in Discord. Imports only definitions.
+ * base URL (DISCORD_API_URL), such as the local stand-in Discord. Imports only definitions: no database, no
+ * canvas, no native module (test/bin/deploy-commands.test.ts checks), so `--dry-run` prints the JSON it would
+ * register with no token and no network.
  */
 import { pathToFileURL } from "node:url";
 import { REST, Routes } from "discord.js";
@@ -28,6 +30,10 @@ export async function deployCommands(options: DeployOptions): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--dry-run")) {
+    process.stdout.write(`${JSON.stringify(commandDefinitions(), null, 2)}\n`);
+    return;
+  }
   const config = loadConfig();
   if (!config.token) throw new ConfigError("DISCORD_TOKEN is needed to register commands.");
   const where = await deployCommands({

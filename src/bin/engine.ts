@@ -1,5 +1,5 @@
 /**
- * `npm run -s engine`: the JSON-lines contract of RULES.md section 5. One answer line per non-blank
+ * `npm run -s engine`: the JSON-lines contract of docs/rules.md section 5. One answer line per non-blank
  * input line, in order, written as soon as it is known, errors included; exit 0 at end of input.
  * A request with a `think` field is also searched, by the bot's own search pool (src/ai), which is why
  * this tool lives above both src/engine and src/ai.

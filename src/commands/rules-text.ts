@@ -1,6 +1,6 @@
 /**
  * `/nickar rules` in words a player uses: each rule said once, no engine terms, and every point that
- * RULES.md marks **[decision]** (the engine registry's `decisions`) kept and explained. The texts are
+ * docs/rules.md marks **[decision]** (the engine registry's `decisions`) kept and explained. The texts are
  * in the `rules` catalogue (English, Danish, French); this table says which rules make up each ruleset,
  * in the order a new player needs them.
  */

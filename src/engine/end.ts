@@ -1,5 +1,5 @@
 /**
- * The end of a game: the checks after a move in the order of RULES.md section 2 (wari forced slam,
+ * The end of a game: the checks after a move in the order of docs/rules.md section 2 (wari forced slam,
  * 25 seeds, cycle, no legal move), the end-of-game awards, and the result.
  */
 import type { CoreGame, EventSink } from "./core.ts";
@@ -74,7 +74,7 @@ export function concludeNoMoves(game: CoreGame, sink: EventSink): void {
 }
 
 /**
- * The end checks after a move, in the order of RULES.md section 2. The endings themselves are in
+ * The end checks after a move, in the order of docs/rules.md section 2. The endings themselves are in
  * functions of their own: the search runs these checks after every move, and a small function is one
  * that V8 inlines into its loop.
  */

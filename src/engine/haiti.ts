@@ -1,5 +1,5 @@
 /**
- * Warri of northern Haiti (RULES.md section 3.6): single-seed steps, relay sowing that skips the pits
+ * Warri of northern Haiti (docs/rules.md section 3.6): single-seed steps, relay sowing that skips the pits
  * emptied during the move, Kay captures of fours, empty-landing transfers.
  */
 import type { CoreGame, EventSink } from "./core.ts";

@@ -1,4 +1,4 @@
-/** One request of the engine tool (RULES.md section 5) -> its answer object. Pure, so tests call it directly. */
+/** One request of the engine tool (docs/rules.md section 5) -> its answer object. Pure, so tests call it directly. */
 import { fromPosition, type GameState, replay } from "./game.ts";
 import { START_POSITION } from "./notation.ts";
 import { isRulesetId } from "./rulesets.ts";

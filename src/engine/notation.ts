@@ -1,5 +1,5 @@
 /**
- * Notation of RULES.md section 1: move letters (A..F South, a..f North), the position string
+ * Notation of docs/rules.md section 1: move letters (A..F South, a..f North), the position string
  * (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`) and a game record (ruleset, optional start, moves as letters).
  */
 import { deepFreeze } from "./freeze.ts";

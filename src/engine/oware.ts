@@ -1,5 +1,5 @@
 /**
- * The sowing and capture core shared by the five Oware variants (RULES.md sections 2 and 3.1-3.5).
+ * The sowing and capture core shared by the five Oware variants (docs/rules.md sections 2 and 3.1-3.5).
  * The variants differ only by the data in OwareRules.
  */
 import type { CoreGame, EventSink } from "./core.ts";

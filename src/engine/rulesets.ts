@@ -8,7 +8,7 @@ import { RULESET_IDS } from "./types.ts";
  */
 export interface OwareRules {
   readonly family: "oware";
-  /** How a grand slam is treated (RULES.md sections 3.1-3.5). */
+  /** How a grand slam is treated (docs/rules.md sections 3.1-3.5). */
   readonly slam: Exclude<SlamTreatment, "forced"> | "illegal-unless-forced";
   /** Who gets the seeds left on the board when the player to move has no legal move. */
   readonly noMoves: Extract<AwardKind, "own-side" | "starvation">;
@@ -32,9 +32,9 @@ export interface RulesetInfo {
   readonly name: string;
   /** One sentence on what sets it apart. */
   readonly summary: string;
-  /** The rule texts shown by /rules, in the order of RULES.md. */
+  /** The rule texts shown by /rules, in the order of docs/rules.md. */
   readonly rules: readonly string[];
-  /** The choices RULES.md marks as [decision]. */
+  /** The choices docs/rules.md marks as [decision]. */
   readonly decisions: readonly string[];
   /** What the engine plays by. */
   readonly mechanics: OwareRules | HaitiRules;

@@ -1,7 +1,7 @@
 /**
  * Plain data shared by the whole engine and by its users (renderer, game service, bot).
  * Pits are numbered 0..11 counter-clockwise: South (player 0) owns 0..5, North (player 1) 6..11.
- * Moves are house numbers 1..6 of the player to move (RULES.md section 1).
+ * Moves are house numbers 1..6 of the player to move (docs/rules.md section 1).
  */
 
 /** 0 is South (pits 0..5, moves first from the start position), 1 is North (pits 6..11). */
@@ -12,7 +12,7 @@ export function opponent(player: Player): Player {
   return (1 - player) as Player;
 }
 
-/** The ruleset ids, in the order of RULES.md (frozen). */
+/** The ruleset ids, in the order of docs/rules.md (frozen). */
 export const RULESET_IDS = Object.freeze([
   "abapa",
   "wari",
@@ -24,7 +24,7 @@ export const RULESET_IDS = Object.freeze([
 /** One of RULESET_IDS. */
 export type RulesetId = (typeof RULESET_IDS)[number];
 
-/** Engine reasons (RULES.md section 4). The bot adds its own (resign, timeout, agreement, abort). */
+/** Engine reasons (docs/rules.md section 4). The bot adds its own (resign, timeout, agreement, abort). */
 export type EngineReason = "twenty-five" | "no-moves" | "grand-slam" | "starvation" | "cycle" | "stuck";
 
 /** A position: what is on the board and who is to move. */
@@ -42,7 +42,7 @@ export type Outcome =
   | { readonly over: false }
   | { readonly over: true; readonly winner: Player | null; readonly reason: EngineReason };
 
-/** How a grand slam was treated (RULES.md sections 3.1-3.5). */
+/** How a grand slam was treated (docs/rules.md sections 3.1-3.5). */
 export type SlamTreatment =
   | "no-capture" // abapa: legal, captures nothing
   | "forced" // wari: the only kind of move left, captures the row and ends the game

@@ -10,7 +10,7 @@ import { UserError } from "../errors.ts";
 import type { AnalysisReport, Mark, PlyReport } from "../games/analysis-report.ts";
 import { type Translate, term, user } from "../i18n/index.ts";
 import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
-import { MARK_COUNT } from "../render/advantage-chart.ts";
+import { MARK_COUNT } from "../render/advantage-marks.ts";
 import type { HandlerContext } from "./context.ts";
 import type { Reply, Response } from "./reply.ts";
 import { clip } from "./text-budget.ts";

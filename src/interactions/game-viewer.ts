@@ -1,5 +1,5 @@
 /**
- * The game viewer of `/nickar game <id>`: the record in RULES.md notation, the position string and
+ * The game viewer of `/nickar game <id>`: the record in docs/rules.md notation, the position string and
  * the board after any move (last move highlighted), with buttons to step through it. Each button id
  * carries the game and the ply to show, so the viewer survives restarts.
  */

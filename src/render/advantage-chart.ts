@@ -7,13 +7,15 @@
 
 import type { Translate } from "../i18n/index.ts";
 import { SIDE_NAME } from "../i18n/terms.ts";
+import { type AdvantageMark, MARK_COUNT } from "./advantage-marks.ts";
 import { paintCard } from "./background.ts";
 import { createCanvas } from "./canvas.ts";
 import { font, registerFonts } from "./fonts.ts";
 import { ENGLISH } from "./language.ts";
-import { THEME } from "./theme.ts";
 
-export type AdvantageMark = "inaccuracy" | "mistake" | "blunder";
+export type { AdvantageMark } from "./advantage-marks.ts";
+
+import { THEME } from "./theme.ts";
 
 export const ADVANTAGE_COLOURS = {
   south: "#eeeae2",
@@ -22,13 +24,6 @@ export const ADVANTAGE_COLOURS = {
   inaccuracy: "#56b4e9",
   mistake: "#e69f00",
   blunder: "#db3031",
-} as const;
-
-/** "3 mistakes": the key of each mark's count. */
-export const MARK_COUNT = {
-  inaccuracy: "board:advantage.inaccuracies",
-  mistake: "board:advantage.mistakes",
-  blunder: "board:advantage.blunders",
 } as const;
 
 export const ADVANTAGE_SIZE = { width: 800, height: 300 } as const;

@@ -1,4 +1,4 @@
-/** The JSON-lines engine tool through its real process (RULES.md section 5). */
+/** The JSON-lines engine tool through its real process (docs/rules.md section 5). */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 

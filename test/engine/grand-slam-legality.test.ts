@@ -1,5 +1,5 @@
 /**
- * Wari's legal moves leave out the grand slams (RULES.md 3.2), which the core decides without sowing a
+ * Wari's legal moves leave out the grand slams (docs/rules.md 3.2), which the core decides without sowing a
  * copy below a full lap (oware.ts, isGrandSlam). Checked against a slam test of this file's own: sow a
  * plain array, take the capture set backwards from the last pit, compare it with the opponent's row.
  */

@@ -1,4 +1,4 @@
-/** RULES.md section 3.6 (haiti), one test per rule, on hand-worked positions. */
+/** docs/rules.md section 3.6 (haiti), one test per rule, on hand-worked positions. */
 import { describe, expect, it } from "vitest";
 import { eventsOf, expectError, move, start } from "./helpers.ts";
 

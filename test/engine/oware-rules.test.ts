@@ -1,4 +1,4 @@
-/** One test per rule of RULES.md sections 2 and 3.1-3.5, on hand-worked positions. */
+/** One test per rule of docs/rules.md sections 2 and 3.1-3.5, on hand-worked positions. */
 import { describe, expect, it } from "vitest";
 import { eventsOf, expectError, move, start } from "./helpers.ts";
 

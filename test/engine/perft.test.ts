@@ -5,7 +5,7 @@
  * oware tests, the Oware programs in our reference search and the perft literature for other games
  * have none), so the numbers 6, 36, 190, 1014, 5219, 27332, 139157 are this engine's own, first
  * written down with the engine tests. They are not taken on trust: `naivePerft` below recounts them
- * with a deliberately simple implementation of RULES.md's Abapa rules written for this test alone
+ * with a deliberately simple implementation of docs/rules.md's Abapa rules written for this test alone
  * (plain arrays and recursion, sharing no code with src/engine), and the test also checks how many
  * of the counted lines capture, so the counts are known to exercise captures and not only sowing
  * (the first captures come at ply 4; at depth 7, 55,211 of the 139,157 lines contain one).
@@ -54,7 +54,7 @@ interface Naive {
   toMove: number;
 }
 
-/** Sows house `h` (0..5) of the player to move, with RULES.md's Abapa capture; null if illegal. */
+/** Sows house `h` (0..5) of the player to move, with docs/rules.md's Abapa capture; null if illegal. */
 function naiveMove(b: Naive, h: number): { next: Naive; captured: boolean } | null {
   const me = b.toMove;
   const origin = me * 6 + h;

@@ -43,7 +43,7 @@ const gameArb = rulesetArb.chain((ruleset) =>
 const seeds = (s: GameState) =>
   s.position.pits.reduce((a, b) => a + b, 0) + s.position.stores[0] + s.position.stores[1];
 
-/** The position key for repetition: pits and the player to move, as RULES.md section 1 defines it. */
+/** The position key for repetition: pits and the player to move, as docs/rules.md section 1 defines it. */
 const key = (s: GameState) => `${s.position.pits.join(",")}/${s.position.toMove}`;
 
 /** Plays a whole game, choosing moves from `choices` cyclically, checking invariants at every ply. */

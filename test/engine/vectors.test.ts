@@ -1,5 +1,5 @@
 /**
- * The shared engine test vectors (RULES.md section 6), copied from ../shared/vectors/engine.jsonl so
+ * The shared engine test vectors (docs/rules.md section 6), copied from ../shared/vectors/engine.jsonl so
  * that the suite runs on a clone alone; `../shared/tools/check-vectors` runs the same file through
  * the engine tool's process.
  */
@@ -20,9 +20,9 @@ const vectors: Vector[] = readFileSync(new URL("./fixtures/engine-vectors.jsonl"
 
 /**
  * The error code each error vector must fail with: the vectors say only `"error": true`, so the codes
- * come from RULES.md's rules for each case. "illegal single seed" is a position where South's only
+ * come from docs/rules.md's rules for each case. "illegal single seed" is a position where South's only
  * seeds are one lone seed that may not move: South has no legal move, so the game is over before
- * the move is tried (RULES.md section 2), and the refusal is move/game-over.
+ * the move is tried (docs/rules.md section 2), and the refusal is move/game-over.
  */
 const ERROR_CODES: Record<string, RequestErrorCode> = {
   "error/unknown ruleset": "ruleset/unknown",
