@@ -3,16 +3,9 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { ladderRuleset } from "./ladder-ruleset.ts";
 import { localized } from "./localize.ts";
-import {
-  challengeResponse,
-  parseTime,
-  requireGuild,
-  rulesetOption,
-  rulesetOrDefault,
-  timeOption,
-  VIEW_RULESET,
-} from "./shared.ts";
+import { challengeResponse, parseTime, requireGuild, rulesetOption, timeOption, VIEW_RULESET } from "./shared.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -31,7 +24,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     channelId: ctx.channelId,
     challengerId: ctx.userId,
     opponent: options.getUser("opponent"),
-    ruleset: rulesetOrDefault(ctx, options),
+    ruleset: ladderRuleset(ctx, options),
     timeLimit: parseTime(options.getString("time")),
     kind: "ladder",
   });

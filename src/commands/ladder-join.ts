@@ -3,8 +3,9 @@ import { user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { ladderRuleset } from "./ladder-ruleset.ts";
 import { localized } from "./localize.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, rulesetTerm, VIEW_RULESET } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "./shared.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -14,7 +15,7 @@ export const definition = localized(
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
-  const ruleset = rulesetOrDefault(ctx, options);
+  const ruleset = ladderRuleset(ctx, options);
   const { rung, joined } = ctx.app.ladders.join({ guildId, ruleset }, ctx.userId);
   // Joining is announced in the channel (the server's language); "already there" is for the caller only.
   const content = joined

@@ -2,8 +2,9 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { ladderRuleset } from "./ladder-ruleset.ts";
 import { localized } from "./localize.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, rulesetTerm, VIEW_RULESET } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "./shared.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -13,7 +14,7 @@ export const definition = localized(
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
-  const ruleset = rulesetOrDefault(ctx, options);
+  const ruleset = ladderRuleset(ctx, options);
   ctx.app.ladders.leave({ guildId, ruleset }, ctx.userId);
   const content = ctx.t("replies:ladder.left", { ruleset: rulesetTerm(ruleset) });
   return { mode: "reply", reply: { content, ephemeral: true } };

@@ -7,8 +7,9 @@ import { fitContent } from "../interactions/text-budget.ts";
 import { formatRating } from "../ladders/standings.ts";
 import { describeLadder } from "../present/images.ts";
 import type { Command } from "./command.ts";
+import { ladderRuleset } from "./ladder-ruleset.ts";
 import { localized } from "./localize.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, rulesetTerm, VIEW_RULESET } from "./shared.ts";
+import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "./shared.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -53,7 +54,7 @@ function lastMoves(
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
-  const ruleset = rulesetOrDefault(ctx, options);
+  const ruleset = ladderRuleset(ctx, options);
   const { app } = ctx;
   const { rungs, dropped } = app.ladders.show({ guildId, ruleset });
   // The ladder is shown in the channel: in the server's language, its image too.

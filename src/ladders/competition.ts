@@ -48,6 +48,7 @@ export class Competition implements CompetitionHooks {
       const key = { guildId, ruleset: draft.ruleset };
       const { rows } = refreshLadder(tx, key, now, inactiveDays);
       checkLadderChallenge(
+        key,
         rows.map((r) => r.userId),
         challengerId,
         opponentId,
@@ -76,6 +77,7 @@ export class Competition implements CompetitionHooks {
       // The rungs may have moved since the challenge: it must still be allowed now.
       const { rows } = refreshLadder(tx, key, now, settings.ladderInactiveDays);
       checkLadderAccept(
+        key,
         rows.map((r) => r.userId),
         challengerId,
         acceptedBy,

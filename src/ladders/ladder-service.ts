@@ -2,9 +2,12 @@
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
 import type { LadderRungRow } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import type { GuildSettings, SettingsService } from "../games/settings.ts";
-import { joinLadder, type LadderKey, leaveLadder, refreshLadder } from "./ladder-store.ts";
+import { term } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
+import { joinLadder, type LadderKey, laddersIn, laddersOf, leaveLadder, refreshLadder } from "./ladder-store.ts";
 
 export interface LadderView {
   readonly rungs: readonly LadderRungRow[];
@@ -50,7 +53,21 @@ export class LadderService {
     this.db.transaction((tx) => {
       const { inactiveDays } = requireLadder(this.settings.get(key.guildId, tx));
       const { rows } = refreshLadder(tx, key, now, inactiveDays);
-      if (!leaveLadder(tx, key, rows, userId)) throw new UserError("ladder/not-joined");
+      if (!leaveLadder(tx, key, rows, userId)) {
+        throw new UserError("ladder/not-joined", { ruleset: term(RULESET_NAME[key.ruleset]) });
+      }
     }, IMMEDIATE);
+  }
+
+  /**
+   * The ladder a ladder command means when it names none: the one `userId` is on; on none, the one ladder
+   * the server has; null when that leaves no single answer (`several` says which ladders `userId` is on, to ask).
+   */
+  ladderOf(guildId: string, userId: string): { ruleset: RulesetId | null; several: readonly RulesetId[] } {
+    const mine = laddersOf(this.db, guildId, userId);
+    if (mine.length === 1) return { ruleset: mine[0], several: [] };
+    if (mine.length > 1) return { ruleset: null, several: mine };
+    const existing = laddersIn(this.db, guildId);
+    return { ruleset: existing.length === 1 ? existing[0] : null, several: [] };
   }
 }

@@ -4,10 +4,12 @@
  * of `ladder.ts` and writes them back, inside the caller's transaction.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { challenges, games, type LadderRungRow, ladderRungs } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
 import { type ErrorCode, UserError } from "../errors.ts";
-import { user } from "../i18n/index.ts";
+import { term, user } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
 import {
   afterForfeit,
   afterLadderGame,
@@ -24,6 +26,28 @@ export const LADDER_ANSWER_MS = 48 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 export type LadderKey = RulesetScope;
+
+/** The rulesets of the server's ladders that `userId` is on (inactive players not yet dropped included). */
+export function laddersOf(tx: Tx | Db, guildId: string, userId: string): RulesetId[] {
+  const rows = tx
+    .selectDistinct({ ruleset: ladderRungs.ruleset })
+    .from(ladderRungs)
+    .where(and(eq(ladderRungs.guildId, guildId), eq(ladderRungs.userId, userId)))
+    .orderBy(asc(ladderRungs.ruleset))
+    .all();
+  return rows.map((r) => r.ruleset);
+}
+
+/** The rulesets of the server's ladders that anyone is on. */
+export function laddersIn(tx: Tx | Db, guildId: string): RulesetId[] {
+  const rows = tx
+    .selectDistinct({ ruleset: ladderRungs.ruleset })
+    .from(ladderRungs)
+    .where(eq(ladderRungs.guildId, guildId))
+    .orderBy(asc(ladderRungs.ruleset))
+    .all();
+  return rows.map((r) => r.ruleset);
+}
 
 export function readRungs(tx: Tx, key: LadderKey): LadderRungRow[] {
   return tx.select().from(ladderRungs).where(inScope(ladderRungs, key)).orderBy(asc(ladderRungs.rung)).all();
@@ -146,11 +170,18 @@ const REFUSALS = {
  * Refuses what the rules do not allow on the rungs `order`; `mine` is the rung of the player told
  * (the challenger when it is made, the target when it is accepted), `theirs` the other's.
  */
-function refuseLadder(when: keyof typeof REFUSALS, order: readonly string[], challenger: string, target: string): void {
+function refuseLadder(
+  when: keyof typeof REFUSALS,
+  key: LadderKey,
+  order: readonly string[],
+  challenger: string,
+  target: string,
+): void {
   const refusal = challengeRefusal(order, challenger, target);
   if (refusal === null) return;
   const [me, them] = when === "made" ? [challenger, target] : [target, challenger];
   throw new UserError(REFUSALS[when][refusal], {
+    ruleset: term(RULESET_NAME[key.ruleset]),
     target: user(target),
     challenger: user(challenger),
     mine: rungOf(order, me) ?? 0,
@@ -160,8 +191,13 @@ function refuseLadder(when: keyof typeof REFUSALS, order: readonly string[], cha
 }
 
 /** Refuses a ladder challenge the rules do not allow on the rungs `order` (a UserError saying why). */
-export function checkLadderChallenge(order: readonly string[], challenger: string, target: string): void {
-  refuseLadder("made", order, challenger, target);
+export function checkLadderChallenge(
+  key: LadderKey,
+  order: readonly string[],
+  challenger: string,
+  target: string,
+): void {
+  refuseLadder("made", key, order, challenger, target);
 }
 
 /**
@@ -169,8 +205,8 @@ export function checkLadderChallenge(order: readonly string[], challenger: strin
  * changed since it was made (the target climbed, someone left). Said to the target, who is accepting;
  * declining such a challenge, or letting it expire, no longer counts as a loss (`afterForfeit`).
  */
-export function checkLadderAccept(order: readonly string[], challenger: string, target: string): void {
-  refuseLadder("accepted", order, challenger, target);
+export function checkLadderAccept(key: LadderKey, order: readonly string[], challenger: string, target: string): void {
+  refuseLadder("accepted", key, order, challenger, target);
 }
 
 /** How a ladder challenge was decided. */
