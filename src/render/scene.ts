@@ -29,7 +29,7 @@ import { drawSeedHeap, drawSeeds } from "./seeds.ts";
 import { THEME } from "./theme.ts";
 import type { MoveTrace } from "./trace.ts";
 import { type BoardView, playerName } from "./view.ts";
-import { type Banner, rulesetName } from "./words.ts";
+import { type Banner, CORNER_WIDTH, cornerText } from "./words.ts";
 
 /** Seeds held in the hand above a pit, between a pickup and the last drop. */
 export interface Hand {
@@ -215,11 +215,9 @@ function drawStores(ctx: SKRSContext2D, scale: number, view: BoardView, scene: S
 function drawHeader(ctx: SKRSContext2D, view: BoardView, scene: Scene, t: Translate): void {
   ctx.textBaseline = "middle";
   ctx.font = font(400, LABEL_MIN);
-  const ruleset = rulesetName(view, t);
-  const corner = view.gameId ? t("board:header.corner", { ruleset, id: view.gameId }) : ruleset;
-  const cornerText = fitText(ctx, corner, 420);
-  drawLabel(ctx, cornerText, WIDTH - 26, 25, { fill: THEME.textDim, align: "right" });
-  const cornerWidth = measuredWidth(ctx, cornerText);
+  const corner = cornerText(view, t, CORNER_WIDTH, (s) => measuredWidth(ctx, s));
+  drawLabel(ctx, corner, WIDTH - 26, 25, { fill: THEME.textDim, align: "right" });
+  const cornerWidth = measuredWidth(ctx, corner);
   let footerWidth = 0;
   if (view.footer) {
     const footer = fitText(ctx, view.footer, 330);

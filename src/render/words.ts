@@ -70,3 +70,23 @@ export function shortName(view: BoardView, player: Player, t: Translate = ENGLIS
 export function rulesetName(view: BoardView, t: Translate = ENGLISH): string {
   return t(RULESET_NAME[view.ruleset]);
 }
+
+/** How wide the header's top-right corner may be (logical pixels). */
+export const CORNER_WIDTH = 420;
+
+/**
+ * The header's top-right corner, "Barbados Warri (Speightstown) · game 4pbaq6xk". The game id is what players
+ * type (`/nickar game id:`), so when the corner is too wide the ruleset's name is shortened, never the id.
+ */
+export function cornerText(
+  view: BoardView,
+  t: Translate = ENGLISH,
+  maxWidth = CORNER_WIDTH,
+  width: (s: string) => number = (s) => textWidth(s, 400, LABEL_MIN),
+): string {
+  const ruleset = rulesetName(view, t);
+  if (!view.gameId) return fitWidth(ruleset, maxWidth, width);
+  const id = view.gameId;
+  const room = maxWidth - width(t("board:header.corner", { ruleset: "", id }));
+  return t("board:header.corner", { ruleset: fitWidth(ruleset, Math.max(room, 0), width), id });
+}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { newGame } from "../../src/engine/index.ts";
+import { newGame, RULESET_IDS } from "../../src/engine/index.ts";
+import { LOCALES } from "../../src/i18n/index.ts";
+import { textWidth } from "../../src/render/fonts.ts";
 import { viewFromState } from "../../src/render/index.ts";
+import { translatorFor } from "../../src/render/language.ts";
+import { LABEL_MIN } from "../../src/render/layout.ts";
 import { traceOf } from "../../src/render/trace.ts";
 import { playerName } from "../../src/render/view.ts";
-import { bannerFor, moveSummary } from "../../src/render/words.ts";
+import { bannerFor, CORNER_WIDTH, cornerText, moveSummary } from "../../src/render/words.ts";
 import { PLAYERS, playMoves, SCENARIOS, viewOf } from "./fixtures.ts";
 
 describe("render words", () => {
@@ -58,5 +62,25 @@ describe("render words", () => {
 
   it("bannerFor - nothing while the game goes on - start", () => {
     expect(bannerFor(SCENARIOS.start())).toBeNull();
+  });
+
+  it("cornerText - keeps the whole game id and fits, shortening the ruleset's name - every ruleset and language", () => {
+    const width = (text: string) => textWidth(text, 400, LABEL_MIN);
+    for (const ruleset of RULESET_IDS) {
+      const view = { ...viewFromState(newGame(ruleset), PLAYERS), gameId: "4pbaq6xk" };
+      for (const locale of LOCALES) {
+        const corner = cornerText(view, translatorFor(locale));
+        expect(corner, `${ruleset} ${locale}`).toContain("4pbaq6xk");
+        expect(width(corner), `${ruleset} ${locale}`).toBeLessThanOrEqual(CORNER_WIDTH);
+      }
+    }
+    // A narrow corner shortens the name, not the id.
+    const narrow = cornerText(
+      { ...viewFromState(newGame("speightstown"), PLAYERS), gameId: "4pbaq6xk" },
+      undefined,
+      200,
+    );
+    expect(narrow).toMatch(/…/);
+    expect(narrow).toContain("4pbaq6xk");
   });
 });
