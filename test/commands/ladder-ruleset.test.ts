@@ -30,7 +30,7 @@ describe("ladder ruleset", () => {
     await join(BOB, "abapa");
     await join(BOB, "haiti");
     for (const name of ["ladder show", "ladder leave", "ladder challenge"] as const) {
-      const values = name === "ladder challenge" ? { opponent: { id: ALICE } } : {};
+      const values: Parameters<typeof options>[0] = name === "ladder challenge" ? { opponent: { id: ALICE } } : {};
       await expect(async () => COMMANDS[name].handle(w.ctx(BOB), options(values))).rejects.toMatchObject({
         code: "ladder/which",
         message: expect.stringMatching(/Oware Abapa.*Haitian|Haitian.*Oware Abapa/),
