@@ -168,7 +168,7 @@ describe("replies in the user's and the server's language", () => {
     w.app.settings.update(GUILD, { language: "fr", ladderEnabled: true });
     const ctx = w.ctx(ALICE, { locale: "da" });
     const joined = await COMMANDS["ladder join"].handle(ctx, options({ ruleset: "wari" }));
-    expect(joined.reply.content).toBe(`<@${ALICE}> rejoint l'échelle Wari au barreau 1.`);
+    expect(joined.reply.content).toBe(`<@${ALICE}> rejoint l'échelle Wari à l'échelon 1.`);
     expect(joined.reply.ephemeral).toBe(false);
     const again = await COMMANDS["ladder join"].handle(ctx, options({ ruleset: "wari" }));
     expect(again.reply.content).toBe("Du er allerede på Wari-stigen, trin 1.");
@@ -184,7 +184,7 @@ describe("replies in the user's and the server's language", () => {
     expect(stats.reply.content).toContain("a battu <@");
     const chart = await stats.reply.image!();
     // No display name here: the chart is named by the word for a rating.
-    expect(chart?.description).toMatch(/^Courbe de classement, Cote · Oware abapa · saison 1 : 1 partie/);
+    expect(chart?.description).toMatch(/^Courbe de la cote, Cote · Oware abapa · saison 1 : 1 partie/);
     await COMMANDS["ladder join"].handle(ctx, options());
     const ladder = await COMMANDS["ladder show"].handle(ctx, options());
     expect(ladder.reply.content).toMatch(/^\*\*Échelle Oware abapa\*\* · défiez/);

@@ -6,23 +6,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATALOGUES, LOCALES, type Locale, NAMESPACES } from "../../src/i18n/index.ts";
+import { LOCALES } from "../../src/i18n/index.ts";
+import { texts } from "./catalogue-texts.ts";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-/** Every text of a catalogue by its full key (`namespace:path`, plural suffix kept). */
-function texts(locale: Locale): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (prefix: string, node: unknown) => {
-    for (const [name, value] of Object.entries(node as Record<string, unknown>)) {
-      const key = prefix.endsWith(":") ? `${prefix}${name}` : `${prefix}.${name}`;
-      if (typeof value === "string") found.set(key, value);
-      else walk(key, value);
-    }
-  };
-  for (const ns of NAMESPACES) walk(`${ns}:`, CATALOGUES[locale][ns]);
-  return found;
-}
 
 /** A key without its plural suffix, and the plural categories found for each such base key. */
 function pluralForms(all: Map<string, string>): Map<string, Set<string>> {

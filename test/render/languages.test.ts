@@ -64,7 +64,7 @@ describe("images in other languages", () => {
         expectLegibleInside(labels, WIDTH);
         const texts = labels.map((l) => l.text);
         const t = translator(locale);
-        expect(texts.some((text) => text.endsWith(`· ${locale === "da" ? "spil" : "partie"} ab12cd34`))).toBe(true);
+        expect(texts.some((text) => text.endsWith(`· ${locale === "da" ? "parti" : "partie"} ab12cd34`))).toBe(true);
         if (!view.outcome.over) expect(texts).toContain(t("board:header.toMove"));
         expect(texts.filter((text) => /\b(to move|played|took|wins|game)\b/.test(text))).toEqual([]);
       });
@@ -76,7 +76,7 @@ describe("images in other languages", () => {
     expect(finished).toEqual(expect.arrayContaining(["Ada gagne 27–2", "a atteint 25 graines"]));
     const alt = describeBoard({ ...SCENARIOS.capture(), gameId: "ab12cd34" }, translator("da"));
     expect(alt).toMatch(
-      /^Bræt \(Oware Abapa\), spil ab12cd34\. Sidste træk: Ada spillede D, fangede 5\. Kwame er i trækket\./,
+      /^Bræt \(Oware Abapa\), parti ab12cd34\. Sidste træk: Ada spillede D, fangede 5\. Kwame er i trækket\./,
     );
     expect(alt).toContain("Syd, Ada: gruber A ");
   });
@@ -110,7 +110,7 @@ describe("images in other languages", () => {
         ]),
       );
       const axis = texts.find((text) => text.includes("1851"));
-      expect(axis).toContain(locale === "da" ? "40 spil, 1. feb – 12. mar" : "40 parties, 1 févr. – 12 mars");
+      expect(axis).toContain(locale === "da" ? "40 partier, 1. feb – 12. mar" : "40 parties, 1 févr. – 12 mars");
     }
   });
 
