@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Two tiers (README, "Tests"): `npm run test:unit` runs the projects "unit" and "local-discord", everything that
+// Two tiers (docs/testing.md, "The two tiers"): `npm run test:unit` runs the projects "unit" and "local-discord", everything that
 // needs no bot process and no browser; `npm test` runs every project, "e2e" included, as CI does.
 const BROWSER_TESTS = "**/*.browser.test.ts";
 

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/ai-tune.ts '<weights>' [nodes] [openings] [rulesets]`: a self-play match of the expert
- * with other evaluation weights (B) against its own (A), to tune them (README, "Evaluation weights").
+ * with other evaluation weights (B) against its own (A), to tune them (docs/ai.md, "The evaluation").
  * `<weights>` is JSON: {"oware": {...}, "haiti": {...}}, partial EvalWeights merged over the ruleset's own.
  * Each move gets a node budget (default 30,000), so the result does not depend on the machine's load;
  * openings of two random plies (seeded), each played with both colours. Prints B's score per ruleset.

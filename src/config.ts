@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.DISCORD_PUBLIC_KEY && e.SHARDING !== "off") {
     // Every interaction would reach one endpoint while Nickar's moves are run by the shard holding
-    // the game's server: not built (see README, Running at scale).
+    // the game's server: not built (see docs/hosting.md, Running at scale).
     throw new ConfigError(
       "Invalid configuration: DISCORD_PUBLIC_KEY (HTTP interactions) and SHARDING cannot be combined yet",
     );

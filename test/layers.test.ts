@@ -1,10 +1,10 @@
 /**
- * The layers of README's architecture list: imports (type-only ones too) run only downwards. Each
+ * The layers of docs/architecture.md ("The layers"): imports (type-only ones too) run only downwards. Each
  * source file belongs to the first layer whose path it starts with; it may import its own layer and
  * the layers listed before it, except that the engine imports nothing else, the computer opponent
  * (src/ai) and the renderer only the engine. The stand-in Discord is a package of its own (packages/local-discord):
  * the bot reaches it only by its name, and it reaches nothing outside its folder.
- * A folder in no layer fails the test: place it in LAYERS (and in README's list) when you add one.
+ * A folder in no layer fails the test: place it in LAYERS (and in docs/architecture.md) when you add one.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

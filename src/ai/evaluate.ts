@@ -31,7 +31,7 @@ export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0,
  * Caribbean (a grand slam captures and moves again) rewards the position terms twice as much: a
  * self-play match of the expert with these against OWARE_WEIGHTS, 30,000 nodes a move, 12 openings of
  * two random plies each played with both colours, scored 18/24 (75%). The same doubling scored 3 to
- * 5 of 8 (even) in the other Oware rulesets and 3/8 in haiti with doubled haiti terms (README).
+ * 5 of 8 (even) in the other Oware rulesets and 3/8 in haiti with doubled haiti terms (docs/ai.md, "The evaluation").
  */
 export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping: 8, kayThreat: 0 };
 

@@ -1,4 +1,4 @@
-/** The computer opponent (AI-API.md): levels, the search pool, and the helpers the bot needs. */
+/** The computer opponent (docs/ai.md, "The interface"): levels, the search pool, and the helpers the bot needs. */
 export { type AiPool, type AiPoolOptions, AiQueueFullError, createAiPool, type Lane } from "./pool.ts";
 export {
   defaultBudgetMs,

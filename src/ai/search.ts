@@ -25,13 +25,13 @@ export const MAX_PLY = 100;
  * The endgame: with at most this many seeds on the board the search aims at a proof (every line to the
  * end of the game), and uses the table from 2 plies above the leaves (ENDGAME_TABLE_DEPTH), so that more
  * proven results are shared. Elsewhere the nodes one to three plies above the leaves, the most numerous,
- * gain less from a probe (mostly a cache miss) than it costs (TABLE_DEPTH). Measured in README.
+ * gain less from a probe (mostly a cache miss) than it costs (TABLE_DEPTH). Measured in docs/ai.md.
  */
 export const ENDGAME_SEEDS = 14;
 const ENDGAME_TABLE_DEPTH = 2;
 /**
  * From 4 plies above the leaves rather than 3: 3-8% more nodes a second, 1-2.5% more nodes to a given
- * depth, as fast or faster to it, and even in self-play at equal nodes (35/72, README).
+ * depth, as fast or faster to it, and even in self-play at equal nodes (35/72, docs/ai.md).
  */
 const TABLE_DEPTH = 4;
 export const WIN = 1_000_000;

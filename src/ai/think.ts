@@ -23,7 +23,7 @@ const STORES_ONLY = {
   tableBits: 0,
 } as const;
 
-/** What each level searches with (AI-API.md, issue 9). */
+/** What each level searches with (docs/ai.md, "The levels"). */
 const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
   // Two plies and noisy root scores (see EASY_NOISE): sees its own captures, often not the reply.
   easy: { ...STORES_ONLY, maxDepth: 2, rootScores: true },

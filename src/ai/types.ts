@@ -1,5 +1,5 @@
 /**
- * The computer opponent's interface (agreed with the bot's game code in team/AI-API.md: change it only by
+ * The computer opponent's interface (documented in docs/ai.md, "The interface": change it only by
  * adding fields). src/ai imports only the engine.
  */
 import type { Position, RulesetId } from "../engine/internal.ts";
@@ -58,7 +58,7 @@ export function isDecisive(score: number): boolean {
 
 /**
  * The node budget per millisecond of a seeded request: below what one thread of this machine searches
- * (see the README's bench:ai figures), so that a seeded search usually ends within its time budget too.
+ * (see docs/benchmarks.md, AI), so that a seeded search usually ends within its time budget too.
  */
 export const NODES_PER_MS = 1000;
 

@@ -8,7 +8,7 @@
  */
 import { type GameState, moveLetter, type Player } from "../engine/index.ts";
 
-/** The least evaluation lost (seeds) that marks a move; documented in the README. */
+/** The least evaluation lost (seeds) that marks a move; documented in docs/players.md, "Hints and analysis". */
 export const THRESHOLDS = { inaccuracy: 1.5, mistake: 3, blunder: 6 } as const;
 
 export type Mark = keyof typeof THRESHOLDS;

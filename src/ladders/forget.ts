@@ -1,7 +1,7 @@
 /**
  * `/nickar forget-me`: a player's data deleted, in every server, in one transaction.
  *
- * What it means (README, "Forget me"):
+ * What it means (docs/players.md, "Forget me"):
  * - what is in progress ends first, as if the player gave up: series in progress are resigned
  *   (with their game), other games in progress resigned, pending challenges from or to them
  *   withdrawn (cancelled);
