@@ -16,7 +16,7 @@ export class DatabaseDamagedError extends Error {
     super(
       `The database file ${path} is damaged, so Nickar will not start on it:\n    ${shown}${more}\n` +
         "Stop anything else that writes to it, keep a copy of the damaged file, and restore the latest backup:\n" +
-        "    npm run restore -- <backup file>    (backups are made with `npm run backup`; see docs/hosting.md, "Backups and restore")",
+        "    npm run restore -- <backup file>    (backups are made with `npm run backup`; see docs/hosting.md, Backups and restore)",
     );
     this.name = "DatabaseDamagedError";
   }
