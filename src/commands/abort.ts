@@ -16,13 +16,8 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
   const game = ctx.app.games.abort(target.row.id, ctx.userId);
   // The notice that tells both players (in the server's language) says who called it off.
-  return changedGame(
-    ctx,
-    game,
-    ctx.t("replies:abort.done"),
-    true,
-    ctx.tServer("replies:abort.who", { user: user(ctx.userId) }),
-  );
+  const note = ctx.tServer("replies:abort.who", { user: user(ctx.userId) });
+  return changedGame(ctx, game, ctx.t("replies:abort.done"), { moved: true, note });
 }
 
 export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

@@ -3,8 +3,8 @@ import { seatOf } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
 import { requireChannelPermissions } from "../interactions/permissions.ts";
-import type { MessageRef, Response } from "../interactions/reply.ts";
-import { gameHeader } from "../interactions/views.ts";
+import { jumpLink, type MessageRef, type Response } from "../interactions/reply.ts";
+import { gameHeader } from "../interactions/views/game-board.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
@@ -44,7 +44,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
             ref: { channelId: row.channelId, messageId: old },
             reply: {
               content: `${gameHeader(game, ctx.tServer)}\n${ctx.tServer("replies:board.moved", {
-                link: `https://discord.com/channels/${row.guildId}/${posted.channelId}/${posted.messageId}`,
+                link: jumpLink({ guildId: row.guildId, ...posted }),
               })}`,
               components: [],
               mentions: [],

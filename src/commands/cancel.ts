@@ -18,7 +18,7 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const { row } = gameHere(ctx, options.getString("game"));
   const game = ctx.app.games.cancel(row.id, options.getString("reason") ?? "");
-  return changedGame(ctx, game, ctx.t("replies:cancel.done", { id: row.id }), true);
+  return changedGame(ctx, game, ctx.t("replies:cancel.done", { id: row.id }), { moved: true });
 }
 
 export const cancel: Command = {

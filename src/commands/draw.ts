@@ -1,7 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { drawPressed } from "../interactions/buttons.ts";
+import type { DrawResult } from "../games/service.ts";
+import { user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import { drawUpdate } from "../interactions/game-updates.ts";
 import type { Response } from "../interactions/reply.ts";
+import { drawOfferedTo } from "../interactions/views/game-notices.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { gameChoices, gameOption, resolveGame } from "./shared.ts";
@@ -12,10 +15,19 @@ export const definition = localized(
   "commands:draw.description",
 ).addStringOption(gameOption);
 
+/** What the one who typed the command is told (privately): the draw agreed, or the offer made. */
+function answer(ctx: HandlerContext, result: DrawResult): string {
+  if (result.kind === "agreed") return ctx.t("game:draw.agreed");
+  const to = drawOfferedTo(result.game);
+  if (ctx.app.computer.is(to)) return ctx.t("game:draw.offeredToNickar");
+  return ctx.t("game:draw.youOffered", { to: user(to), id: result.game.row.id });
+}
+
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
-  // An offer is a new public message that pings the opponent, with Accept draw / Decline buttons.
-  return drawPressed(ctx, ctx.app.games.draw(target.row.id, ctx.userId, null), "command");
+  const result = ctx.app.games.draw(target.row.id, ctx.userId, null);
+  // As Offer draw on the board: the board shows it and the opponent is asked by a notice that pings them.
+  return { ...drawUpdate(ctx, result), mode: "reply", reply: { content: answer(ctx, result), ephemeral: true } };
 }
 
 export const draw: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

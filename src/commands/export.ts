@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { playerNames } from "../interactions/views.ts";
+import { playerNames } from "../interactions/views/game-board.ts";
 import { gameRecordFile } from "../present/record-file.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";

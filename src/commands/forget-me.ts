@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
-import { forgetQuestion } from "../interactions/forget-view.ts";
 import type { Response } from "../interactions/reply.ts";
+import { forgetQuestion } from "../interactions/views/forget.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 

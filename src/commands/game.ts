@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
-import { viewerReply } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
-import { voiceOf } from "../interactions/views.ts";
+import { viewerReply } from "../interactions/views/game-viewer.ts";
+import { voiceOf } from "../interactions/views/parts.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";

@@ -1,9 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { opponent } from "../engine/index.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
 import { term, user } from "../i18n/index.ts";
 import type { HandlerContext } from "../interactions/context.ts";
-import type { Response } from "../interactions/reply.ts";
+import { messageLink, type Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
+import { relativeTime } from "../interactions/views/parts.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { requireGuild, rulesetTerm } from "./shared.ts";
@@ -22,16 +24,13 @@ function handle(ctx: HandlerContext): Response {
     const { row } = game;
     const seat = seatOf(row, ctx.userId) ?? 0;
     const turn = game.state.position.toMove === seat ? "replies:games.yourMove" : "replies:games.theirMove";
-    const deadline = row.deadlineAt
-      ? ctx.t("replies:games.deadline", { when: `<t:${Math.floor(row.deadlineAt / 1000)}:R>` })
-      : "";
-    const link = row.messageId
-      ? ` · https://discord.com/channels/${row.guildId}/${row.channelId}/${row.messageId}`
-      : "";
+    const deadline = row.deadlineAt ? ctx.t("replies:games.deadline", { when: relativeTime(row.deadlineAt) }) : "";
+    const board = messageLink(row);
+    const link = board ? ` · ${board}` : "";
     const line = ctx.t("replies:games.line", {
       id: row.id,
       ruleset: rulesetTerm(game.state.ruleset),
-      opponent: user(userOf(row, seat === 0 ? 1 : 0)),
+      opponent: user(userOf(row, opponent(seat))),
       move: row.ply + 1,
       turn: term(turn),
     });

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
-import { leaderboardReply } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
+import { leaderboardReply } from "../interactions/views/leaderboard.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber, VIEW_RULESET } from "./shared.ts";

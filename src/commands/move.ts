@@ -7,7 +7,7 @@ import { term } from "../i18n/index.ts";
 import { SEEDS } from "../i18n/terms.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { narration } from "../interactions/views.ts";
+import { narration } from "../interactions/views/game-board.ts";
 import type { Choice, Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { changedGame, gameChoices, gameOption, resolveGame, rulesetText, SHORT_TEXT } from "./shared.ts";
@@ -54,7 +54,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   }
   const target = resolveGame(ctx, chosen ?? gameId);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
-  return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game, ctx.t) ?? "" }), true);
+  return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game, ctx.t) ?? "" }), {
+    moved: true,
+  });
 }
 
 /** The player's games narrowed to the `game` option as typed so far (an exact id, else ids starting with it). */

@@ -13,7 +13,8 @@ export const definition = localized(
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const target = resolveGame(ctx, options.getString("game"));
-  return changedGame(ctx, ctx.app.games.resign(target.row.id, ctx.userId, null), ctx.t("replies:resign.done"), true);
+  const game = ctx.app.games.resign(target.row.id, ctx.userId, null);
+  return changedGame(ctx, game, ctx.t("replies:resign.done"), { moved: true });
 }
 
 export const resign: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };

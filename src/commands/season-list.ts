@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
-import { dateText } from "../interactions/game-viewer.ts";
 import type { Response } from "../interactions/reply.ts";
 import { fitLines } from "../interactions/text-budget.ts";
+import { dateText } from "../interactions/views/game-viewer.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { requireGuild } from "./shared.ts";

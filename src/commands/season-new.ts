@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { seasonQuestion } from "../interactions/season-confirm.ts";
+import { seasonQuestion } from "../interactions/views/season.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 

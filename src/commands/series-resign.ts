@@ -1,9 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { gameMessageEdits } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
+import { gameMessageEdits } from "../interactions/game-updates.ts";
 import type { Response } from "../interactions/reply.ts";
-import { seriesLine } from "../interactions/series-view.ts";
+import { seriesLine } from "../interactions/views/series.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { requireGuild } from "./shared.ts";

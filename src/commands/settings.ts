@@ -5,6 +5,7 @@ import { channel, isLocale, type Locale, type MessageKey, type Translate, term }
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
+import { timeLimitText } from "../present/time-limit.ts";
 import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import {
@@ -15,7 +16,6 @@ import {
   requireGuild,
   rulesetOption,
   rulesetTerm,
-  timeLimitText,
   timeOption,
 } from "./shared.ts";
 
@@ -120,7 +120,7 @@ function settingsText(t: Translate, s: GuildSettings, serverLocale: Locale, limi
       : t("replies:settings.perHour", { rate: s.challengesPerHour });
   const lines = [
     t("replies:settings.ruleset", { ruleset: rulesetTerm(s.defaultRuleset) }),
-    t("replies:settings.time", { time: timeLimitText(t, s.defaultTimeLimit) }),
+    t("replies:settings.time", { time: timeLimitText(s.defaultTimeLimit, t, "words") }),
     t("replies:settings.maxGames", { games: s.maxGamesPerPlayer }),
     "",
     s.ratedPairsPerDay === 0

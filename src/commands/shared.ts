@@ -11,22 +11,23 @@ import {
   type FirstChoice,
   type GameStatus,
 } from "../db/schema.ts";
-import { isRulesetId, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
+import { isRulesetId, opponent, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
 import type { ChallengeInput } from "../games/challenges.ts";
 import { gameNotFound } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
-import { seatOf } from "../games/snapshot.ts";
+import { seatOf, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
 import { LOCALES, type MessageKey, type Term, type Translate, term, type Value } from "../i18n/index.ts";
 import { RULESET_NAME } from "../i18n/terms.ts";
-import { updateGame } from "../interactions/buttons.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { gameMessage } from "../interactions/game-message.ts";
-import { dateText } from "../interactions/game-viewer.ts";
+import { type GameChange, updateGame } from "../interactions/game-updates.ts";
 import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply } from "../interactions/views.ts";
+import { challengeReply } from "../interactions/views/challenge.ts";
+import { dateText } from "../interactions/views/game-viewer.ts";
+import { timeLimitText } from "../present/time-limit.ts";
 import type { Choice } from "./command.ts";
 import { guildRequired, manageServerRequired } from "./guards.ts";
 import { definitionText, localized, localizedChoice } from "./localize.ts";
@@ -159,21 +160,6 @@ export function timeOption(option: SlashCommandStringOption, description: Messag
   return localized(option, "commands:option.time", description).setAutocomplete(true).setMaxLength(SHORT_TEXT);
 }
 
-/** A time limit's unit in words, by the letter it is typed with. */
-const TIME_UNIT = {
-  s: "replies:time.seconds",
-  m: "replies:time.minutes",
-  h: "replies:time.hours",
-  d: "replies:time.days",
-} as const satisfies Record<string, MessageKey>;
-
-/** A time limit in words in `t`'s language: "5m" -> "5 minutes", "1d" -> "1 dag". */
-export function timeLimitText(t: Translate, seconds: number): string {
-  const short = formatTimeLimit(seconds);
-  const unit = short.slice(-1) as keyof typeof TIME_UNIT;
-  return t(TIME_UNIT[unit], { count: Number(short.slice(0, -1)) });
-}
-
 /**
  * Suggestions for the `time` option: what is typed when it is a valid limit, then the usual limits
  * starting with it; shown in words in the user's language, sent as the short form ("5m") the option reads.
@@ -184,7 +170,7 @@ export function timeChoices(t: Translate, typed: string): Choice[] {
   const own = seconds === null ? [] : [formatTimeLimit(seconds)];
   const usual = TIME_LIMIT_CHOICES.filter((limit) => limit.startsWith(text) && !own.includes(limit));
   return [...own, ...usual].map((limit) => ({
-    name: timeLimitText(t, parseTimeLimit(limit) ?? 0),
+    name: timeLimitText(parseTimeLimit(limit) ?? 0, t, "words"),
     value: limit,
   }));
 }
@@ -325,7 +311,7 @@ export async function gameChoices(ctx: HandlerContext, focused: { readonly value
       return suggestion(row.id, [
         ctx.t("replies:suggestion.versus", { ruleset: rulesetTerm(game.state.ruleset), opponent }),
         ctx.t(turn),
-        timeLimitText(ctx.t, row.timeLimit),
+        timeLimitText(row.timeLimit, ctx.t, "words"),
       ]);
     }),
   );
@@ -351,7 +337,7 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
             south: names.get(row.southId) ?? "",
             north: names.get(row.northId) ?? "",
           })
-        : ctx.t("replies:suggestion.youVersus", { opponent: names.get(seat === 0 ? row.northId : row.southId) ?? "" });
+        : ctx.t("replies:suggestion.youVersus", { opponent: names.get(userOf(row, opponent(seat))) ?? "" });
     return suggestion(row.id, [
       rulesetText(ctx.t, row.ruleset),
       players,
@@ -363,20 +349,18 @@ export async function anyGameChoices(ctx: HandlerContext, focused: { readonly va
 }
 
 /**
- * After a slash command changed a game: bring its message up to date, tell both players when the
- * command `ended` it (and post a series' next game), tell the player to move after a move, and
- * answer privately.
+ * After a slash command changed a game: bring its message up to date, tell the player to move after
+ * a move and both players when the command ended it (`change`, see `GameChange`; a series' next game
+ * is posted), and `answer` privately.
  */
 export function changedGame(
   ctx: HandlerContext,
   game: GameSnapshot,
-  note: string,
-  ended = false,
-  /** A line for the notice that tells the players the game ended (who aborted it). */
-  endingNote?: string,
+  answer: string,
+  change: Omit<GameChange, "reply"> = {},
 ): Response {
-  const { edits, posts, notices } = updateGame(ctx, game, undefined, ended, endingNote);
-  return { mode: "reply", reply: { content: note, ephemeral: true }, edits, posts, notices };
+  const { edits, posts, notices } = updateGame(ctx, game, change);
+  return { mode: "reply", reply: { content: answer, ephemeral: true }, edits, posts, notices };
 }
 
 /** The computer opponent's levels, in words. */

@@ -1,9 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { type MessageKey, term, user } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
-import { dateText } from "../interactions/game-viewer.ts";
-import { PROVISIONAL_KEY } from "../interactions/leaderboard-view.ts";
 import type { Response } from "../interactions/reply.ts";
+import { dateText } from "../interactions/views/game-viewer.ts";
+import { PROVISIONAL_KEY } from "../interactions/views/leaderboard.ts";
 import { isProvisional } from "../ladders/glicko.ts";
 import { formatRating } from "../ladders/standings.ts";
 import { describeChart } from "../present/images.ts";

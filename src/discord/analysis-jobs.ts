@@ -6,10 +6,10 @@
  * were running start again.
  */
 import type { AnalysisRow } from "../db/schema.ts";
-import { analysisReply, progressReply } from "../interactions/analysis-view.ts";
 import type { App } from "../interactions/context.ts";
 import { serverVoice } from "../interactions/game-message.ts";
 import type { Reply } from "../interactions/reply.ts";
+import { analysisReply, progressReply } from "../interactions/views/analysis.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 
@@ -86,7 +86,7 @@ export class AnalysisJobs {
         signal,
       );
       const stored = app.analyses.get(row.gameId);
-      if (stored) await this.show(row.gameId, analysisReply({ app }, game.row, stored, report, voice), true);
+      if (stored) await this.show(row.gameId, analysisReply(app, game.row, stored, report, voice), true);
       this.logger.info({ game: row.gameId, positions: row.total }, "analysis done");
     } catch (err) {
       if (signal.aborted || this.stopped) return;

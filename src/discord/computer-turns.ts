@@ -10,7 +10,8 @@ import { AiQueueFullError } from "../ai/index.ts";
 import { RetryLater } from "../games/retry.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, noticesAfter, serverVoice } from "../interactions/game-message.ts";
+import { gameMessage, serverVoice } from "../interactions/game-message.ts";
+import { noticesAfter } from "../interactions/game-updates.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
@@ -134,7 +135,7 @@ export class ComputerTurns {
     const { channelId, messageId } = game.row;
     if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
     // When that ended the game, the player is told by the game's notice (see noticesAfter).
-    for (const notice of noticesAfter(this.app, game, true)) await this.notices?.post(notice);
+    for (const notice of noticesAfter(this.app, game, { moved: true })) await this.notices?.post(notice);
   }
 
   /** Looks again at `at` (the earliest retry wins). */

@@ -18,7 +18,7 @@ import type { Clock } from "../clock.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
 import type { PlayerSettings } from "../games/players.ts";
-import type { MessageRef, Notice, Reply } from "../interactions/reply.ts";
+import { jumpLink, type MessageRef, type Notice, type Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 import type { Messenger } from "./messenger.ts";
 import { SlidingWindowLimiter } from "./rate-limit.ts";
@@ -43,6 +43,8 @@ export interface InteractionWebhook {
 
 export interface NoticeBoard {
   post(notice: Notice, through?: InteractionWebhook): Promise<void>;
+  /** Counts a message posted otherwise (the half-time reminder) as on display for `key`: the next notice deletes it. */
+  adopt?(key: string, ref: MessageRef): Promise<void>;
 }
 
 /** An interaction's token works for 15 minutes from the interaction's creation (Discord's rule). */
@@ -59,11 +61,6 @@ export const FOLLOW_UPS_PER_CHANNEL_MINUTE = 30;
 
 /** Discord's answers that say the token no longer works: then the channel is the way. */
 const TOKEN_REFUSED = new Set<number>([RESTJSONErrorCodes.UnknownWebhook, RESTJSONErrorCodes.InvalidWebhookToken]);
-
-/** A link that opens a message in the Discord client. */
-export function jumpLink(ref: MessageRef & { readonly guildId: string }): string {
-  return `https://discord.com/channels/${ref.guildId}/${ref.channelId}/${ref.messageId}`;
-}
 
 export class Notices implements NoticeBoard {
   /** The delivery in progress per key: the next one of the same key waits for it. */
@@ -110,6 +107,11 @@ export class Notices implements NoticeBoard {
       if (this.newest.get(notice.key) === notice) this.newest.delete(notice.key);
     });
     return next;
+  }
+
+  async adopt(key: string, ref: MessageRef): Promise<void> {
+    const createdAt = this.clock.now();
+    await this.remember(() => rememberNotice(this.db, { ...ref, key, createdAt }));
   }
 
   private async deliver(notice: Notice, through: InteractionWebhook | undefined): Promise<void> {

@@ -17,7 +17,7 @@ import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
 import { isBusy, retryWhileBusy } from "../db/client.ts";
 import { isUserError, UserError } from "../errors.ts";
 import { localeOf } from "../i18n/index.ts";
-import { handleButton } from "../interactions/buttons.ts";
+import { handleButton } from "../interactions/buttons/index.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
 import { ephemeral, type Response } from "../interactions/reply.ts";

@@ -15,9 +15,12 @@ import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, noticesAfter, serverVoice } from "../interactions/game-message.ts";
+import { gameMessage, serverVoice } from "../interactions/game-message.ts";
+import { noticesAfter } from "../interactions/game-updates.ts";
+import { gameNoticeKey } from "../interactions/reply.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { challengeReply, reminderReply } from "../interactions/views.ts";
+import { challengeReply } from "../interactions/views/challenge.ts";
+import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
 import { type Messenger, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
@@ -77,7 +80,11 @@ async function announce(
   const { row } = notice.game;
   const { t } = serverVoice(app, row.guildId);
   if (notice.kind === "reminder") {
-    await messenger.send(row.channelId, reminderReply(notice.game, t));
+    const messageId = await messenger.send(row.channelId, reminderReply(notice.game, t));
+    // Counted as one of the game's notices: the next one (after the player's move, or the ending on time)
+    // deletes it, so a reminder never outlives the turn it was about. Sent here rather than as a notice
+    // because it mentions the player whatever their /nickar notify choice.
+    if (messageId) await notices?.adopt?.(gameNoticeKey(row.id), { channelId: row.channelId, messageId });
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");
@@ -85,7 +92,7 @@ async function announce(
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
   // Both players are told by the game's notice (who ran out of time, what it changes), as after any ending.
   await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
-  for (const n of noticesAfter(app, notice.game, true)) await notices?.post(n);
+  for (const n of noticesAfter(app, notice.game, { moved: true })) await notices?.post(n);
 }
 
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */

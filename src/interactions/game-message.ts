@@ -4,8 +4,10 @@
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App } from "./context.ts";
-import type { Notice, Reply } from "./reply.ts";
-import { type BoardFacts, endingNotice, gameNotices, gameReply, type Voice, voiceOf } from "./views.ts";
+import type { Reply } from "./reply.ts";
+import type { BoardFacts } from "./views/board-facts.ts";
+import { gameReply } from "./views/game-board.ts";
+import { type Voice, voiceOf } from "./views/parts.ts";
 
 /** The server's language, in which a game's public messages are written. */
 export function serverVoice(app: Pick<App, "serverLocale">, guildId: string | null): Voice {
@@ -35,15 +37,4 @@ export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
 /** The game message (board, buttons, narration, result), with its facts read now. */
 export function gameMessage(app: App, game: GameSnapshot, extra?: string): Reply {
   return gameReply(app, game, boardFacts(app, game), serverVoice(app, game.row.guildId), extra);
-}
-
-/**
- * The notices after a change to a game (see `gameNotices`), and when the change (`moved`: a move,
- * resignation, agreement, abort, cancel, time-out) ended it, the notice telling both players how;
- * in the server's language.
- */
-export function noticesAfter(app: App, game: GameSnapshot, moved: boolean, note?: string): Notice[] {
-  const { t } = serverVoice(app, game.row.guildId);
-  if (moved && game.row.status !== "active") return [endingNotice(app, game, boardFacts(app, game), t, note)];
-  return gameNotices(game, moved, t);
 }

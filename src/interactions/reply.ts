@@ -29,6 +29,30 @@ export interface MessageRef {
   readonly messageId: string;
 }
 
+/** The link that opens a message in Discord (in text, a direct message, a board that moved). */
+export function jumpLink(ref: MessageRef & { readonly guildId: string }): string {
+  return `https://discord.com/channels/${ref.guildId}/${ref.channelId}/${ref.messageId}`;
+}
+
+/** A game, challenge or analysis: where its message is, once it has one. */
+interface Posted {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly messageId: string | null;
+}
+
+/** The link to the message of a game, challenge or analysis; null while it has none. */
+export function messageLink(row: Posted): string | null {
+  const { guildId, channelId, messageId } = row;
+  return messageId ? jumpLink({ guildId, channelId, messageId }) : null;
+}
+
+/** " <link>" to the message of a game or analysis, to end a sentence with; "" while it has none. */
+export function linkSuffix(row: Posted): string {
+  const link = messageLink(row);
+  return link ? ` ${link}` : "";
+}
+
 export interface Response {
   /** "reply": a new message answering the interaction; "update": replace the message the button is on. */
   readonly mode: "reply" | "update";

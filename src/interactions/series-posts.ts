@@ -3,7 +3,7 @@
  * of the previous one, and any game left unposted (a crash between its creation and its post), posted
  * by the scheduler.
  */
-import type { GameSnapshot } from "../games/snapshot.ts";
+import { type GameSnapshot, userOf } from "../games/snapshot.ts";
 import { user } from "../i18n/index.ts";
 import { noteText } from "../i18n/note.ts";
 import type { App } from "./context.ts";
@@ -24,7 +24,7 @@ export function nextSeriesPost(app: App, ended: GameSnapshot): Post[] {
 /** A new message for an active game that has none, mentioning both players, bound to the game. */
 export function gamePost(app: App, game: GameSnapshot): Post {
   const { row: g, state } = game;
-  const toMove = state.position.toMove === 0 ? g.southId : g.northId;
+  const toMove = userOf(g, state.position.toMove);
   const { t } = serverVoice(app, g.guildId);
   const extra =
     g.seriesGame !== null && g.ply === 0

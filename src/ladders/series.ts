@@ -11,7 +11,6 @@ export interface SeriesGame {
 export interface SeriesScore {
   readonly wins: Readonly<Record<string, number>>;
   readonly draws: number;
-  readonly played: number;
   /** The series winner once someone reached the target, else null. */
   readonly champion: string | null;
 }
@@ -31,20 +30,10 @@ export function seriesScore(
       if (champion === null && wins[game.winner] >= firstTo) champion = game.winner;
     }
   }
-  return { wins, draws, played: games.length, champion };
+  return { wins, draws, champion };
 }
 
 /** South (who moves first) alternates: the first game's South is `players[0]`, then turns about. */
 export function southForGame(players: readonly [string, string], gameIndex: number): string {
   return players[gameIndex % 2];
-}
-
-export function formatSeriesScore(
-  players: readonly [string, string],
-  score: SeriesScore,
-  names: (id: string) => string,
-): string {
-  const [a, b] = players;
-  const draws = score.draws ? `, ${score.draws} drawn` : "";
-  return `${names(a)} ${score.wins[a]}-${score.wins[b]} ${names(b)}${draws}`;
 }

@@ -9,20 +9,7 @@ import { listOf, type Translate } from "../i18n/index.ts";
 import { SIDE_NAME } from "../i18n/terms.ts";
 import { REASON_SHORT, RULESET_RULES } from "../i18n/terms-views.ts";
 import { type ResultInput, resultLine } from "../render/phrases.ts";
-
-/** A time limit's units, largest first, each with the key of its short form ("5m", "1h", "3d"). */
-const TIME_UNITS = [
-  [86400, "game:limit.days"],
-  [3600, "game:limit.hours"],
-  [60, "game:limit.minutes"],
-  [1, "game:limit.seconds"],
-] as const;
-
-/** A time limit in seconds in the largest whole unit, as the language shortens it: "5m", "1h" in English. */
-export function timeLimitText(seconds: number, t: Translate): string {
-  const [unit, key] = TIME_UNITS.find(([size]) => seconds % size === 0) ?? TIME_UNITS[3];
-  return t(key, { n: seconds / unit });
-}
+import { timeLimitText } from "./time-limit.ts";
 
 /** South's and North's names when the players' are not given: the sides, in `t`'s language. */
 export function sideNames(t: Translate): readonly [string, string] {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { newGame, replay } from "../../src/engine/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { ALICE, BOB, CAROL, options, setup, sharedPool, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 

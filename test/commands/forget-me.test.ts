@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { challenges, games, ladderRungs, ratingChanges, ratings, series } from "../../src/db/schema.ts";
 import { UserError } from "../../src/errors.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { rebuildRatings } from "../../src/ladders/rating-cache.ts";
 import { gameProblems } from "../e2e/consistency.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { compareStandings, leaderboardEntries, type StandingRow } from "../../src/ladders/standings.ts";
 import { GUILD, options, setup, type World } from "../support/helpers.ts";

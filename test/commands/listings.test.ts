@@ -7,7 +7,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import { rulesMessages } from "../../src/commands/rules.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { LOCALES, translator } from "../../src/i18n/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { HandlerContext } from "../../src/interactions/context.ts";
 import type { Response } from "../../src/interactions/reply.ts";
 import { fitContent, fitLines, fitSections, MESSAGE_LIMIT } from "../../src/interactions/text-budget.ts";

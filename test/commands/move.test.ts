@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { parseHouse, parseHouseOption } from "../../src/commands/move.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { LostPermissions } from "../../src/discord/lost-permissions.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CHANNEL, options, setup, type World } from "../support/helpers.ts";
 

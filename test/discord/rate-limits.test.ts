@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { commandLimit, SlidingWindowLimiter } from "../../src/discord/rate-limit.ts";
 import { UserError } from "../../src/errors.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { discordTranslator, refusalText } from "../../src/interactions/speech.ts";
 import { ALICE, BOB, CAROL, HOUR, options, setup, type World } from "../support/helpers.ts";
 

@@ -6,7 +6,7 @@ import { HEARTBEAT, readState } from "../../src/db/bot-state.ts";
 import { games } from "../../src/db/schema.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue, Scheduler } from "../../src/discord/scheduler.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { MessageRef, Notice, Reply } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 

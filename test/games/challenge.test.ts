@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { writeState } from "../../src/db/bot-state.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, options, setup, type World } from "../support/helpers.ts";

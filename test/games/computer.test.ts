@@ -7,7 +7,7 @@ import { games } from "../../src/db/schema.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { DRAW_ACCEPT_AT_MOST, moveReason } from "../../src/games/computer.ts";
 import { translator } from "../../src/i18n/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { ALICE, BOB, options, setup, sharedPool, type World } from "../support/helpers.ts";
 import { buttonIds, startGame } from "../support/play.ts";
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { updateIfCurrent } from "../../src/games/game-store.ts";
 import { RetryLater } from "../../src/games/retry.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { ALICE, BOB, GUILD, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 

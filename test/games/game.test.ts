@@ -3,7 +3,7 @@ import { runCommand } from "../../src/commands/guards.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import type { GameSnapshot } from "../../src/games/snapshot.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";

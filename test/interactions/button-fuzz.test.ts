@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isUserError } from "../../src/errors.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { gameProblems } from "../e2e/consistency.ts";
 import { ALICE, BOB, CAROL, setup, type World } from "../support/helpers.ts";

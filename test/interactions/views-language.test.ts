@@ -4,11 +4,13 @@
  * presser's; and with the pseudo-locale on, no word of them is left outside the catalogues.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { gameMessage } from "../../src/interactions/game-message.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
 import { discordTranslator } from "../../src/interactions/speech.ts";
-import { challengeReply, reminderReply, turnNotice } from "../../src/interactions/views.ts";
+import { challengeReply } from "../../src/interactions/views/challenge.ts";
+import { turnNotice } from "../../src/interactions/views/game-notices.ts";
+import { reminderReply } from "../../src/interactions/views/reminder.ts";
 import { ALICE, BOB, GUILD, setup } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 
@@ -41,7 +43,7 @@ describe("views in the players' languages", () => {
     w.app.settings.update(GUILD, { language: "da" });
     const id = await startGame(w, ALICE, BOB);
     const start = gameMessage(w.app, w.app.games.get(id)!);
-    expect(start.content).toContain(`spil \`${id}\``);
+    expect(start.content).toContain(`parti \`${id}\``);
     expect(start.content).toContain(`<@${ALICE}> er i trækket (Syd)`);
     expect(labels(start)).toEqual(expect.arrayContaining(["Opgiv", "Tilbyd remis", "Animér"]));
     const moved = await handleButton(w.ctx(ALICE), {
@@ -51,7 +53,7 @@ describe("views in the players' languages", () => {
       action: { kind: "move", house: 3 },
     });
     expect(moved.reply.content).toContain(`<@${ALICE}> spillede C`);
-    expect(moved.notices?.[0]?.text).toMatch(/^det er dit træk i spil/);
+    expect(moved.notices?.[0]?.text).toMatch(/^det er dit træk i parti/);
     const game = w.app.games.get(id)!;
     const resigned = await handleButton(w.ctx(BOB), {
       type: "game",
@@ -61,8 +63,8 @@ describe("views in the players' languages", () => {
     });
     expect(resigned.reply.content).toContain(`**<@${ALICE}> vinder 0–0: <@${BOB}> opgav**`);
     const ending = resigned.notices?.find((n) => n.users.length === 2);
-    expect(ending?.text).toMatch(/^spil `\w+` er slut: \*\*/);
-    expect(ending?.direct).toMatch(/^Spil `\w+` er slut: \*\*/);
+    expect(ending?.text).toMatch(/^parti `\w+` er slut: \*\*/);
+    expect(ending?.direct).toMatch(/^Parti `\w+` er slut: \*\*/);
   });
 
   it("private answers - in the presser's language - a French player in an English server", async () => {
@@ -75,7 +77,7 @@ describe("views in the players' languages", () => {
       ply: 0,
       action: { kind: "resign" },
     });
-    expect(question.reply.content).toBe("Abandonner cette partie ? Ton adversaire gagne.");
+    expect(question.reply.content).toBe("Abandonner cette partie ? Votre adversaire gagne.");
     expect(labels(question.reply)).toEqual(["Oui, abandonner"]);
     const viewer = await handleButton(w.ctx(ALICE, { locale: "fr" }), {
       type: "view",

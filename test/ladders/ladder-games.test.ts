@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { gameMessage } from "../../src/interactions/game-message.ts";
 import { DAY, GUILD, HOUR, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, finish } from "../support/play.ts";

@@ -3,7 +3,7 @@ import { runCommand } from "../../src/commands/guards.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { ratings } from "../../src/db/schema.ts";
 import type { RulesetId } from "../../src/engine/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { INITIAL_RATING, type Rating, rateGame } from "../../src/ladders/glicko.ts";
 import { rebuildRatings } from "../../src/ladders/rating-cache.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { rendererImages } from "../../src/present/images.ts";
 import { ALICE, BOB, options, setup, type World } from "../support/helpers.ts";
 

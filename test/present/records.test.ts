@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { formatPosition, importRecord, RULESET_IDS } from "../../src/engine/index.ts";
 import { translator } from "../../src/i18n/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { rendererImages } from "../../src/present/images.ts";
 import { reasonText } from "../../src/present/narrate.ts";

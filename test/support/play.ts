@@ -1,7 +1,7 @@
 /** Games played quickly through the real handlers: challenge, accept, then resign or agree a draw. */
 import { expect } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { handleButton } from "../../src/interactions/buttons.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { Response } from "../../src/interactions/reply.ts";
 import { options, type World } from "./helpers.ts";
 

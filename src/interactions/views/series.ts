@@ -1,9 +1,9 @@
-/** How a series is written: the line under a series game and the board's footer. */
-import type { Translate } from "../i18n/index.ts";
-import type { SeriesSummary } from "../ladders/series-service.ts";
-import { seriesOpponent, seriesPlayers } from "../ladders/series-store.ts";
-
-const mention = (id: string) => `<@${id}>`;
+/** How a series is written: the line under a series game, its result on the image, and the board's footer. */
+import type { GameSnapshot } from "../../games/snapshot.ts";
+import type { Translate } from "../../i18n/index.ts";
+import type { SeriesSummary } from "../../ladders/series-service.ts";
+import { seriesOpponent, seriesPlayers } from "../../ladders/series-store.ts";
+import { mention } from "./parts.ts";
 
 /** "<@a> 3-2 <@b>, 1 drawn" from the first player's side. */
 export function seriesScoreText(summary: SeriesSummary, t: Translate, names: (id: string) => string = mention): string {
@@ -46,4 +46,17 @@ export function seriesWinText(summary: SeriesSummary, t: Translate, names: (id: 
 export function seriesFooter(summary: SeriesSummary, name: (id: string) => string, t: Translate): string {
   const score = seriesScoreText(summary, t, (id) => name(id) || (id === summary.series.playerA ? "A" : "B"));
   return t("game:series.footer", { score, firstTo: summary.series.firstTo });
+}
+
+/** A series game's line: the score, and the series result (for the image's banner) once it is decided. */
+export function seriesLines(
+  game: GameSnapshot,
+  series: SeriesSummary | null,
+  t: Translate,
+): { line: string | null; bannerNote?: (name: (id: string) => string) => string } {
+  if (!series) return { line: null };
+  const decidedNow =
+    game.row.status !== "active" && series.series.status !== "active" && series.series.winnerId !== null;
+  const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, t, name) : undefined;
+  return { line: seriesLine(series, t), bannerNote };
 }

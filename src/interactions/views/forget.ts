@@ -1,9 +1,9 @@
 /** The messages of `/nickar forget-me`: what will be deleted (with the confirmation), and what was. */
 import { ButtonStyle } from "discord-api-types/v10";
-import type { Translate } from "../i18n/index.ts";
-import type { ForgetSummary, Forgotten } from "../ladders/forget.ts";
-import type { Reply } from "./reply.ts";
-import { button, row } from "./views.ts";
+import type { Translate } from "../../i18n/index.ts";
+import type { ForgetSummary, Forgotten } from "../../ladders/forget.ts";
+import type { Reply } from "../reply.ts";
+import { button, row } from "./parts.ts";
 
 /** The counts both messages say, each with its noun in the language's plural. */
 function counts(t: Translate, s: ForgetSummary | Forgotten) {

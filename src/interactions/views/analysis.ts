@@ -3,18 +3,18 @@
  * summary, the marked moves with the engine's best move, the advantage chart); and its lines in the
  * game viewer. Plain data only.
  */
-import { isDecisive } from "../ai/index.ts";
-import type { AnalysisRow, GameRow } from "../db/schema.ts";
-import type { RulesetId } from "../engine/index.ts";
-import { UserError } from "../errors.ts";
-import type { AnalysisReport, Mark, PlyReport } from "../games/analysis-report.ts";
-import { type Translate, term, user } from "../i18n/index.ts";
-import { RULESET_NAME, SIDE_NAME } from "../i18n/terms.ts";
-import { MARK_COUNT } from "../render/advantage-marks.ts";
-import type { HandlerContext } from "./context.ts";
-import type { Reply, Response } from "./reply.ts";
-import { clip } from "./text-budget.ts";
-import type { Voice } from "./views.ts";
+import { isDecisive } from "../../ai/index.ts";
+import type { AnalysisRow, GameRow } from "../../db/schema.ts";
+import type { RulesetId } from "../../engine/index.ts";
+import type { AnalysisReport, Mark, PlyReport } from "../../games/analysis-report.ts";
+import { userOf } from "../../games/snapshot.ts";
+import { type Translate, term, user } from "../../i18n/index.ts";
+import { RULESET_NAME, SIDE_NAME } from "../../i18n/terms.ts";
+import { MARK_COUNT } from "../../render/advantage-marks.ts";
+import type { App } from "../context.ts";
+import type { Reply } from "../reply.ts";
+import { clip } from "../text-budget.ts";
+import type { Voice } from "./parts.ts";
 
 /** Lichess's annotation signs. */
 const SIGNS: Record<Mark, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -70,19 +70,18 @@ function markedLine(p: PlyReport, t: Translate): string {
 
 /** The result: who played how well, the marked moves, and the advantage chart (in `voice`'s language). */
 export function analysisReply(
-  ctx: Pick<HandlerContext, "app">,
+  app: Pick<App, "images">,
   game: GameRow,
   row: AnalysisRow,
   report: AnalysisReport,
   voice: Voice,
 ): Reply {
-  const { app } = ctx;
   const { t, locale } = voice;
   const seconds = (row.budgetMs / 1000).toFixed(1);
   const lines = [t("game:analysis.header", { title: title(game, t), seconds })];
   for (const player of [0, 1] as const) {
     const s = report.summary[player];
-    const id = player === 0 ? game.southId : game.northId;
+    const id = userOf(game, player);
     const counts = (["inaccuracy", "mistake", "blunder"] as const)
       .map((m) => t(MARK_COUNT[m], { count: s[m] }))
       .join(" · ");
@@ -128,31 +127,4 @@ export function viewerAnalysisLines(report: AnalysisReport, ply: number, t: Tran
     );
   else if (move?.best) lines.push(t("game:analysis.viewer.preferred", { ply, letter: move.letter, best: move.best }));
   return lines;
-}
-
-/** The Analyse button and `/nickar analyse`: the stored result at once, else the game joins the queue. */
-export function analyseResponse(ctx: HandlerContext, gameId: string): Response {
-  if (!ctx.guildId) throw new UserError("guild/required-analysis");
-  if (!ctx.app.computer.enabled) throw new UserError("computer/off");
-  const answer = ctx.app.analyses.request({
-    gameId,
-    guildId: ctx.guildId,
-    channelId: ctx.channelId,
-    userId: ctx.userId,
-  });
-  const game = ctx.app.games.find(gameId);
-  // The analysis is a public message, in the server's language; a repeat request is answered privately.
-  const server = { t: ctx.tServer, locale: ctx.serverLocale };
-  if (answer.kind === "done")
-    return { mode: "reply", reply: analysisReply(ctx, game.row, answer.row, answer.report, server) };
-  if (answer.fresh)
-    return {
-      mode: "reply",
-      reply: queuedReply(game.row, answer.row, answer.ahead, ctx.tServer),
-      bind: { kind: "analysis", id: gameId },
-    };
-  const reply = queuedReply(game.row, answer.row, answer.ahead, ctx.t);
-  const { channelId, messageId, guildId } = answer.row;
-  const link = messageId ? ` https://discord.com/channels/${guildId}/${channelId}/${messageId}` : "";
-  return { mode: "reply", reply: { ...reply, content: `${reply.content}${link}`, ephemeral: true } };
 }

@@ -2,15 +2,16 @@
  * The leaderboard message: one page of ten, ranked players then provisional ones, the viewer's own
  * rank when it is not on the page, and page buttons whose ids carry ruleset, season and page.
  */
-import { ButtonStyle, ComponentType } from "discord-api-types/v10";
-import type { RulesetId } from "../engine/index.ts";
-import { type Translate, term, user } from "../i18n/index.ts";
-import { RULESET_NAME } from "../i18n/terms.ts";
-import { type Entry, formatRating, PAGE_SIZE, pageOf, pageOfUser } from "../ladders/standings.ts";
-import type { App } from "./context.ts";
-import { type CustomId, formatCustomId, type PageNav } from "./custom-id.ts";
-import type { Reply } from "./reply.ts";
-import { discordTranslator } from "./speech.ts";
+import { ButtonStyle } from "discord-api-types/v10";
+import type { RulesetId } from "../../engine/index.ts";
+import { type Translate, term, user } from "../../i18n/index.ts";
+import { RULESET_NAME } from "../../i18n/terms.ts";
+import { type Entry, formatRating, PAGE_SIZE, pageOf, pageOfUser } from "../../ladders/standings.ts";
+import type { App } from "../context.ts";
+import type { PageNav } from "../custom-id.ts";
+import type { Reply } from "../reply.ts";
+import { discordTranslator } from "../speech.ts";
+import { button, row } from "./parts.ts";
 
 export interface LeaderboardRequest {
   readonly guildId: string;
@@ -78,27 +79,18 @@ export function leaderboardReply(app: App, request: LeaderboardRequest, t: Trans
   }
   const onPage = page.userIndex !== null && Math.floor(page.userIndex / PAGE_SIZE) === page.page;
   if (!onPage) lines.push("", ownLine(entries, page.userIndex, userId, t));
-  const id = (target: number, nav: PageNav): CustomId => ({ type: "leaderboard", ruleset, season, page: target, nav });
-  const button = (nav: PageNav, target: number, label: string, disabled: boolean) => ({
-    type: ComponentType.Button as const,
-    custom_id: formatCustomId(id(target, nav)),
-    label,
-    style: ButtonStyle.Secondary as const,
-    disabled,
-  });
+  const turn = (nav: PageNav, target: number, label: string, disabled: boolean) =>
+    button({ type: "leaderboard", ruleset, season, page: target, nav }, label, ButtonStyle.Secondary, disabled);
   const last = page.pages - 1;
   return {
     content: lines.join("\n"),
     mentions: [],
     components: [
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          button("prev", Math.max(0, page.page - 1), t("game:leaderboard.previous"), page.page === 0),
-          button("next", Math.min(last, page.page + 1), t("game:leaderboard.next"), page.page === last),
-          button("me", page.page, t("game:leaderboard.myRank"), false),
-        ],
-      },
+      row(
+        turn("prev", Math.max(0, page.page - 1), t("game:leaderboard.previous"), page.page === 0),
+        turn("next", Math.min(last, page.page + 1), t("game:leaderboard.next"), page.page === last),
+        turn("me", page.page, t("game:leaderboard.myRank"), false),
+      ),
     ],
   };
 }

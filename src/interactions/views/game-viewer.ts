@@ -3,18 +3,20 @@
  * the board after any move (last move highlighted), with buttons to step through it. Each button id
  * carries the game and the ply to show, so the viewer survives restarts.
  */
-import { ButtonStyle, ComponentType } from "discord-api-types/v10";
-import type { GameRow } from "../db/schema.ts";
-import { formatPosition, type GameState, moveLetter } from "../engine/index.ts";
-import { type GameSnapshot, snapshotsAt } from "../games/snapshot.ts";
-import { type Translate, term, user } from "../i18n/index.ts";
-import { RULESET_NAME } from "../i18n/terms.ts";
-import { viewerAnalysisLines } from "./analysis-view.ts";
-import type { App } from "./context.ts";
-import { formatCustomId, type ViewNav } from "./custom-id.ts";
-import type { Reply } from "./reply.ts";
-import { clip, MESSAGE_LIMIT } from "./text-budget.ts";
-import { narration, playerNames, resultOf, type Voice } from "./views.ts";
+import { ButtonStyle } from "discord-api-types/v10";
+import type { GameRow } from "../../db/schema.ts";
+import { formatPosition, type GameState, moveLetter } from "../../engine/index.ts";
+import { type GameSnapshot, snapshotsAt } from "../../games/snapshot.ts";
+import { type Translate, term, user } from "../../i18n/index.ts";
+import { RULESET_NAME } from "../../i18n/terms.ts";
+import type { App } from "../context.ts";
+import type { ViewNav } from "../custom-id.ts";
+import type { Reply } from "../reply.ts";
+import { clip, MESSAGE_LIMIT } from "../text-budget.ts";
+import { viewerAnalysisLines } from "./analysis.ts";
+import { resultOf } from "./ending.ts";
+import { narration, playerNames } from "./game-board.ts";
+import { button, row, type Voice } from "./parts.ts";
 
 /** The longest record shown; the whole record is in /nickar export anyway. */
 const MAX_RECORD = 1200;
@@ -56,22 +58,22 @@ function isOver(game: GameSnapshot): boolean {
 }
 
 /** The viewer, privately, in the viewer's language (`voice`; the server's when the caller gives none). */
-export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice): Reply {
+export function viewerReply(app: App, game: GameRow, ply: number, voice: Voice): Reply {
   const { t, locale } = voice;
-  const { shown: at, final } = snapshotsAt(row, ply);
+  const { shown: at, final } = snapshotsAt(game, ply);
   const total = final.state.ply;
   const shown = at.state.ply;
   const record = numberedRecord(final.state);
   const lines = [
     t("game:viewer.header", {
-      id: row.id,
-      ruleset: term(RULESET_NAME[row.ruleset]),
-      south: user(row.southId),
-      north: user(row.northId),
-      date: dateText(row.finishedAt ?? row.createdAt),
+      id: game.id,
+      ruleset: term(RULESET_NAME[game.ruleset]),
+      south: user(game.southId),
+      north: user(game.northId),
+      date: dateText(game.finishedAt ?? game.createdAt),
     }),
     // An admin's cancel or void reason is free text: it must not push the record out.
-    `**${clip(statusText(row, final, t), MAX_STATUS)}**`,
+    `**${clip(statusText(game, final, t), MAX_STATUS)}**`,
     "",
     shown === 0
       ? t("game:viewer.start", { total })
@@ -79,7 +81,7 @@ export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice): 
     t(isOver(at) ? "game:viewer.positionOver" : "game:viewer.position", { position: positionText(at) }),
   ];
   // Once the game is analysed: the evaluation here and what the engine thought of the move.
-  const analysed = app.analyses.report(row.id);
+  const analysed = app.analyses.report(game.id);
   if (analysed) lines.push(...viewerAnalysisLines(analysed.report, shown, t));
   // The record gets what the other lines leave of Discord's 2000 characters (the whole of it is in /nickar export).
   const room = Math.min(
@@ -88,33 +90,25 @@ export function viewerReply(app: App, row: GameRow, ply: number, voice: Voice): 
   );
   const cut = record.length > room ? `${record.slice(0, Math.max(0, room - 1))}…` : record;
   lines[2] = t("game:viewer.record", { record: cut });
-  const button = (nav: ViewNav, target: number, label: string) => ({
-    type: ComponentType.Button as const,
-    custom_id: formatCustomId({ type: "view", gameId: row.id, ply: target, nav }),
-    label,
-    style: ButtonStyle.Secondary as const,
-    disabled: target === shown,
-  });
+  const step = (nav: ViewNav, target: number, label: string) =>
+    button({ type: "view", gameId: game.id, ply: target, nav }, label, ButtonStyle.Secondary, target === shown);
   return {
     content: clip(lines.join("\n")),
     mentions: [],
     ephemeral: true,
     components: [
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          button("first", 0, t("game:viewer.first")),
-          button("back", Math.max(0, shown - 1), t("game:viewer.back")),
-          button("forward", Math.min(total, shown + 1), t("game:viewer.forward")),
-          button("last", total, t("game:viewer.last")),
-        ],
-      },
+      row(
+        step("first", 0, t("game:viewer.first")),
+        step("back", Math.max(0, shown - 1), t("game:viewer.back")),
+        step("forward", Math.min(total, shown + 1), t("game:viewer.forward")),
+        step("last", total, t("game:viewer.last")),
+      ),
     ],
     image: async () => {
       const names = await playerNames(app, at);
       const look = { locale };
       return {
-        name: `nickar-${row.id}-move-${shown}.png`,
+        name: `nickar-${game.id}-move-${shown}.png`,
         data: await app.images.boardPng(at, names, look),
         description: await app.images.boardAlt(at, names, look),
       };

@@ -1,0 +1,39 @@
+/**
+ * `/nickar forget-me`'s answer, `fm:<user>:y` (Forget me) or `fm:<user>:n` (Keep my data): only for
+ * the player who asked; the boards of the games that forgetting resigned are brought up to date.
+ */
+
+import { UserError } from "../../errors.ts";
+import type { HandlerContext } from "../context.ts";
+import { gameMessage } from "../game-message.ts";
+import { gameMessageEdits } from "../game-updates.ts";
+import type { Response } from "../reply.ts";
+import { forgottenReply, keptReply } from "../views/forget.ts";
+import type { ButtonKind } from "./kind.ts";
+
+export interface ForgetButtonId {
+  readonly type: "forget";
+  readonly userId: string;
+  readonly confirm: boolean;
+}
+
+function answered(ctx: HandlerContext, id: ForgetButtonId): Response {
+  if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
+  if (!id.confirm) return { mode: "update", reply: keptReply(ctx.t) };
+  const forgotten = ctx.app.forget.forget(ctx.userId);
+  const edits = forgotten.resignedGames.flatMap((gameId) => {
+    const game = ctx.app.games.get(gameId);
+    return game ? gameMessageEdits(game, gameMessage(ctx.app, game)) : [];
+  });
+  return { mode: "update", reply: forgottenReply(forgotten, ctx.t), edits };
+}
+
+export const forget: ButtonKind<ForgetButtonId> = {
+  owns: (id): id is ForgetButtonId => id.type === "forget",
+  format: (id) => `fm:${id.userId}:${id.confirm ? "y" : "n"}`,
+  parse: (fields) =>
+    fields.length === 3 && fields[0] === "fm" && /^\d{1,21}$/.test(fields[1]) && /^[yn]$/.test(fields[2])
+      ? { type: "forget", userId: fields[1], confirm: fields[2] === "y" }
+      : null,
+  handle: answered,
+};

@@ -1,0 +1,84 @@
+/**
+ * The buttons of a game's message and of its notices: `g:<gameId>:<ply>:<action>`, the ply the board
+ * showed, so that a press on an older board is refused as stale and answered with the current board.
+ * Each kind declares how its actions are written after the ply; the refusals every game button shares
+ * (an old board, not the presser's turn) are answered here.
+ */
+import { isUserError, UserError } from "../../errors.ts";
+import { userOf } from "../../games/snapshot.ts";
+import { user } from "../../i18n/index.ts";
+import type { HandlerContext } from "../context.ts";
+import { staleAnswer } from "../game-updates.ts";
+import type { Response } from "../reply.ts";
+import { type ButtonKind, decode, ID_FIELD, NUMBER_FIELD } from "./kind.ts";
+
+/** What a game button does: `kind` names it, a move carries its house too. */
+export interface Action {
+  readonly kind: string;
+}
+
+export interface GameButtonId<A extends Action = Action> {
+  readonly type: "game";
+  readonly gameId: string;
+  readonly ply: number;
+  readonly action: A;
+}
+
+/** How a kind's actions are written after the ply. */
+export interface ActionCodec<A extends Action> {
+  readonly kinds: readonly A["kind"][];
+  format(action: A): string;
+  /** The action in the fields after the ply; null when they are not one of this kind's. */
+  parse(fields: readonly string[]): A | null;
+}
+
+/** An action that carries nothing but its kind. */
+type Plain<K extends string> = K extends string ? { readonly kind: K } : never;
+
+/** Actions that carry nothing but their kind, each written as its code: `{ resign: "r" }` writes `g:…:r`. */
+export function codes<K extends string>(table: Readonly<Record<K, string>>): ActionCodec<Plain<K>> {
+  return {
+    kinds: Object.keys(table) as K[],
+    format: (action) => table[action.kind as K],
+    parse: (fields) => {
+      const kind = fields.length === 1 ? decode(table, fields[0]) : null;
+      return kind === null ? null : ({ kind } as Plain<K>);
+    },
+  };
+}
+
+/** "It is not your turn" says who is to move (a mention in an ephemeral answer pings nobody). */
+function notYourTurn(ctx: HandlerContext, gameId: string): UserError {
+  const game = ctx.app.games.get(gameId);
+  const toMove = game ? userOf(game.row, game.state.position.toMove) : null;
+  return toMove
+    ? new UserError("game/not-your-turn-named", { toMove: user(toMove) })
+    : new UserError("game/not-your-turn");
+}
+
+/** A game button kind: its actions' codec, and its handler. */
+export function gameButton<A extends Action>(
+  actions: ActionCodec<A>,
+  handle: (ctx: HandlerContext, id: GameButtonId<A>) => Response | Promise<Response>,
+): ButtonKind<GameButtonId<A>> {
+  return {
+    owns: (id): id is GameButtonId<A> =>
+      id.type === "game" && (actions.kinds as readonly string[]).includes((id as GameButtonId).action.kind),
+    format: (id) => `g:${id.gameId}:${id.ply}:${actions.format(id.action)}`,
+    parse: (fields) => {
+      if (fields.length < 4 || fields[0] !== "g" || !ID_FIELD.test(fields[1]) || !NUMBER_FIELD.test(fields[2]))
+        return null;
+      const action = actions.parse(fields.slice(3));
+      return action && { type: "game", gameId: fields[1], ply: Number(fields[2]), action };
+    },
+    handle: async (ctx, id) => {
+      try {
+        return await handle(ctx, id);
+      } catch (error) {
+        if (isUserError(error) && error.code === "game/stale") return staleAnswer(ctx, id.gameId);
+        if (isUserError(error) && error.code === "game/not-your-turn") throw notYourTurn(ctx, id.gameId);
+        throw error;
+      }
+    },
+  };
+}
