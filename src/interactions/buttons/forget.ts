@@ -1,12 +1,13 @@
 /**
  * `/nickar forget-me`'s answer, `fm:<user>:y` (Forget me) or `fm:<user>:n` (Keep my data): only for
- * the player who asked; the boards of the games that forgetting resigned are brought up to date.
+ * the player who asked; the boards of the games that forgetting resigned are brought up to date, and their
+ * opponents told by each game's ending notice.
  */
 
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import { gameMessage } from "../game-message.ts";
-import { gameMessageEdits } from "../game-updates.ts";
+import { gameMessageEdits, noticesAfter } from "../game-updates.ts";
 import type { Response } from "../reply.ts";
 import { forgottenReply, keptReply } from "../views/forget.ts";
 import type { ButtonKind } from "./kind.ts";
@@ -21,11 +22,14 @@ function answered(ctx: HandlerContext, id: ForgetButtonId): Response {
   if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
   if (!id.confirm) return { mode: "update", reply: keptReply(ctx.t) };
   const forgotten = ctx.app.forget.forget(ctx.userId);
-  const edits = forgotten.resignedGames.flatMap((gameId) => {
-    const game = ctx.app.games.get(gameId);
-    return game ? gameMessageEdits(game, gameMessage(ctx.app, game)) : [];
-  });
-  return { mode: "update", reply: forgottenReply(forgotten, ctx.t), edits };
+  const games = forgotten.resignedGames.flatMap((gameId) => ctx.app.games.get(gameId) ?? []);
+  const edits = games.flatMap((game) => gameMessageEdits(game, gameMessage(ctx.app, game)));
+  // Each resigned game's notice gives way to its ending, which tells the opponent (never the placeholder
+  // that took the forgotten player's place: no account has that id).
+  const notices = games
+    .flatMap((game) => noticesAfter(ctx.app, game, { moved: true }))
+    .map((notice) => ({ ...notice, users: notice.users.filter((id) => id !== forgotten.placeholder) }));
+  return { mode: "update", reply: forgottenReply(forgotten, ctx.t), edits, notices };
 }
 
 export const forget: ButtonKind<ForgetButtonId> = {
