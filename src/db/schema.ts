@@ -46,6 +46,9 @@ export const games = sqliteTable(
     reminderAt: integer("reminder_at"),
     /** 0 or 1 when that player has a pending draw offer. */
     drawOfferBy: integer("draw_offer_by").$type<Player>(),
+    /** The ply at which South, and North, last offered a draw (null: never): offers are limited (games/draw-offers.ts). */
+    southDrawOfferPly: integer("south_draw_offer_ply"),
+    northDrawOfferPly: integer("north_draw_offer_ply"),
     /** 0 = South, 1 = North, null = draw or no result. */
     winner: integer("winner").$type<Player>(),
     /** Engine reason, or the bot's: resign, timeout, agreement, abort, cancel. */

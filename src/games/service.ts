@@ -11,6 +11,7 @@ import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { type EngineErrorCode, formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { type ErrorCode, quoted, UserError } from "../errors.ts";
+import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
 import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
@@ -248,7 +249,7 @@ export class GameService {
     }, IMMEDIATE);
   }
 
-  /** Offers a draw, or accepts the opponent's pending offer. */
+  /** Offers a draw (at most one per player every `DRAW_OFFER_GAP` plies), or accepts the opponent's pending offer. */
   draw(gameId: string, userId: string, expectedPly: number | null): DrawResult {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
@@ -256,7 +257,10 @@ export class GameService {
       if (offerBy === opponent(seat))
         return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
       if (offerBy === seat) throw new UserError("draw/already-offered");
-      return { kind: "offered", game: this.write(tx, game, { drawOfferBy: seat, updatedAt: this.clock.now() }) };
+      const wait = pliesUntilDrawOffer(game.row, seat, game.row.ply);
+      if (wait > 0) throw new UserError("draw/too-soon", { count: wait, gap: DRAW_OFFER_GAP });
+      const offered = { drawOfferBy: seat, [drawOfferField(seat)]: game.row.ply, updatedAt: this.clock.now() };
+      return { kind: "offered", game: this.write(tx, game, offered) };
     }, IMMEDIATE);
   }
 
