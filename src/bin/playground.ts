@@ -29,6 +29,11 @@ export interface PlaygroundOptions {
   readonly onFatal?: BotOptions["onFatal"];
   /** Extra options of the local Discord (timeouts, logger). */
   readonly local?: Omit<LocalDiscordOptions, "port">;
+  /**
+   * Where the local Discord keeps its world (users, channels, messages...) across restarts. Default:
+   * beside the database, `<database file>.local-discord.json`; none for an in-memory database or null.
+   */
+  readonly statePath?: string | null;
 }
 
 export interface Playground {
@@ -39,8 +44,16 @@ export interface Playground {
   stop(): Promise<void>;
 }
 
+/** `<database file>.local-discord.json`, or undefined for an in-memory database. */
+function besideDatabase(db: Db): string | undefined {
+  // drizzle keeps the better-sqlite3 connection (whose `name` is the file) as `$client`; `Db` does not say so.
+  const file = (db as Db & { $client?: { name?: string } }).$client?.name;
+  return file && file !== ":memory:" ? `${file}.local-discord.json` : undefined;
+}
+
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const local = await startLocalDiscord({ ...options.local, port: options.port });
+  const statePath = options.statePath === undefined ? besideDatabase(options.db) : (options.statePath ?? undefined);
+  const local = await startLocalDiscord({ ...options.local, port: options.port, statePath });
   const { apiUrl, url } = local.localDiscord;
   try {
     await deployCommands({ token: local.token, applicationId: local.applicationId, guildId: local.guildId, apiUrl });

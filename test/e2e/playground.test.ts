@@ -6,7 +6,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Child, gameRow, type Stack, spawnChild, startStack, tempDir, waitFor } from "./harness.ts";
+import {
+  type Child,
+  Driver,
+  gameRef,
+  gameRow,
+  type Stack,
+  spawnChild,
+  startStack,
+  tempDir,
+  waitFor,
+} from "./harness.ts";
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
 
@@ -73,11 +83,16 @@ describe.skipIf(!CHROMIUM)("the playground page in Chromium", () => {
     await page.waitForFunction(() => document.querySelector("#bottext")?.textContent?.endsWith("online"));
     await page.selectOption("#user", "alice");
 
-    // Alice types the challenge in the message box.
+    // The admins' command is not offered to Alice (Discord hides it from members without Manage Server).
+    await page.fill("#input", "/nickar");
+    await page.waitForSelector("#popup .it >> text=/nickar");
+    expect(await page.locator("#popup .it", { hasText: "/nickar-admin" }).count()).toBe(0);
+
+    // Alice types the challenge in the message box; Enter sends it while the box still suggests a value.
     await page.fill("#input", "/nickar challenge opponent:@bob ruleset:abapa first:me");
-    await page.keyboard.press("Escape");
     await page.press("#input", "Enter");
     await page.waitForSelector(".msg >> text=challenges");
+    expect(await page.inputValue("#input")).toBe("");
 
     // Bob accepts: the challenge becomes the board, with an image and house buttons.
     await actAs("bob");
@@ -141,13 +156,27 @@ describe("npm start without a token", () => {
     temp.remove();
   });
 
-  it("npm start - prints the playground URL, serves the page, the bot answers - no DISCORD_TOKEN", async () => {
+  const databasePath = join(temp.dir, "data", "nickar.db");
+
+  /** `npm start` on the test's database; resolves with the playground's address. */
+  async function start(): Promise<string> {
     const port = await freePort();
-    const databasePath = join(temp.dir, "data", "nickar.db");
     child = spawnChild("npm", ["start"], { PORT: String(port), DATABASE_PATH: databasePath }, true);
     const [line, url] = await child.waitForOutput(/Playground: (http:\/\/127\.0\.0\.1:\d+)\n/, 90_000);
     expect(url).toBe(`http://127.0.0.1:${port}`);
     expect(line).not.toContain("DISCORD_TOKEN");
+    return url;
+  }
+
+  /** Ctrl-C in a terminal signals the whole group; the bot shuts down cleanly. */
+  async function stop() {
+    process.kill(-child!.process.pid!, "SIGINT");
+    await child!.waitForOutput(/"msg":"shutting down"/);
+    await waitFor(() => child!.process.exitCode !== null || child!.process.signalCode !== null, "npm to exit");
+  }
+
+  it("npm start - prints the playground URL, serves the page, the bot answers - no DISCORD_TOKEN", async () => {
+    const url = await start();
 
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);
@@ -163,10 +192,26 @@ describe("npm start without a token", () => {
     });
     expect(answer.status).toBe(200);
     expect(existsSync(databasePath)).toBe(true);
-
-    // Ctrl-C in a terminal signals the whole group; the bot shuts down cleanly.
-    process.kill(-child.process.pid!, "SIGINT");
-    await child.waitForOutput(/"msg":"shutting down"/);
-    await waitFor(() => child!.process.exitCode !== null || child!.process.signalCode !== null, "npm to exit");
+    await stop();
   }, 120_000);
+
+  it("npm start - a restart keeps the local Discord's users, their settings and messages, and an old button works - same database", async () => {
+    let driver = new Driver(await start());
+    await driver.setUser("carol", { locale: "fr" });
+    const challenge = await driver.command("alice", "/nickar challenge opponent:@carol ruleset:abapa first:me");
+    expect(challenge.status).toBe(200);
+    const messageId: string = challenge.body.messages[0].id;
+    await stop();
+    expect(existsSync(`${databasePath}.local-discord.json`)).toBe(true);
+
+    driver = new Driver(await start());
+    const users = (await driver.call("/local/users")).body as { id: string; username: string; locale: string }[];
+    expect(users.find((u) => u.username === "carol")?.locale).toBe("fr");
+    const before = await driver.message(messageId);
+    expect(before?.content).toContain(`<@${users.find((u) => u.username === "alice")!.id}>`);
+    const accepted = await driver.click("carol", messageId, "Accept");
+    expect(accepted.status).toBe(200);
+    await waitFor(async () => gameRef((await driver.message(messageId))!) ?? undefined, "the board after Accept");
+    await stop();
+  }, 180_000);
 });

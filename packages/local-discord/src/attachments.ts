@@ -1,8 +1,13 @@
-// Uploaded files live in memory and are served back under /attachments/<channel>/<attachment id>/<name>,
-// the same path shape as Discord's CDN, so each upload gets its own URL (an edited board.png never
-// shows a cached older image).
+// Uploaded files are served back under /attachments/<channel>/<attachment id>/<name>, the same path
+// shape as Discord's CDN, so each upload gets its own URL (an edited board.png never shows a cached
+// older image). They are kept in memory and, with a directory (the state file's), on disk too, so
+// that a restarted local Discord still serves the images of its saved messages.
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import type { APIAttachment } from "discord-api-types/v10";
+import { writeFileAtomic } from "./files.ts";
 import type { UploadedFile } from "./http-io.ts";
+import type { LocalLogger } from "./logger.ts";
 import { snowflake } from "./snowflake.ts";
 
 interface StoredFile {
@@ -22,10 +27,19 @@ const EXTENSION_TYPES: Record<string, string> = {
   pgn: "text/plain; charset=utf-8",
 };
 
+/** `/attachments/<channel id>/<attachment id>/<encoded name>`, the only paths that name a file. */
+const FILE_PATH = /^\/attachments\/(\d{1,20})\/(\d{1,20})\/([^/\\]+)$/;
+
 export class AttachmentStore {
   private readonly files = new Map<string, StoredFile>();
+  private readonly writes = new Set<Promise<void>>();
 
-  constructor(private readonly baseUrl: () => string) {}
+  /** `dir`: where files are saved as well (null: memory only). */
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly dir: string | null = null,
+    private readonly logger?: LocalLogger,
+  ) {}
 
   /** Stores an upload and returns its Discord attachment object. */
   add(channelId: string, file: UploadedFile, meta: { filename?: string; description?: string }): APIAttachment {
@@ -34,6 +48,7 @@ export class AttachmentStore {
     const contentType = guessType(filename, file.contentType);
     const path = `/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
     this.files.set(path, { data: file.data, contentType });
+    this.save(path, file.data);
     const url = `${this.baseUrl()}${path}`;
     const size = imageSize(file.data);
     return {
@@ -48,8 +63,58 @@ export class AttachmentStore {
     };
   }
 
-  get(path: string): StoredFile | undefined {
-    return this.files.get(path);
+  /** The file at a URL path: uploaded in this run, or saved by an earlier one. */
+  async get(path: string): Promise<StoredFile | undefined> {
+    const kept = this.files.get(path);
+    if (kept) return kept;
+    const saved = this.fileOf(path);
+    if (!saved) return undefined;
+    try {
+      const data = await readFile(saved);
+      return { data, contentType: guessType(decodeURIComponent(path.split("/").pop()!), sniffType(data)) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Resolves once every file uploaded so far is on disk. */
+  async settled(): Promise<void> {
+    await Promise.all(this.writes);
+  }
+
+  /**
+   * Deletes saved files that no saved message refers to any more (the boards an edit replaced), as
+   * Discord drops the attachments an edit removes. Only files of ids up to `newest` are looked at:
+   * those uploaded since the state was loaded are not in it yet.
+   */
+  async prune(referenced: ReadonlySet<string>, newest: bigint): Promise<number> {
+    if (!this.dir) return 0;
+    let removed = 0;
+    for (const channel of await readdir(this.dir).catch(() => [])) {
+      for (const id of await readdir(join(this.dir, channel)).catch(() => [])) {
+        if (!/^\d{1,20}$/.test(id) || BigInt(id) > newest) continue;
+        const names = await readdir(join(this.dir, channel, id)).catch(() => []);
+        if (names.some((name) => referenced.has(`/attachments/${channel}/${id}/${name}`))) continue;
+        await rm(join(this.dir, channel, id), { recursive: true, force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  private save(path: string, data: Buffer) {
+    const target = this.fileOf(path);
+    if (!target) return;
+    const write = writeFileAtomic(target, data)
+      .catch((error) => this.logger?.warn({ err: error, path }, "local Discord could not save an attachment"))
+      .finally(() => this.writes.delete(write));
+    this.writes.add(write);
+  }
+
+  private fileOf(path: string): string | null {
+    const match = this.dir ? FILE_PATH.exec(path) : null;
+    if (!match || match[3] === "." || match[3] === "..") return null;
+    return join(this.dir!, match[1], match[2], match[3]);
   }
 }
 
@@ -62,6 +127,14 @@ function guessType(filename: string, given: string): string {
   if (given && given !== "application/octet-stream") return given;
   const ext = filename.split(".").pop()?.toLowerCase() ?? "";
   return EXTENSION_TYPES[ext] ?? "application/octet-stream";
+}
+
+/** PNG, GIF and JPEG by their first bytes (saved files are read back without their upload's type). */
+function sniffType(data: Buffer): string {
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x89504e47) return "image/png";
+  if (data.length >= 4 && data.toString("ascii", 0, 4) === "GIF8") return "image/gif";
+  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xd8) return "image/jpeg";
+  return "application/octet-stream";
 }
 
 /** Width and height of PNG, GIF and JPEG images, read from their headers. */

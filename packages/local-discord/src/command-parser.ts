@@ -1,7 +1,9 @@
 // Parses what a person types in the message box ("/nickar challenge opponent:@bob ruleset:haiti")
 // against the registered commands into the `data` of an APPLICATION_COMMAND interaction, checking
 // what the Discord client checks before it sends anything: subcommands, required options, choices,
-// types and ranges. Unknown users named as `@name` are created on first use.
+// types and ranges. Names may be typed as registered or in the user's language (`name_localizations`);
+// the interaction carries the registered ones, as Discord's does. An unquoted string value runs to the
+// next option (`reason:testing the cancel`). Unknown users named as `@name` are created on first use.
 import {
   type APIApplicationCommand,
   type APIApplicationCommandOption,
@@ -27,16 +29,41 @@ export interface Token {
   value: string;
 }
 
+interface Span extends Token {
+  quoted: boolean;
+  /** Where the value starts in the text, and where the token ends. */
+  valueStart: number;
+  end: number;
+}
+
 const TOKEN = /([^\s:"]+):(?:"((?:[^"\\]|\\.)*)"?|(\S*))|"((?:[^"\\]|\\.)*)"?|(\S+)/gu;
+
+function scan(text: string): Span[] {
+  const unquote = (s: string) => s.replace(/\\(.)/g, "$1");
+  return [...text.matchAll(TOKEN)].map((m) => {
+    const end = m.index + m[0].length;
+    if (m[1] === undefined) {
+      const quoted = m[4] !== undefined;
+      return { key: null, value: quoted ? unquote(m[4]) : m[5], quoted, valueStart: m.index, end };
+    }
+    const quoted = m[2] !== undefined;
+    const valueStart = m.index + m[1].length + 1 + (quoted ? 1 : 0);
+    return { key: m[1], value: quoted ? unquote(m[2]) : (m[3] ?? ""), quoted, valueStart, end };
+  });
+}
 
 /** Splits into bare words and `name:value` pairs; values may be "quoted with \"escapes\"". */
 export function tokenize(text: string): Token[] {
-  const unquote = (s: string) => s.replace(/\\(.)/g, "$1");
-  return [...text.matchAll(TOKEN)].map((m) =>
-    m[1] !== undefined
-      ? { key: m[1], value: m[2] !== undefined ? unquote(m[2]) : (m[3] ?? "") }
-      : { key: null, value: m[4] !== undefined ? unquote(m[4]) : m[5] },
-  );
+  return scan(text).map(({ key, value }) => ({ key, value }));
+}
+
+type Named = { name: string; name_localizations?: Partial<Record<string, string | null>> | null };
+
+/** A command, option or choice typed by its registered name or its name in the user's language. */
+function named(node: Named, word: string, locale: string | undefined): boolean {
+  const typed = word.toLowerCase();
+  const localized = locale ? node.name_localizations?.[locale] : undefined;
+  return node.name.toLowerCase() === typed || localized?.toLowerCase() === typed;
 }
 
 interface ParseOptions {
@@ -47,6 +74,8 @@ interface ParseOptions {
    * an older registration would: global command updates take up to an hour to reach everyone.
    */
   ignoreOptionLimits?: boolean;
+  /** The user's locale: names in it are accepted as well as the registered ones. */
+  locale?: string;
 }
 
 type Option = APIApplicationCommandOption & {
@@ -62,13 +91,14 @@ type Option = APIApplicationCommandOption & {
 };
 
 export function parseCommand(store: Store, commands: APIApplicationCommand[], text: string, opts: ParseOptions = {}) {
-  const tokens = tokenize(text.trim());
+  const line = text.trim();
+  const tokens = scan(line);
   const head = tokens.shift();
   if (!head || head.key !== null || !head.value.startsWith("/")) {
     throw new CommandInputError('A command starts with "/", e.g. /help');
   }
   const name = head.value.slice(1).toLowerCase();
-  const command = commands.find((c) => c.type === ApplicationCommandType.ChatInput && c.name === name);
+  const command = commands.find((c) => c.type === ApplicationCommandType.ChatInput && named(c, name, opts.locale));
   if (!command) {
     const known = commands.map((c) => `/${c.name}`).join(", ") || "none registered yet";
     throw new CommandInputError(`Unknown command /${name} (commands: ${known})`);
@@ -81,7 +111,7 @@ export function parseCommand(store: Store, commands: APIApplicationCommand[], te
     const nested = options.filter((o) => o.type === T.Subcommand || o.type === T.SubcommandGroup);
     if (nested.length === 0) break;
     const word = tokens[0]?.key === null ? tokens.shift()?.value.toLowerCase() : undefined;
-    const pick = nested.find((o) => o.name === word);
+    const pick = word === undefined ? undefined : nested.find((o) => named(o, word, opts.locale));
     if (!pick) {
       const list = nested.map((o) => o.name).join(", ");
       throw new CommandInputError(`/${names.join(" ")} needs a subcommand: ${list}${word ? ` (got "${word}")` : ""}`);
@@ -93,21 +123,31 @@ export function parseCommand(store: Store, commands: APIApplicationCommand[], te
 
   const resolved: Record<string, Record<string, unknown>> = {};
   const given: Record<string, unknown>[] = [];
-  for (const token of tokens) {
+  const optionOf = (token: Token) =>
+    token.key === null ? undefined : options.find((o) => named(o, token.key!, opts.locale));
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
     if (token.key === null) {
       throw new CommandInputError(`Expected name:value, got "${token.value}" (options: ${describe(options)})`);
     }
-    const option = options.find((o) => o.name === token.key!.toLowerCase());
+    const option = optionOf(token);
     if (!option) {
       throw new CommandInputError(`/${names.join(" ")} has no option "${token.key}" (options: ${describe(options)})`);
     }
     if (given.some((g) => g.name === option.name)) throw new CommandInputError(`Option "${option.name}" given twice`);
+    let raw = token.value;
+    if (option.type === T.String && !token.quoted) {
+      // As in Discord's message box, a string value takes the words that follow, up to the next option.
+      let end = token.end;
+      while (i + 1 < tokens.length && !optionOf(tokens[i + 1])) end = tokens[++i].end;
+      raw = line.slice(token.valueStart, end);
+    }
     if (opts.focused === option.name) {
-      given.push({ name: option.name, type: option.type, value: token.value, focused: true });
+      given.push({ name: option.name, type: option.type, value: raw, focused: true });
       continue;
     }
     const checked = opts.ignoreOptionLimits ? { ...option, min_length: undefined, max_length: undefined } : option;
-    given.push({ name: option.name, type: option.type, value: convert(store, checked, token.value, resolved) });
+    given.push({ name: option.name, type: option.type, value: convert(store, checked, raw, resolved, opts.locale) });
   }
   if (opts.focused !== undefined) {
     const option = options.find((o) => o.name === opts.focused);
@@ -142,6 +182,7 @@ function convert(
   option: Option,
   raw: string,
   resolved: Record<string, Record<string, unknown>>,
+  locale: string | undefined,
 ): unknown {
   const fail = (why: string): never => {
     throw new CommandInputError(`Option "${option.name}": ${why}`);
@@ -168,7 +209,7 @@ function convert(
   };
   switch (option.type) {
     case T.String: {
-      const value = pickChoice(option, raw) ?? raw;
+      const value = pickChoice(option, raw, locale) ?? raw;
       if (option.min_length !== undefined && value.length < option.min_length)
         fail(`at least ${option.min_length} characters`);
       if (option.max_length !== undefined && value.length > option.max_length)
@@ -178,7 +219,7 @@ function convert(
     }
     case T.Integer:
     case T.Number: {
-      const chosen = pickChoice(option, raw);
+      const chosen = pickChoice(option, raw, locale);
       const text = chosen === undefined ? raw : String(chosen);
       const pattern = option.type === T.Integer ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i;
       if (!pattern.test(text))
@@ -222,12 +263,10 @@ function convert(
   }
 }
 
-/** Choices can be typed by value or by their display name; anything else is refused. */
-function pickChoice(option: Option, raw: string): string | undefined {
+/** Choices can be typed by value or by their display name (in the user's language too); anything else is refused. */
+function pickChoice(option: Option, raw: string, locale: string | undefined): string | undefined {
   if (!option.choices || option.choices.length === 0) return undefined;
-  const hit =
-    option.choices.find((c) => String(c.value) === raw) ??
-    option.choices.find((c) => c.name.toLowerCase() === raw.toLowerCase());
+  const hit = option.choices.find((c) => String(c.value) === raw) ?? option.choices.find((c) => named(c, raw, locale));
   if (!hit) {
     const list = option.choices.map((c) => String(c.value)).join(", ");
     throw new CommandInputError(`Option "${option.name}": "${raw}" is not one of the choices (${list})`);

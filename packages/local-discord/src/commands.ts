@@ -16,6 +16,11 @@ type Json = Record<string, unknown>;
 
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
+export interface CommandsSnapshot {
+  global: APIApplicationCommand[];
+  guilds: Record<string, APIApplicationCommand[]>;
+}
+
 export class CommandRegistry {
   private readonly global: APIApplicationCommand[] = [];
   private readonly guilds = new Map<string, APIApplicationCommand[]>();
@@ -87,6 +92,17 @@ export class CommandRegistry {
       list.filter((c) => c.id !== commandId),
     );
     return true;
+  }
+
+  /** The registrations, global and per server, as the state file keeps them. */
+  snapshot(): CommandsSnapshot {
+    return { global: this.global, guilds: Object.fromEntries(this.guilds) };
+  }
+
+  /** Registrations saved by an earlier run: Discord keeps an application's commands while the bot is away. */
+  restore(snapshot: CommandsSnapshot): void {
+    this.global.splice(0, this.global.length, ...snapshot.global);
+    for (const [guildId, list] of Object.entries(snapshot.guilds)) this.guilds.set(guildId, list);
   }
 
   private overwriteRaw(guildId: string | null, list: APIApplicationCommand[]) {

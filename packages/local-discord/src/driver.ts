@@ -2,6 +2,7 @@
 // select clicks), read channels as a given user, manage users, and stream events to the page.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  type APIApplicationCommand,
   type APIMessage,
   ButtonStyle,
   ComponentType,
@@ -76,32 +77,42 @@ function channelOf(ctx: LocalContext, ref: string, guild?: string | null) {
   return channel;
 }
 
+/**
+ * Whether a member may see and use a command: the Discord client hides those whose
+ * `default_member_permissions` they lack ("0": administrators only).
+ */
+function mayUse(ctx: LocalContext, userId: string, guildId: string, command: APIApplicationCommand): boolean {
+  const needed = command.default_member_permissions;
+  if (needed === null || needed === undefined) return true;
+  const bits = BigInt(needed);
+  const has = ctx.store.permissions(userId, undefined, guildId);
+  const all = ctx.store.permissions(ctx.store.guild(guildId).ownerId, undefined, guildId);
+  return bits === 0n ? has === all : (has & bits) === bits;
+}
+
 async function command(ctx: LocalContext, { json }: DriverRequest, focused?: string): Promise<DriverAnswer> {
   const user = userOf(ctx, str(json, "user"));
   const channel = channelOf(ctx, str(json, "channel", false), str(json, "guild", false));
   const guild = ctx.store.guildOfChannel(channel.id) ?? ctx.store.primary;
+  const locale = localeFor(ctx, json, user.id);
   const parsed = parseCommand(ctx.store, ctx.commands.visible(guild.id), str(json, "text"), {
     focused,
     ignoreOptionLimits: json.ignoreOptionLimits === true,
+    locale,
   });
-  // The client hides commands whose default_member_permissions the user lacks.
-  const needed = parsed.command.default_member_permissions;
-  if (needed !== null && needed !== undefined) {
-    const bits = BigInt(needed);
-    const has = ctx.store.permissions(user.id, undefined, guild.id);
-    if ((has & bits) !== bits || (bits === 0n && has !== ctx.store.permissions(guild.ownerId, undefined, guild.id))) {
-      throw new DriverError(
-        403,
-        `${user.username} may not use /${parsed.command.name} (needs permissions ${needed}; try user "admin")`,
-      );
-    }
+  if (!mayUse(ctx, user.id, guild.id, parsed.command)) {
+    const needed = parsed.command.default_member_permissions;
+    throw new DriverError(
+      403,
+      `${user.username} may not use /${parsed.command.name} (needs permissions ${needed}; try user "admin")`,
+    );
   }
   const record = ctx.interactions.create({
     type: focused === undefined ? InteractionType.ApplicationCommand : InteractionType.ApplicationCommandAutocomplete,
     applicationId: ctx.config.applicationId,
     userId: user.id,
     channelId: channel.id,
-    locale: localeFor(ctx, json, user.id),
+    locale,
     commandName: parsed.fullName,
   });
   return runInteraction(ctx, record, interactionPayload(ctx, record, parsed.data));
@@ -351,7 +362,16 @@ const routes: DriverRoute[] = [
       return answer({ id, type, userId, channelId, createdAt, ackDeadline, ackedAt, lateCallbacks, ack, errors });
     },
   ],
-  ["GET", "/local/commands", (ctx) => answer(ctx.commands.visible(ctx.store.guildId))],
+  [
+    "GET",
+    "/local/commands",
+    (ctx, { query }) => {
+      const guildId = guildOf(ctx, query.get("guild")).id;
+      const as = asUser(ctx, query);
+      // ?as=<user>: only the commands that user's client lists (their permissions allow them).
+      return answer(ctx.commands.visible(guildId).filter((c) => as === null || mayUse(ctx, as, guildId, c)));
+    },
+  ],
   [
     "GET",
     "/local/info",
@@ -360,6 +380,8 @@ const routes: DriverRoute[] = [
         guild: { id: ctx.store.guildId, name: ctx.store.guildName },
         bot: ctx.store.bot,
         applicationId: ctx.config.applicationId,
+        /** Discord's locales, which users may choose. */
+        locales: Object.values(Locale),
         botConnected: ctx.gateway.isBotOnline(),
         botResumable: ctx.gateway.hasLiveSession(),
         gateway: { ...ctx.gateway.stats, shards: ctx.gateway.shards() },

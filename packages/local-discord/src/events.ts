@@ -9,12 +9,16 @@ export interface LocalEventMap {
   messageUpdate: [message: APIMessage, visibleTo: string | null];
   messageDelete: [message: APIMessage, visibleTo: string | null];
   userCreate: [user: APIUser];
+  /** A user's local settings changed: admin, direct messages, locale. */
+  userUpdate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
   channelUpdate: [channel: APIChannel];
   /** A server added after the start (`addGuild`): the shard that holds it gets GUILD_CREATE. */
   guildCreate: [guildId: string];
   /** A user's notifications changed (a new ping, read, or its message deleted); `unread` is their count now. */
   pingsUpdate: [userId: string, unread: number];
+  /** The bot went online (every shard's session connected) or offline. */
+  botStatus: [online: boolean];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

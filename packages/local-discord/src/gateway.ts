@@ -76,6 +76,8 @@ export class Gateway {
   private shardCount = 1;
   /** Counters that show how bots connected (tests assert a RESUME really happened). */
   readonly stats = { identifies: 0, resumes: 0, invalidSessions: 0 };
+  /** isBotOnline() as last reported with a botStatus event. */
+  private online = false;
 
   constructor(private readonly options: GatewayOptions) {
     const { events, store } = options;
@@ -169,6 +171,14 @@ export class Gateway {
     return true;
   }
 
+  /** Emits botStatus when isBotOnline() changed (the playground shows it). */
+  private reportStatus(): void {
+    const online = this.isBotOnline();
+    if (online === this.online) return;
+    this.online = online;
+    this.options.events.emit("botStatus", online);
+  }
+
   /** The shard count of the newest IDENTIFY and the shard ids that have a live session. */
   shards(): { count: number; live: number[] } {
     return { count: this.shardCount, live: [...this.live.keys()].sort((a, b) => a - b) };
@@ -217,6 +227,7 @@ export class Gateway {
     for (const session of this.sessions.values()) if (session.expiry) clearTimeout(session.expiry);
     this.sessions.clear();
     this.live.clear();
+    this.reportStatus();
   }
 
   private onMessage(connection: Connection, data: RawData, isBinary: boolean) {
@@ -335,6 +346,7 @@ export class Gateway {
     // The newest identified session of each shard is the bot that receives its interactions.
     this.live.set(shardId, session);
     this.shardCount = count;
+    this.reportStatus();
   }
 
   private resume(connection: Connection, d: { token?: string; session_id?: string; seq?: number }) {
@@ -367,6 +379,7 @@ export class Gateway {
       d: { _trace: ["local-discord"] },
     });
     if (!this.live.has(session.shard[0])) this.live.set(session.shard[0], session);
+    this.reportStatus();
   }
 
   private onClose(connection: Connection, code: number) {
@@ -374,6 +387,7 @@ export class Gateway {
     const session = connection.session;
     if (!session || session.socket !== connection.socket) return;
     session.socket = null;
+    this.reportStatus();
     // A normal close ends the session for good (Discord invalidates it); anything else may resume.
     if (code === 1000 || code === 1001) return this.endSession(session);
     session.expiry = setTimeout(() => this.endSession(session), this.options.resumeWindowMs);
@@ -384,6 +398,7 @@ export class Gateway {
     if (session.expiry) clearTimeout(session.expiry);
     this.sessions.delete(session.id);
     if (this.live.get(session.shard[0]) === session) this.live.delete(session.shard[0]);
+    this.reportStatus();
   }
 
   private emit(session: Session, t: string, d: unknown) {

@@ -24,6 +24,7 @@ import { interactionRoutes } from "./rest-interactions.ts";
 import { messageRoutes } from "./rest-messages.ts";
 import { handleRest } from "./router.ts";
 import { stableSnowflake } from "./snowflake.ts";
+import { attachmentsDir, readState, restoreState, StateSaver } from "./state-file.ts";
 import { Store } from "./store.ts";
 
 export interface LocalDiscordOptions {
@@ -61,6 +62,13 @@ export interface LocalDiscordOptions {
   users?: string[];
   botName?: string;
   logger?: LocalLogger;
+  /**
+   * A JSON file that keeps the world across restarts (servers, channels, users and their settings,
+   * messages with their components, pings, registered commands; attachments go in the folder
+   * `<name>.attachments` beside it). Loaded at start, saved shortly after each change and on close.
+   * Without it everything is in memory only.
+   */
+  statePath?: string;
 }
 
 export interface LocalDiscord {
@@ -113,7 +121,9 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     applicationId: config.applicationId,
   });
   for (const guild of options.guilds ?? []) store.addGuild(guild.name, guild.channels ?? ["games", "general"]);
-  const attachments = new AttachmentStore(() => baseUrl);
+  const { statePath } = options;
+  const saved = statePath ? readState(statePath, logger) : null;
+  const attachments = new AttachmentStore(() => baseUrl, statePath ? attachmentsDir(statePath) : null, logger);
   const gateway = new Gateway({
     token: config.token,
     store,
@@ -165,6 +175,10 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+  // Nothing has been served yet: the saved world is in place before the first request.
+  const world = { store, commands: context.commands, attachments, events, baseUrl, logger };
+  if (saved) restoreState(saved, world);
+  const saver = statePath ? new StateSaver(statePath, world) : null;
 
   return {
     url: baseUrl,
@@ -187,6 +201,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await saver?.close();
     },
   };
 }
@@ -208,7 +223,7 @@ async function handle(
   if (path.startsWith("/local/")) return handleDriver(ctx, req, res, url);
   req.resume();
   if (path.startsWith("/attachments/") && req.method === "GET") {
-    const file = ctx.attachments.get(path);
+    const file = await ctx.attachments.get(path);
     if (!file) return sendJson(res, 404, { code: 0, message: "404: Not Found" });
     res.writeHead(200, {
       "content-type": file.contentType,

@@ -25,6 +25,20 @@ export function snowflake(at: number = Date.now()): string {
   return ((ms << 22n) | (1n << 17n) | counter).toString();
 }
 
+/**
+ * Makes every later `snowflake()` greater than `id`: a local Discord that reloads its saved messages
+ * must not hand out their ids again, even when this machine's clock is behind the one that made them.
+ */
+export function reserveSnowflake(id: string): void {
+  if (!/^\d{1,20}$/.test(id)) return;
+  const ms = BigInt(id) >> 22n;
+  // The next millisecond, whatever the id's low bits (stable ids use all 22 of them).
+  if (ms >= lastMs) {
+    lastMs = ms + 1n;
+    counter = 0n;
+  }
+}
+
 // 2024-01-01: stable ids carry a timestamp in the year after it.
 const STABLE_BASE_MS = 1_704_067_200_000n - DISCORD_EPOCH;
 const YEAR_MS = 31_536_000_000n;

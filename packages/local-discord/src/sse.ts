@@ -1,8 +1,12 @@
 // Server-Sent Events for the playground: message create/update/delete (ephemeral ones only to
-// the user they belong to), new users, command updates and changes to a user's unread pings.
+// the user they belong to), new and changed users, command updates, changes to a user's unread
+// pings and the bot's connection state.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIMessage } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
+import type { LocalEventMap } from "./events.ts";
+
+type Handlers = { [K in keyof LocalEventMap]?: (...args: LocalEventMap[K]) => void };
 
 export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: ServerResponse, asUserId: string | null) {
   res.writeHead(200, {
@@ -14,32 +18,27 @@ export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: Server
   const forMessages = (event: string) => (message: APIMessage, visibleTo: string | null) => {
     if (visibleTo === null || visibleTo === asUserId) send(event, message);
   };
-  const handlers = {
+  const handlers: Handlers = {
     messageCreate: forMessages("messageCreate"),
     messageUpdate: forMessages("messageUpdate"),
     messageDelete: forMessages("messageDelete"),
-    userCreate: (user: unknown) => send("userCreate", user),
+    userCreate: (user) => send("userCreate", user),
+    userUpdate: (user) => send("userUpdate", user),
     commandsUpdate: () => send("commandsUpdate", {}),
-    pingsUpdate: (userId: string, unread: number) => send("pingsUpdate", { userId, unread }),
+    pingsUpdate: (userId, unread) => send("pingsUpdate", { userId, unread }),
+    botStatus: (online) => send("botStatus", { online }),
   };
-  ctx.events.on("messageCreate", handlers.messageCreate);
-  ctx.events.on("messageUpdate", handlers.messageUpdate);
-  ctx.events.on("messageDelete", handlers.messageDelete);
-  ctx.events.on("userCreate", handlers.userCreate);
-  ctx.events.on("commandsUpdate", handlers.commandsUpdate);
-  ctx.events.on("pingsUpdate", handlers.pingsUpdate);
+  const entries = Object.entries(handlers) as [keyof LocalEventMap, (...args: unknown[]) => void][];
+  for (const [event, handler] of entries) ctx.events.on(event, handler);
   // Proxies drop idle streams; a comment line every 15 s keeps it open.
   const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 15_000);
   keepAlive.unref();
-  send("hello", { as: asUserId });
+  // A restarted local Discord is found again within a second (the browser's default wait is 3 s).
+  res.write("retry: 1000\n\n");
+  send("hello", { as: asUserId, botConnected: ctx.gateway.isBotOnline() });
   const stop = () => {
     clearInterval(keepAlive);
-    ctx.events.off("messageCreate", handlers.messageCreate);
-    ctx.events.off("messageUpdate", handlers.messageUpdate);
-    ctx.events.off("messageDelete", handlers.messageDelete);
-    ctx.events.off("userCreate", handlers.userCreate);
-    ctx.events.off("commandsUpdate", handlers.commandsUpdate);
-    ctx.events.off("pingsUpdate", handlers.pingsUpdate);
+    for (const [event, handler] of entries) ctx.events.off(event, handler);
   };
   req.on("close", stop);
   res.on("close", stop);

@@ -98,12 +98,28 @@ export interface LocalGuild {
   ownerId: string;
 }
 
+/**
+ * Everything the store holds, as plain JSON: what the state file keeps across restarts (the bot user
+ * is not in it: it derives from the application id).
+ */
+export interface StoreSnapshot {
+  guilds: Array<Omit<LocalGuild, "members"> & { members: Array<[string, MemberState]> }>;
+  channels: APIChannel[];
+  users: APIUser[];
+  locales: Record<string, string>;
+  closedDms: string[];
+  dmChannels: APIDMChannel[];
+  /** Every channel's messages, each channel's in order. */
+  messages: StoredMessage[];
+  pings: Ping[];
+}
+
 export class Store {
   // Server, roles, channels and users get ids derived from their names (stableSnowflake): a playground
-  // restarted on the same database keeps its games' players and channels. Messages stay in memory.
+  // restarted on the same database keeps its games' players and channels, even without a state file.
   /** The servers, the first one created with the store (every user is a member of each). */
   readonly guilds = new Map<string, LocalGuild>();
-  readonly primary: LocalGuild;
+  private readonly primaryId: string;
   /** The servers' `preferred_locale` (what interactions carry as `guild_locale`). */
   readonly guildLocale: string;
   readonly applicationId: string;
@@ -136,9 +152,15 @@ export class Store {
     // `@Nickar` in a command means the bot, as on Discord (one can challenge it).
     this.usersByName.set(options.botName.toLowerCase(), this.bot.id);
     // The first server keeps the ids it always had ("guild", "channel:games"...).
-    this.primary = this.createGuild(options.guildName, options.channels, "");
+    const primary = this.createGuild(options.guildName, options.channels, "");
+    this.primaryId = primary.id;
     for (const name of options.users) this.ensureUser(name, { admin: name === "admin" });
-    this.primary.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+    primary.ownerId = this.findUser("admin")?.id ?? this.bot.id;
+  }
+
+  /** The first server. */
+  get primary(): LocalGuild {
+    return this.guilds.get(this.primaryId)!;
   }
 
   // The first server's fields, as the single-server stand-in always had them.
@@ -284,10 +306,20 @@ export class Store {
   }
 
   private grantAdmin(userId: string) {
+    let changed = false;
     for (const guild of this.guilds.values()) {
       const member = guild.members.get(userId);
-      if (member && !member.roles.includes(guild.adminRoleId)) member.roles.push(guild.adminRoleId);
+      if (member && !member.roles.includes(guild.adminRoleId)) {
+        member.roles.push(guild.adminRoleId);
+        changed = true;
+      }
     }
+    if (changed) this.userChanged(userId);
+  }
+
+  private userChanged(userId: string) {
+    const user = this.users.get(userId);
+    if (user) this.events.emit("userUpdate", user);
   }
 
   isAdmin(userId: string, guildId?: string): boolean {
@@ -385,7 +417,9 @@ export class Store {
   }
 
   setLocale(userId: string, locale: string): void {
+    if (this.localeOf(userId) === locale) return;
     this.locales.set(userId, locale);
+    this.userChanged(userId);
   }
 
   // ---- direct messages ----
@@ -395,8 +429,10 @@ export class Store {
   }
 
   setAcceptsDms(userId: string, open: boolean): void {
+    if (this.acceptsDms(userId) === open) return;
     if (open) this.closedDms.delete(userId);
     else this.closedDms.add(userId);
+    this.userChanged(userId);
   }
 
   /** The DM channel with `userId`, created on first use (POST /users/@me/channels). */
@@ -538,6 +574,51 @@ export class Store {
   /** Messages of a channel, oldest first; ephemeral ones only for the user they belong to. */
   channelMessages(channelId: string, asUserId: string | null): StoredMessage[] {
     return (this.messages.get(channelId) ?? []).filter((m) => m.visibleTo === null || m.visibleTo === asUserId);
+  }
+
+  // ---- saving and loading (state-file.ts) ----
+
+  snapshot(): StoreSnapshot {
+    return {
+      guilds: [...this.guilds.values()].map((g) => ({ ...g, members: [...g.members] })),
+      channels: [...this.channels.values()],
+      users: this.humanUsers(),
+      locales: Object.fromEntries(this.locales),
+      closedDms: [...this.closedDms],
+      dmChannels: [...this.dmChannels.values()],
+      messages: [...this.messages.values()].flat(),
+      pings: this.pings,
+    };
+  }
+
+  /**
+   * Lays a snapshot over the world the options made: what it holds (servers, channels, users and their
+   * settings, DM channels, messages, pings) replaces the same ids; servers, channels and users that only
+   * the options name stay. Emits nothing: no bot is connected yet.
+   */
+  restore(snapshot: StoreSnapshot): void {
+    for (const g of snapshot.guilds) this.guilds.set(g.id, { ...g, members: new Map(g.members) });
+    for (const user of snapshot.users) {
+      this.users.set(user.id, user);
+      this.usersByName.set(user.username, user.id);
+    }
+    for (const [userId, locale] of Object.entries(snapshot.locales)) this.locales.set(userId, locale);
+    for (const userId of snapshot.closedDms) this.closedDms.add(userId);
+    for (const channel of snapshot.channels) this.channels.set(channel.id, channel);
+    for (const channel of snapshot.dmChannels) {
+      this.dmChannels.set(channel.id, channel);
+      const recipient = channel.recipients?.[0];
+      if (recipient) this.dmByUser.set(recipient.id, channel.id);
+    }
+    const texts = [...this.channels.values()].filter((c) => c.type === ChannelType.GuildText);
+    for (const { id } of [...texts, ...this.dmChannels.values()]) if (!this.messages.has(id)) this.messages.set(id, []);
+    for (const stored of snapshot.messages) {
+      const list = this.messages.get(stored.message.channel_id);
+      if (!list) continue;
+      list.push(stored);
+      this.messageIndex.set(stored.message.id, stored);
+    }
+    this.pings.splice(0, this.pings.length, ...snapshot.pings);
   }
 }
 

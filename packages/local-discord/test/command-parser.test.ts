@@ -66,6 +66,36 @@ describe("command parser", () => {
     bad("/nickar ladder show game:haiti where:#nowhere");
   });
 
+  it("parse - a string value runs on to the next option, spaces kept - unquoted last and middle values", () => {
+    const s = store();
+    const echo = (text: string) => {
+      const { data } = parseCommand(s, commands, text);
+      return (data.options as { options: { name: string; value: unknown }[] }[])[0].options;
+    };
+    expect(echo("/test echo text:testing the cancel")).toEqual([
+      { name: "text", type: 3, value: "testing the cancel" },
+    ]);
+    expect(echo("/test echo text:two  spaces: kept loud:yes")).toEqual([
+      { name: "text", type: 3, value: "two  spaces: kept" },
+      { name: "loud", type: 5, value: true },
+    ]);
+    expect(echo('/test echo loud:no text:"quoted words"')[1]).toEqual({ name: "text", type: 3, value: "quoted words" });
+    // A quoted value ends at its quote; a user option takes one word.
+    expect(() => parseCommand(s, commands, '/test echo text:"quoted" more')).toThrow(/Expected name:value/);
+    expect(() => parseCommand(s, commands, "/nickar challenge opponent:@bob smith")).toThrow(/Expected name:value/);
+  });
+
+  it("parse - takes names in the user's language and sends the registered ones - fr", () => {
+    const s = store();
+    const { data, fullName } = parseCommand(s, commands, "/nickar defier adversaire:@bob", { locale: "fr" });
+    expect(fullName).toBe("nickar challenge");
+    const challenge = (data.options as { name: string; options: { name: string }[] }[])[0];
+    expect([challenge.name, challenge.options[0].name]).toEqual(["challenge", "opponent"]);
+    // The registered names work in any language; the French ones only for a French client.
+    expect(() => parseCommand(s, commands, "/nickar challenge opponent:@bob", { locale: "fr" })).not.toThrow();
+    expect(() => parseCommand(s, commands, "/nickar defier adversaire:@bob")).toThrow(CommandInputError);
+  });
+
   it("parse - marks the focused option and skips required checks - autocomplete", () => {
     const { data } = parseCommand(store(), commands, "/nickar challenge ruleset:ha", { focused: "ruleset" });
     const options = (data.options as { options: unknown[] }[])[0].options;

@@ -8,8 +8,12 @@ export const nickar = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName("challenge")
+      .setNameLocalizations({ fr: "defier" })
       .setDescription("Challenge someone")
-      .addUserOption((o) => o.setName("opponent").setDescription("Who").setRequired(true))
+      .setDescriptionLocalizations({ fr: "Défier quelqu'un" })
+      .addUserOption((o) =>
+        o.setName("opponent").setNameLocalizations({ fr: "adversaire" }).setDescription("Who").setRequired(true),
+      )
       .addStringOption((o) => o.setName("ruleset").setDescription("Rules").setAutocomplete(true))
       .addIntegerOption((o) => o.setName("seeds").setDescription("Seeds per pit").setMinValue(1).setMaxValue(10)),
   )
@@ -48,6 +52,13 @@ export const test = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName("slow").setDescription("Reply too late"))
   .addSubcommand((s) => s.setName("twice").setDescription("Reply twice"))
   .addSubcommand((s) => s.setName("invalid").setDescription("Invalid payload"))
-  .addSubcommand((s) => s.setName("silent").setDescription("Never answer"));
+  .addSubcommand((s) => s.setName("silent").setDescription("Never answer"))
+  .addSubcommand((s) =>
+    s
+      .setName("echo")
+      .setDescription("Say the text back")
+      .addStringOption((o) => o.setName("text").setDescription("What to say").setRequired(true))
+      .addBooleanOption((o) => o.setName("loud").setDescription("In capitals")),
+  );
 
 export const allCommands = [nickar, admin, test].map((c) => c.toJSON());
