@@ -21,7 +21,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       content: ctx.t("replies:export.record", { id: game.row.id }),
       ephemeral: true,
       image: async () => ({
-        name: `nickar-${game.row.id}.pgn`,
+        name: `nickar-${game.row.id}.txt`,
         data: Buffer.from(
           gameRecordFile(game, await playerNames(ctx.app, game), await ctx.app.guildName(game.row.guildId)),
           "utf8",

@@ -102,9 +102,9 @@ describe("clear at a glance", () => {
     expect(gameRow(database, game.gameId)).toMatchObject({ status: "finished", winner: null, reason: "agreement" });
     const board = await waitFor(async () => {
       const m = await driver.message(game.messageId);
-      return m?.content.includes("both players agreed") ? m : undefined;
+      return m?.content.includes("Draw by agreement") ? m : undefined;
     }, "the drawn board");
-    expect(board.content).toContain("**Draw 0–0: both players agreed**");
+    expect(board.content).toContain("**Draw by agreement: before any capture**");
   });
 
   it("ladder decline - asks first, then counts as a loss - challenged player declines", async () => {
@@ -151,7 +151,11 @@ describe("clear at a glance", () => {
     expect(answerOf(typed.body).content).toContain(`**Game \`${game.gameId}\`**`);
     const exported = await driver.command("ida", `/nickar export id:${game.gameId.toUpperCase()}`);
     expect(exported.status).toBe(200);
-    expect(answerOf(exported.body).attachments[0].filename).toBe(`nickar-${game.gameId}.pgn`);
+    // A text file, as Discord types it by its extension (its first line "[Event …" once made it application/json).
+    expect(answerOf(exported.body).attachments[0]).toMatchObject({
+      filename: `nickar-${game.gameId}.txt`,
+      content_type: "text/plain; charset=utf-8",
+    });
   });
 
   it("alt text - every image in the channel has a description - after the tests above", async () => {

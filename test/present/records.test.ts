@@ -99,7 +99,7 @@ describe("game viewer", () => {
     const last = await COMMANDS.game.handle(w.ctx(CAROL), options({ id }));
     expect(last.reply.ephemeral).toBe(true);
     expect(last.reply.content).toContain("Record: `1. C e  2. A`");
-    expect(last.reply.content).toContain(`Move 3 of 3: <@${ALICE}> played A`);
+    expect(last.reply.content).toContain(`After 2. A, the last move: <@${ALICE}> played A`);
     expect(last.reply.content).toContain(`<@${BOB}> wins`);
     expect(last.reply.content).toContain(`<@${ALICE}> resigned`);
     expect(last.reply.content).toContain("Position: `0-6-2-6-6-6-5-4-4-4-0-5-0-0` (game over: nobody to move)");
@@ -109,18 +109,18 @@ describe("game viewer", () => {
 
     const back = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(last)[1])!);
     expect(back.mode).toBe("update");
-    expect(back.reply.content).toContain(`Move 2 of 3: <@${BOB}> played e`);
+    expect(back.reply.content).toContain(`After 1… e (last move 2. A): <@${BOB}> played e`);
     expect(back.reply.content).toContain("Position: `5-5-1-5-5-5-5-4-4-4-0-5-0-0-S`");
     const first = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(back)[0])!);
-    expect(first.reply.content).toContain("Start (move 0 of 3)");
+    expect(first.reply.content).toContain("Start (last move 2. A)");
     expect(first.reply.content).toContain(`Position: \`${"4-".repeat(12)}0-0-S\``);
     expect(buttonIds(first)).toEqual([`v:${id}:0:f`, `v:${id}:0:b`, `v:${id}:1:n`, `v:${id}:3:l`]);
     const forward = await handleButton(w.ctx(CAROL), parseCustomId(buttonIds(first)[2])!);
-    expect(forward.reply.content).toContain(`Move 1 of 3: <@${ALICE}> played C`);
+    expect(forward.reply.content).toContain(`After 1. C (last move 2. A): <@${ALICE}> played C`);
     expect(await forward.reply.image!()).toMatchObject({ name: `nickar-${id}-move-1.png` });
-    // The move option jumps straight to a position; a game of another server is not found.
-    const at = await COMMANDS.game.handle(w.ctx(CAROL), options({ id, move: 2 }));
-    expect(at.reply.content).toContain("Move 2 of 3");
+    // The move option jumps straight to a position, numbered as the record; a game of another server is not found.
+    const at = await COMMANDS.game.handle(w.ctx(CAROL), options({ id, move: "1…" }));
+    expect(at.reply.content).toContain("After 1… e (last move 2. A)");
     await expect(async () =>
       COMMANDS.game.handle(w.ctx(CAROL, { guildId: "999" }), options({ id })),
     ).rejects.toMatchObject({ code: "game/not-found" });
@@ -131,12 +131,14 @@ describe("game viewer", () => {
     const id = await startGame(w, ALICE, BOB);
     await playOut(id, 11);
     const total = w.app.games.get(id)!.row.ply;
-    const mid = await COMMANDS.game.handle(w.ctx(CAROL), options({ id, move: 5 }));
+    const mid = await COMMANDS.game.handle(w.ctx(CAROL), options({ id, move: "5" }));
     const end = await COMMANDS.game.handle(w.ctx(CAROL), options({ id }));
     const [midPng, endPng] = [(await mid.reply.image!())!.data, (await end.reply.image!())!.data];
     expect(PNG.sync.read(midPng).width).toBeGreaterThan(100);
     expect(midPng.equals(endPng)).toBe(false);
-    expect(end.reply.content).toContain(`Move ${total} of ${total}`);
+    expect(total).toBeGreaterThan(9);
+    expect(mid.reply.content).toMatch(/After 5\. [A-F] \(last move \d+(\.|…) [A-Fa-f ]+\)/);
+    expect(end.reply.content).toMatch(/After \d+(\.|…) [A-Fa-f ]+, the last move: /);
   });
 });
 
@@ -147,7 +149,7 @@ describe("export", () => {
     await playOut(id, ruleset.length * 13);
     const res = await COMMANDS.export.handle(w.ctx(CAROL), options({ id }));
     const file = (await res.reply.image!())!;
-    expect(file.name).toBe(`nickar-${id}.pgn`);
+    expect(file.name).toBe(`nickar-${id}.txt`);
     const text = file.data.toString("utf8");
     // The moves are numbered as players write them.
     expect(text).toMatch(/\n\n1\. [A-F] [a-f] 2\. [A-F]/);

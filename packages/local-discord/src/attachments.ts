@@ -15,6 +15,12 @@ interface StoredFile {
   contentType: string;
 }
 
+/**
+ * Discord sets an attachment's `content_type` from its file name's extension, whatever type the upload's part
+ * says (the same text uploaded as .txt, .mp3 or .zip comes back text/plain, audio/mpeg, application/zip; an
+ * extension it does not know gets none): discord.js sniffs a Buffer's first bytes and sends a text file that
+ * starts with "[" as application/json, which Discord does not keep.
+ */
 const EXTENSION_TYPES: Record<string, string> = {
   png: "image/png",
   gif: "image/gif",
@@ -24,7 +30,6 @@ const EXTENSION_TYPES: Record<string, string> = {
   svg: "image/svg+xml",
   txt: "text/plain; charset=utf-8",
   json: "application/json; charset=utf-8",
-  pgn: "text/plain; charset=utf-8",
 };
 
 /** `/attachments/<channel id>/<attachment id>/<encoded name>`, the only paths that name a file. */
@@ -45,9 +50,9 @@ export class AttachmentStore {
   add(channelId: string, file: UploadedFile, meta: { filename?: string; description?: string }): APIAttachment {
     const id = snowflake();
     const filename = sanitize(meta.filename || file.filename);
-    const contentType = guessType(filename, file.contentType);
+    const contentType = typeOf(filename);
     const path = `/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
-    this.files.set(path, { data: file.data, contentType });
+    this.files.set(path, { data: file.data, contentType: contentType ?? "application/octet-stream" });
     this.save(path, file.data);
     const url = `${this.baseUrl()}${path}`;
     const size = imageSize(file.data);
@@ -55,7 +60,7 @@ export class AttachmentStore {
       id,
       filename,
       ...(meta.description ? { description: meta.description } : {}),
-      content_type: contentType,
+      ...(contentType ? { content_type: contentType } : {}),
       size: file.data.length,
       url,
       proxy_url: url,
@@ -71,7 +76,7 @@ export class AttachmentStore {
     if (!saved) return undefined;
     try {
       const data = await readFile(saved);
-      return { data, contentType: guessType(decodeURIComponent(path.split("/").pop()!), sniffType(data)) };
+      return { data, contentType: typeOf(decodeURIComponent(path.split("/").pop()!)) ?? sniffType(data) };
     } catch {
       return undefined;
     }
@@ -123,10 +128,10 @@ function sanitize(name: string): string {
   return name.replace(/[\\/]/g, "_").replace(/\s+/g, "_") || "unknown";
 }
 
-function guessType(filename: string, given: string): string {
-  if (given && given !== "application/octet-stream") return given;
-  const ext = filename.split(".").pop()?.toLowerCase() ?? "";
-  return EXTENSION_TYPES[ext] ?? "application/octet-stream";
+/** The content type Discord gives a file of this name; undefined for an extension it does not know. */
+function typeOf(filename: string): string | undefined {
+  const ext = filename.includes(".") ? filename.split(".").pop()!.toLowerCase() : "";
+  return EXTENSION_TYPES[ext];
 }
 
 /** PNG, GIF and JPEG by their first bytes (saved files are read back without their upload's type). */

@@ -79,6 +79,19 @@ describe("local Discord REST", () => {
     expect(error.rawError.errors.content._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
   });
 
+  it("attachments - typed by the file name's extension, as Discord does, not by the upload - text that looks like JSON", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    // discord.js sends a Buffer beginning with "[" as application/json.
+    const text = Buffer.from('[Event "x"]\n1. A a\n');
+    const sent = await channel.send({
+      files: [
+        { attachment: text, name: "record.txt" },
+        { attachment: text, name: "record.xyz" },
+      ],
+    });
+    expect(sent.attachments.map((a) => a.contentType)).toEqual(["text/plain; charset=utf-8", null]);
+  });
+
   it("limits - an attachment over the size limit is refused with 413 / 40005 - configurable limit", async () => {
     const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
     const error = await channel.send({ files: [{ attachment: Buffer.alloc(2048), name: "big.bin" }] }).catch((e) => e);
