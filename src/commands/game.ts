@@ -1,4 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { moveLabel, parseMoveLabel } from "../engine/internal.ts";
+import { quoted, UserError } from "../errors.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { viewerReply } from "../interactions/views/game-viewer.ts";
@@ -7,17 +10,32 @@ import type { Command } from "./command.ts";
 import { localized } from "./localize.ts";
 import { anyGameChoices, gameHere, gameIdOption } from "./shared.ts";
 
+/** Room for "123… a b c" and some spaces. */
+const MOVE_LENGTH = 20;
+
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
   "commands:game.name",
   "commands:game.description",
 )
   .addStringOption(gameIdOption("id", "commands:shared.anyGameId"))
-  .addIntegerOption((o) => localized(o, "commands:option.move", "commands:game.move").setMinValue(0));
+  .addStringOption((o) => localized(o, "commands:option.move", "commands:game.move").setMaxLength(MOVE_LENGTH));
+
+/**
+ * The ply `move:` names in the record's numbering (engine/move-numbers.ts): "23" is the position after
+ * "23. E", "23…" after North's move of 23, "0" the start.
+ */
+export function plyOfMove(game: GameSnapshot, typed: string): number {
+  const parsed = parseMoveLabel(typed, game.state);
+  if (parsed.ok) return parsed.ply;
+  const last = game.state.ply === 0 ? "0" : moveLabel(game.state, game.state.ply);
+  throw new UserError("game/no-such-move", { id: game.row.id, move: quoted(typed), last });
+}
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
-  const ply = options.getInteger("move") ?? game.row.ply;
+  const typed = options.getString("move");
+  const ply = typed === null ? game.row.ply : plyOfMove(game, typed);
   return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply, voiceOf(ctx.locale)) };
 }
 

@@ -1,7 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { opponent } from "../engine/index.ts";
+import { nextMoveNumber } from "../engine/internal.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
 import { term, user } from "../i18n/index.ts";
+import { SIDE_NAME } from "../i18n/terms.ts";
 import type { HandlerContext } from "../interactions/context.ts";
 import { messageLink, type Response } from "../interactions/reply.ts";
 import { fitContent } from "../interactions/text-budget.ts";
@@ -24,6 +26,8 @@ function handle(ctx: HandlerContext): Response {
     const { row } = game;
     const seat = seatOf(row, ctx.userId) ?? 0;
     const turn = game.state.position.toMove === seat ? "replies:games.yourMove" : "replies:games.theirMove";
+    // The move about to be played, numbered as the record will write it ("move 23 (North)": 23… e).
+    const next = nextMoveNumber(game.state.movers, game.state.position.toMove);
     const deadline = row.deadlineAt ? ctx.t("replies:games.deadline", { when: relativeTime(row.deadlineAt) }) : "";
     const board = messageLink(row);
     const link = board ? ` · ${board}` : "";
@@ -31,7 +35,8 @@ function handle(ctx: HandlerContext): Response {
       id: row.id,
       ruleset: rulesetTerm(game.state.ruleset),
       opponent: user(userOf(row, opponent(seat))),
-      move: row.ply + 1,
+      move: next.number,
+      side: term(SIDE_NAME[next.side]),
       turn: term(turn),
     });
     return `${line}${deadline}${link}`;

@@ -18,7 +18,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const ruleset = rulesetOrDefault(ctx, options);
   const season = seasonNumber(ctx, options.getInteger("season"));
-  // Posted in the channel: in the server's language.
+  // Posted in the channel: in the server's language, and saying nothing of the caller ("My rank" does, privately).
   const request = { guildId, ruleset, season, page: 0, userId: ctx.userId };
   return { mode: "reply", reply: leaderboardReply(ctx.app, request, ctx.tServer) };
 }

@@ -9,5 +9,16 @@ export { deepFreeze } from "./freeze.ts";
 export { coreOf, firstState, loadState, nextState } from "./game.ts";
 export * from "./index.ts";
 export { answerRequest, type EngineAnswer, evaluateRequest, type RequestErrorCode } from "./jsonl.ts";
+export {
+  type MoveLabelError,
+  type MoveNumber,
+  moveLabel,
+  moveNumbers,
+  moveNumberText,
+  type NumberedMoves,
+  nextMoveNumber,
+  type ParsedMoveLabel,
+  parseMoveLabel,
+} from "./move-numbers.ts";
 export { seededRandom } from "./random.ts";
 export { fail, ok } from "./types.ts";

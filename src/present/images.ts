@@ -5,6 +5,7 @@
  * commands deployment nor most tests), for tests and tools.
  */
 
+import type { Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
@@ -35,12 +36,16 @@ export interface Images {
   ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
-  /** An analysis's evaluation after every move (South's side, seeds) with the marked moves. */
+  /**
+   * An analysis's evaluation after every move (South's side, seeds) with the marked moves; `movers[i]`
+   * made move i (the axis counts full moves as the record does; South and North alternate without them).
+   */
   advantageChart(
     title: string,
     evaluations: readonly number[],
     marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
     locale: Locale,
+    movers?: readonly Player[],
   ): Promise<Buffer>;
 }
 
@@ -56,6 +61,7 @@ interface Drawing {
     evaluations: readonly number[],
     marks: readonly AdvantageAt[],
     locale: Locale,
+    movers?: readonly Player[],
   ): Promise<Buffer>;
 }
 
@@ -93,8 +99,8 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
     boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look.locale),
     ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
     ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
-    advantageChart: (title, evaluations, marks, locale = "en") =>
-      drawing.advantageChart(title, evaluations, marks, locale),
+    advantageChart: (title, evaluations, marks, locale = "en", movers) =>
+      drawing.advantageChart(title, evaluations, marks, locale, movers),
   };
 }
 
@@ -136,12 +142,13 @@ export const rendererImages: Images = imagesThrough(
       (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),
     ladder: async (title, rungs, more, locale) =>
       (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
-    advantageChart: async (title, evaluations, marks, locale) =>
+    advantageChart: async (title, evaluations, marks, locale, movers) =>
       (await import("../render/advantage-chart.ts")).renderAdvantageChart(
         title,
         evaluations,
         marks,
         translatorFor(locale),
+        movers,
       ),
   },
   () => false,

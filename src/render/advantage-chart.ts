@@ -5,6 +5,8 @@
  * other charts.
  */
 
+import type { Player } from "../engine/index.ts";
+import { moveNumbers } from "../engine/internal.ts";
 import type { Translate } from "../i18n/index.ts";
 import { SIDE_NAME } from "../i18n/terms.ts";
 import { type AdvantageMark, MARK_COUNT } from "./advantage-marks.ts";
@@ -50,12 +52,37 @@ export function advantageGeometry(plies: number) {
   };
 }
 
+/** Steps between numbered ticks: the smallest that leaves at most `MAX_TICKS` numbers on the axis. */
+const TICK_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
+const MAX_TICKS = 10;
+
+/**
+ * The x axis in the record's full moves (engine/move-numbers.ts): a tick at every `step`-th number,
+ * at the point after that number's first move (South's "10. E"), and the last number, which the axis
+ * ends on ("move 26"). `movers[i]` made move i; without them South and North alternate from South.
+ */
+export function advantageAxis(
+  plies: number,
+  movers?: readonly Player[],
+): { readonly ticks: readonly { readonly ply: number; readonly number: number }[]; readonly last: number } {
+  const sides = movers?.slice(0, plies) ?? Array.from({ length: plies }, (_, i) => (i % 2) as Player);
+  const numbers = moveNumbers(sides);
+  const last = numbers.at(-1)?.number ?? 0;
+  const step = TICK_STEPS.find((s) => last / s <= MAX_TICKS) ?? TICK_STEPS[TICK_STEPS.length - 1];
+  const ticks: { ply: number; number: number }[] = [];
+  numbers.forEach(({ number }, i) => {
+    if (number % step === 0 && (i === 0 || numbers[i - 1].number !== number)) ticks.push({ ply: i + 1, number });
+  });
+  return { ticks, last };
+}
+
 /** A PNG of `evaluations[k]`, the evaluation after k moves (k = 0 is the start), with the marked plies. */
 export async function renderAdvantageChart(
   title: string,
   evaluations: readonly number[],
   marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
   t: Translate = ENGLISH,
+  movers?: readonly Player[],
 ): Promise<Buffer> {
   registerFonts();
   const { width, height } = ADVANTAGE_SIZE;
@@ -113,18 +140,32 @@ export async function renderAdvantageChart(
     ctx.fill();
   }
 
-  ctx.font = font(400, 13);
+  // The axis in full moves, as the record numbers them: "start", the numbered ticks, "move 26" at the end.
+  const axis = advantageAxis(evaluations.length - 1, movers);
+  ctx.font = font(400, 12);
   ctx.fillStyle = THEME.textDim;
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  ctx.fillText(t("board:advantage.start"), ADVANTAGE_PAD.left, bottom + 10);
+  const startLabel = t("board:advantage.start");
+  ctx.fillText(startLabel, ADVANTAGE_PAD.left, bottom + 3);
   ctx.textAlign = "right";
-  ctx.fillText(t("board:advantage.move", { ply: plies }), right, bottom + 10);
+  const lastLabel = t("board:advantage.move", { move: axis.last });
+  ctx.fillText(lastLabel, right, bottom + 3);
+  // A tick's number is left out where it would touch the end labels.
+  const from = ADVANTAGE_PAD.left + ctx.measureText(startLabel).width + 12;
+  const to = right - ctx.measureText(lastLabel).width - 12;
+  ctx.textAlign = "center";
+  for (const { ply, number } of axis.ticks) {
+    const at = x(ply);
+    if (at < from || at > to) continue;
+    ctx.fillText(String(number), at, bottom + 3);
+  }
+  ctx.font = font(400, 13);
   ctx.textAlign = "center";
   const counts = (["inaccuracy", "mistake", "blunder"] as const).map((m) =>
     t(MARK_COUNT[m], { count: marks.filter((k) => k.mark === m).length }),
   );
-  ctx.fillText(counts.join(" · "), (ADVANTAGE_PAD.left + right) / 2, bottom + 10);
+  ctx.fillText(counts.join(" · "), (ADVANTAGE_PAD.left + right) / 2, bottom + 18);
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
   ctx.fillText(t(SIDE_NAME[0]), ADVANTAGE_PAD.left - 8, top + 10);

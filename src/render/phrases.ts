@@ -1,8 +1,10 @@
 /**
  * How a result is said, in one place for the image (banner, alt text) and the bot's messages, so that
- * they never disagree: the winner first with their score first ("bob wins 25–21"), then what decided
- * it in a person's words ("reached 25 seeds"). Pure: names come in as they should be written (display
- * names for the image, mentions for Discord text).
+ * they never disagree: the winner first with their score first where the seeds decided it ("bob wins
+ * 25–21"), else how it was won ("bob wins by resignation", "bob wins on time"), then what decided it in
+ * a person's words ("reached 25 seeds", "alice resigned at 12–20"). A score of 0–0 is never said as a
+ * result: it would read as a tie. Pure: names come in as they should be written (display names for the
+ * image, mentions for Discord text).
  */
 import type { Player, RulesetId } from "../engine/index.ts";
 import type { Translate } from "../i18n/index.ts";
@@ -27,9 +29,9 @@ export interface ResultInput {
 }
 
 export interface ResultPhrase {
-  /** "bob wins 25–21", "Draw 24–24", "Game aborted". */
+  /** "bob wins 25–21", "bob wins by resignation", "Draw 24–24", "Draw by agreement", "Game aborted". */
   readonly title: string;
-  /** "reached 25 seeds", "alice resigned", "no result: ratings unchanged". */
+  /** "reached 25 seeds", "alice resigned", "alice resigned at 12–20", "no result: ratings unchanged". */
   readonly detail: string;
 }
 
@@ -47,9 +49,19 @@ export function isNoResult(reason: string): boolean {
   return NO_RESULT.has(reason);
 }
 
+/** Nothing captured yet (stores only grow by captures, kay too): a score that would say nothing but "0–0". */
+function scoreless(stores: readonly [number, number]): boolean {
+  return stores[0] === 0 && stores[1] === 0;
+}
+
+/** How a game won without the seeds deciding it is said: by whom and how, never "wins 0–0". */
+const WON_BY = { resign: "board:result.winsByResignation", timeout: "board:result.winsOnTime" } as const;
+
 function decidedBy(input: ResultInput, t: Translate): string {
-  const { winner, reason, names } = input;
+  const { winner, reason, names, ruleset, stores } = input;
   const loser = winner === null ? t("board:result.aPlayer") : names[1 - winner];
+  // The loser's side first: the score as it stood when they resigned or ran out of time.
+  const at = winner === null || scoreless(stores) ? null : formatScore(ruleset, stores[1 - winner], stores[winner], t);
   switch (reason) {
     case "twenty-five":
       return t(winner === null ? "board:result.both24" : "board:result.reached25");
@@ -64,11 +76,15 @@ function decidedBy(input: ResultInput, t: Translate): string {
     case "stuck":
       return t("board:result.stuck");
     case "resign":
-      return t("board:result.resigned", { name: loser });
+      return at === null
+        ? t("board:result.resigned", { name: loser })
+        : t("board:result.resignedAt", { name: loser, score: at });
     case "timeout":
-      return t("board:result.timeout", { name: loser });
+      return at === null
+        ? t("board:result.timeout", { name: loser })
+        : t("board:result.timeoutAt", { name: loser, score: at });
     case "agreement":
-      return t("board:result.agreement");
+      return t(scoreless(stores) ? "board:result.agreedEarly" : "board:result.agreement");
     case "abort":
       return t("board:result.abort");
     case "no-first-move": {
@@ -91,13 +107,16 @@ export function resultPhrase(input: ResultInput, t: Translate = ENGLISH): Result
   const detail = decidedBy(input, t);
   if (reason === "cancel") return { title: t("board:result.cancelled"), detail };
   if (isNoResult(reason)) return { title: t("board:result.aborted"), detail };
+  if (winner === null && reason === "agreement" && scoreless(stores))
+    return { title: t("board:result.drawAgreed"), detail };
   if (winner === null)
     return { title: t("board:result.draw", { score: formatScore(ruleset, stores[0], stores[1], t) }), detail };
+  if (reason === "resign" || reason === "timeout") return { title: t(WON_BY[reason], { name: names[winner] }), detail };
   const score = formatScore(ruleset, stores[winner], stores[1 - winner], t);
   return { title: t("board:result.wins", { name: names[winner], score }), detail };
 }
 
-/** The result as one line: "bob wins 25–21: reached 25 seeds". */
+/** The result as one line: "bob wins 25–21: reached 25 seeds", "bob wins by resignation: alice resigned". */
 export function resultLine(input: ResultInput, t: Translate = ENGLISH): string {
   const { title, detail } = resultPhrase(input, t);
   return t("board:result.line", { title, detail });

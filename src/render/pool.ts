@@ -4,6 +4,7 @@
  * the computer render in their own lane of the pool (see src/workers/pool.ts).
  */
 import "./allocator-options.ts";
+import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
@@ -60,8 +61,9 @@ export class RenderPool {
     evaluations: readonly number[],
     marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[],
     locale: Locale = "en",
+    movers?: readonly Player[],
   ): Promise<Buffer> {
-    return this.run({ kind: "advantage-chart", title, evaluations, marks, locale }, "people");
+    return this.run({ kind: "advantage-chart", title, evaluations, marks, locale, movers }, "people");
   }
 
   stats(): PoolStats {

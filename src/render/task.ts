@@ -2,6 +2,7 @@
  * What the render pool's workers are asked to draw (plain data: it is copied to the worker thread).
  * Every task carries the language of its words, which the worker translates with the catalogues.
  */
+import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
@@ -18,6 +19,8 @@ export type RenderTask = { readonly locale: Locale } & (
       readonly title: string;
       readonly evaluations: readonly number[];
       readonly marks: readonly { readonly ply: number; readonly mark: AdvantageMark }[];
+      /** Who made each move, for the axis's full moves. */
+      readonly movers?: readonly Player[];
     }
 );
 

@@ -41,6 +41,6 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more, t);
     case "advantage-chart":
-      return renderAdvantageChart(task.title, task.evaluations, task.marks, t);
+      return renderAdvantageChart(task.title, task.evaluations, task.marks, t, task.movers);
   }
 }

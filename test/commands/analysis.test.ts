@@ -40,6 +40,13 @@ describe("analysis queue", () => {
     await expect(Promise.resolve().then(() => analyse(ALICE, id))).rejects.toMatchObject({ code: "analysis/active" });
   });
 
+  it("analyse - said to run next, not after 0 others - nothing ahead in the server", async () => {
+    const a = await finishedGame(ALICE, BOB, [3, 3, 1]);
+    const first = await analyse(ALICE, a);
+    expect(first.reply.content).toContain("queued: it runs next");
+    expect(first.reply.content).not.toMatch(/\b0 analyses/);
+  });
+
   it("analyse - one at a time per server, the rest queued and told so, stored results at once - three games", async () => {
     const a = await finishedGame(ALICE, BOB, [3, 3, 1]);
     const b = await finishedGame(BOB, CAROL, [2, 5]);
@@ -76,7 +83,7 @@ describe("analysis queue", () => {
     expect(done.bind).toBeUndefined();
     expect(done.reply.content).toContain("**Analysis of game");
     expect((await done.reply.image!())?.name).toBe(`nickar-${a}-analysis.png`);
-    const viewer = await COMMANDS.game.handle(w.ctx(ALICE), options({ id: a, move: 1 }));
+    const viewer = await COMMANDS.game.handle(w.ctx(ALICE), options({ id: a, move: "1" }));
     expect(viewer.reply.content).toMatch(/Evaluation: ([-+]\d+\.\d \((South|North) ahead\)|0\.0 \(level\))/);
   });
 

@@ -152,7 +152,7 @@ describe("replies in the user's and the server's language", () => {
   it("rules - in the user's language, every decision included - Danish and French users, haiti", async () => {
     const danish = await COMMANDS.rules.handle(w.ctx(ALICE, { locale: "da" }), options({ ruleset: "haiti" }));
     const da = [danish.reply.content, ...(danish.followUps ?? []).map((f) => f.content)].join("\n");
-    expect(da).toContain("**Haitisk warri (Kay)** (`haiti`)");
+    expect(da).toContain("**Haitisk warri (Kay)** · `haiti`");
     expect(da).toContain("frø");
     expect(da).toContain("**[afgørelse]**");
     expect(danish.reply.ephemeral).toBe(true);

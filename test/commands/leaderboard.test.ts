@@ -89,23 +89,22 @@ describe("leaderboard order", () => {
 });
 
 describe("leaderboard", () => {
-  it("leaderboard - ten per page, provisional apart, own rank off the page - thirteen players", async () => {
+  it("leaderboard - ten per page, provisional apart, the asker unmarked in public - thirteen players", async () => {
     await roundRobins();
     const { entries } = w.app.ratings.leaderboard(GUILD, "abapa");
     expect(entries.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, null]);
     expect(entries.at(-1)!.userId).toBe(NEWCOMER);
     const [top, last] = [entries[0], entries[11]];
     const first = await COMMANDS.leaderboard.handle(w.ctx(last.userId), options());
+    expect(first.reply.ephemeral).toBeFalsy();
     const lines = first.reply.content.split("\n");
     expect(lines[0]).toBe("**Oware Abapa leaderboard** · season 1 · page 1 of 2");
     expect(lines.slice(1, 11).map((l) => /<@(\d+)>/.exec(l)?.[1])).toEqual(entries.slice(0, 10).map((e) => e.userId));
     const record = `${top.games} games · ${top.wins} W ${top.draws} D ${top.losses} L`;
     expect(lines[1]).toBe(`\`  1.\` <@${top.userId}> **${Math.round(top.rating)}** · ${record}`);
     expect(lines[10]).toContain(`\` 10.\` <@${entries[9].userId}>`);
-    // The caller is 12th: not on this page, so their rank is added.
-    expect(lines.at(-1)).toMatch(
-      new RegExp(`^<@${last.userId}>: \\*\\*#12\\*\\* of 12 · ${Math.round(last.rating)} · 22 games`),
-    );
+    // The caller is 12th: the public board says nothing of them.
+    expect(lines).toHaveLength(11);
     expect(first.reply.mentions).toEqual([]);
 
     const ids = buttonIds(first);
@@ -123,17 +122,40 @@ describe("leaderboard", () => {
       "**Not ranked yet** (needs a few more games to be ranked; the ? after a rating means it is still settling)",
     );
     expect(page2[4]).toMatch(/^<@2099> \*\*\d{4}\?\*\* · 1 game · 0 W 0 D 1 L$/);
-    expect(page2.at(-1)).toBe("<@someone>: no rated game in this ruleset this season.");
+    expect(page2).toHaveLength(5);
+    expect(second.reply.content).not.toContain("someone");
 
-    // "My rank" jumps to the presser's page, where their line is marked instead.
-    const mine = await handleButton(w.ctx(last.userId), parseCustomId(ids[2])!);
+    // A player on the page turned by a page button is not marked either: everyone sees that message.
+    const turned = await handleButton(w.ctx(last.userId), parseCustomId(ids[1])!);
+    expect(turned.mode).toBe("update");
+    expect(turned.reply.content).not.toContain("← you");
+  });
+
+  it("leaderboard - My rank answers the presser alone, their line marked - ranked, provisional and absent players", async () => {
+    await roundRobins();
+    const { entries } = w.app.ratings.leaderboard(GUILD, "abapa");
+    const last = entries[11];
+    const board = await COMMANDS.leaderboard.handle(w.ctx("someone"), options());
+    const myRank = parseCustomId(buttonIds(board)[2])!;
+
+    // Ranked 12th: their page (2), their line marked, to them alone; the public message is not touched.
+    const mine = await handleButton(w.ctx(last.userId), myRank);
+    expect(mine.mode).toBe("reply");
+    expect(mine.reply.ephemeral).toBe(true);
+    expect(mine.reply.components).toEqual([]);
     expect(mine.reply.content).toContain("page 2 of 2");
-    expect(mine.reply.content).toContain(`<@${last.userId}> **`);
-    expect(mine.reply.content).toContain("← you");
-    expect(mine.reply.content).not.toContain("**#12**");
-    const newcomer = await handleButton(w.ctx(NEWCOMER), parseCustomId(ids[0])!);
-    expect(newcomer.reply.content.split("\n").at(-1)).toMatch(
-      /^<@2099>: \d{4}\? after 1 game · 0 W 0 D 1 L: needs a few more games to be ranked/,
-    );
+    expect(mine.reply.content).toMatch(new RegExp(`\` 12\\.\` <@${last.userId}> \\*\\*\\d{4}\\*\\* · .* ← you$`, "m"));
+    expect(mine.reply.content.match(/← you/g)).toHaveLength(1);
+
+    const newcomer = await handleButton(w.ctx(NEWCOMER), myRank);
+    expect(newcomer.reply.ephemeral).toBe(true);
+    expect(newcomer.reply.content).toMatch(/^<@2099> \*\*\d{4}\?\*\* · 1 game · 0 W 0 D 1 L ← you$/m);
+
+    // Not on the board: page 1, nobody marked, and why.
+    const absent = await handleButton(w.ctx("someone"), myRank);
+    expect(absent.reply.ephemeral).toBe(true);
+    expect(absent.reply.content).toContain("page 1 of 2");
+    expect(absent.reply.content).not.toContain("← you");
+    expect(absent.reply.content.split("\n").at(-1)).toBe("<@someone>: no rated game in this ruleset this season.");
   });
 });

@@ -86,9 +86,9 @@ describe("deadlines", () => {
     await runDue(w.app, messenger, logger, { notices: noNotices });
     expect(w.app.games.get(gameId)!.row).toMatchObject({ status: "finished", winner: 1, reason: "timeout" });
     expect(edits.at(-1)?.ref.messageId).toBe("challenge-msg");
-    expect(edits.at(-1)?.reply.content).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
+    expect(edits.at(-1)?.reply.content).toContain(`<@${BOB}> wins on time: <@${ALICE}> ran out of time`);
     // Both players are told by the game's notice, which replaces its last turn notice.
-    expect(posted.at(-1)?.text).toContain(`<@${BOB}> wins 0–0: <@${ALICE}> ran out of time`);
+    expect(posted.at(-1)?.text).toContain(`<@${BOB}> wins on time: <@${ALICE}> ran out of time`);
     expect(posted.at(-1)).toMatchObject({ key: `game:${gameId}`, users: [ALICE, BOB] });
 
     // Nothing is due any more.

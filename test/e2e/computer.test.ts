@@ -114,7 +114,7 @@ describe("playing Nickar through the local Discord", () => {
     expect(hint.status, JSON.stringify(hint.body)).toBe(200);
     const answer = (hint.body.messages as APIMessage[])[0];
     expect(isEphemeral(answer)).toBe(true);
-    expect(answer.content).toMatch(/^Hint for move 2: play \*\*[a-f]\*\*: /);
+    expect(answer.content).toMatch(/^Hint: play \*\*1… [a-f]\*\*: /);
 
     // Resigning against Nickar works as against anyone.
     const resign = await driver.click("sami", messageId, "Resign");

@@ -129,7 +129,7 @@ describe("sharding", () => {
     }
     // One turn notice per game in its channel (each new one replaced the last), in the right server.
     const notices = (messages: APIMessage[], gameId: string) =>
-      messages.filter((m) => m.content.includes(`it is your move in game \`${gameId}\` (`)).length;
+      messages.filter((m) => m.content.includes(`it is your move in game \`${gameId}\` · `)).length;
     await waitFor(async () => {
       const [first, second] = [await channelMessages(channels.first), await channelMessages(channels.second)];
       return notices(first, one.gameId) === 1 && notices(second, two.gameId) === 1 && notices(first, two.gameId) === 0;

@@ -183,7 +183,7 @@ describe("the computer opponent", () => {
     expect(res.reply.ephemeral).toBe(true);
     const answer = await res.deferred!();
     expect(answer.ephemeral).toBe(true);
-    const letter = /play \*\*([A-F])\*\*: (.+) \(evaluation/.exec(answer.content);
+    const letter = /play \*\*1\. ([A-F])\*\*: (.+) \(evaluation/.exec(answer.content);
     expect(letter, answer.content).not.toBeNull();
     expect(board.state.legalMoves).toContain(letter![1].charCodeAt(0) - 64);
     // Someone else, or out of turn: refused at once.

@@ -132,6 +132,33 @@ describe("games", () => {
     expect(game(id).row.ply).toBe(2);
   });
 
+  it("game - a second press of the move just made gets a short word, no board - double click on a house", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 }, 0);
+    const again = await press(ALICE, id, { kind: "move", house: 3 }, 0);
+    expect(again.mode).toBe("reply");
+    expect(again.reply).toEqual({ content: "Already played: C.", ephemeral: true });
+    expect(again.edits ?? []).toEqual([]);
+    expect(game(id).row.ply).toBe(1);
+    // North's house is written in lower case, as on North's buttons.
+    await press(BOB, id, { kind: "move", house: 2 }, 1);
+    expect((await press(BOB, id, { kind: "move", house: 2 }, 1)).reply.content).toBe("Already played: b.");
+  });
+
+  it("game - an old board still gets the current one - another house, another presser, two moves behind", async () => {
+    const id = await start();
+    await press(ALICE, id, { kind: "move", house: 3 }, 0);
+    const other = await press(ALICE, id, { kind: "move", house: 4 }, 0);
+    const opponent = await press(BOB, id, { kind: "move", house: 3 }, 0);
+    await press(BOB, id, { kind: "move", house: 2 }, 1);
+    const older = await press(ALICE, id, { kind: "move", house: 3 }, 0);
+    for (const stale of [other, opponent, older]) {
+      expect(stale.reply.ephemeral).toBe(true);
+      expect(stale.reply.content).toContain("out of date");
+      expect(stale.reply.image).toBeDefined();
+    }
+  });
+
   it("game - lets exactly one of two racing presses move - same ply on two connections", async () => {
     const id = await start();
     const other = w.other();
@@ -165,7 +192,7 @@ describe("games", () => {
     expect(game(id).row.status).toBe("active");
     const done = await press(ALICE, id, { kind: "resign-confirm" }, 0, "confirm-message");
     expect(done.reply.content).toBe("You resigned.");
-    expect(done.edits?.[0].reply.content).toContain(`**<@${BOB}> wins 0–0: <@${ALICE}> resigned**`);
+    expect(done.edits?.[0].reply.content).toContain(`**<@${BOB}> wins by resignation: <@${ALICE}> resigned**`);
     expect(done.notices?.[0]).toMatchObject({ key: `game:${id}`, users: [ALICE, BOB] });
     expect(game(id).row).toMatchObject({ status: "finished", winner: 1, reason: "resign" });
   });

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/i18n/index.ts";
+import { CATALOGUES, LOCALES } from "../../src/i18n/index.ts";
 import { texts } from "./catalogue-texts.ts";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -97,6 +97,20 @@ describe("catalogues", () => {
 
     it(`catalogues - no empty text - ${locale}`, () => {
       expect([...texts(locale)].filter(([, text]) => text.trim() === "").map(([k]) => k)).toEqual([]);
+    });
+
+    it(`catalogues - no brackets in brackets, none right after another - ${locale}, each ruleset name filled in`, () => {
+      // Some names carry their own brackets ("Haitian Warri (Kay)"): a text must not put them in more.
+      const names = Object.values((CATALOGUES[locale].common as { ruleset: Record<string, string> }).ruleset);
+      const wrong: string[] = [];
+      for (const [key, text] of texts(locale)) {
+        if (!text.includes("{{ruleset}}")) continue;
+        for (const name of names) {
+          const filled = text.replaceAll("{{ruleset}}", name).replace(/[*_`]/g, "");
+          if (/\([^)]*\(|\)\s*\(/.test(filled)) wrong.push(`${key}: «${filled}»`);
+        }
+      }
+      expect(wrong).toEqual([]);
     });
   }
 

@@ -4,6 +4,7 @@
  * presser's; and with the pseudo-locale on, no word of them is left outside the catalogues.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/commands/index.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { gameMessage } from "../../src/interactions/game-message.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
@@ -11,7 +12,7 @@ import { discordTranslator } from "../../src/interactions/speech.ts";
 import { challengeReply } from "../../src/interactions/views/challenge.ts";
 import { turnNotice } from "../../src/interactions/views/game-notices.ts";
 import { reminderReply } from "../../src/interactions/views/reminder.ts";
-import { ALICE, BOB, GUILD, setup } from "../support/helpers.ts";
+import { ALICE, BOB, GUILD, options, setup } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 
 function labels(reply: Reply): string[] {
@@ -37,6 +38,34 @@ describe("views in the players' languages", () => {
     close();
   });
 
+  it.each([
+    ["en", "it is your move in game `ID` · Haitian Warri (Kay) · you move first"],
+    ["da", "det er dit træk i parti `ID` · Haitisk warri (Kay) · du trækker først"],
+    ["fr", "c'est à vous de jouer dans la partie `ID` · Warri haïtien (Kay) · vous jouez en premier"],
+  ] as const)(
+    "turn notice - ruleset and first move set apart, no brackets in brackets - haiti, %s server",
+    async (language, expected) => {
+      const w = setup();
+      close = w.close;
+      w.app.settings.update(GUILD, { language });
+      const challenge = await COMMANDS.challenge.handle(
+        w.ctx(ALICE),
+        options({ opponent: { id: BOB }, first: "me", ruleset: "haiti" }),
+      );
+      const accepted = await handleButton(w.ctx(BOB), {
+        type: "challenge",
+        challengeId: challenge.bind!.id,
+        action: "accept",
+      });
+      const notice = accepted.notices?.find((n) => n.users.includes(ALICE));
+      for (const text of [notice?.text, notice?.direct]) {
+        expect(text?.toLowerCase()).toContain(expected.replace("ID", accepted.bind!.id).toLowerCase());
+        // No bracket opened inside another, none right after another.
+        expect(text).not.toMatch(/\([^)]*\(|\)\s*\(/);
+      }
+    },
+  );
+
   it("game message - Danish board, narration, buttons and result - a Danish server", async () => {
     const w = setup();
     close = w.close;
@@ -61,7 +90,7 @@ describe("views in the players' languages", () => {
       ply: game.row.ply,
       action: { kind: "resign-confirm" },
     });
-    expect(resigned.reply.content).toContain(`**<@${ALICE}> vinder 0–0: <@${BOB}> opgav**`);
+    expect(resigned.reply.content).toContain(`**<@${ALICE}> vinder ved opgivelse: <@${BOB}> opgav**`);
     const ending = resigned.notices?.find((n) => n.users.length === 2);
     expect(ending?.text).toMatch(/^parti `\w+` er slut: \*\*/);
     expect(ending?.direct).toMatch(/^Parti `\w+` er slut: \*\*/);
@@ -85,7 +114,7 @@ describe("views in the players' languages", () => {
       ply: 0,
       nav: "first",
     });
-    expect(viewer.reply.content).toContain("Départ (coup 0 sur 0)");
+    expect(viewer.reply.content).toContain("Départ (aucun coup encore)");
     expect(labels(viewer.reply)).toEqual(["⏮ Début", "◀ Retour", "Avancer ▶", "Fin ⏭"]);
     // The board itself stays in the server's language.
     expect(gameMessage(w.app, w.app.games.get(id)!).content).toContain(`<@${ALICE}> to move (South)`);

@@ -44,7 +44,7 @@ describe("first-to-six series", () => {
     );
     const { gameId, res } = await startSeries();
     expect(res.reply.content).toContain("The series is on! This is game 1.");
-    expect(res.notices?.[0].text).toContain("(you move first)");
+    expect(res.notices?.[0].text).toContain(" · you move first");
     expect(res.reply.content).toContain("series game 1");
     expect(res.reply.content).toContain(`Series, first to 6: <@${ALICE}> 0-0 <@${BOB}>`);
 

@@ -100,8 +100,8 @@ describe("narrate", () => {
   });
 
   it.each([
-    [{ status: "finished", winner: 1, reason: "resign" }, "North wins 12–10: South resigned"],
-    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins 10–12: North ran out of time"],
+    [{ status: "finished", winner: 1, reason: "resign" }, "North wins by resignation: South resigned at 10–12"],
+    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins on time: North ran out of time at 12–10"],
     [{ status: "finished", winner: null, reason: "agreement" }, "Draw 10–12: both players agreed"],
     [{ status: "finished", winner: 1, reason: "twenty-five" }, "North wins 12–10: reached 25 seeds"],
     [
@@ -128,6 +128,21 @@ describe("narrate", () => {
     const result = { status: "finished", winner: 1, reason: "stuck", ruleset: "haiti" } as const;
     expect(resultText(result, ["South", "North"], [20, 28], null, en)).toBe(
       "North wins 7–5 kay: no legal move was left",
+    );
+  });
+
+  it.each([
+    [{ status: "finished", winner: 1, reason: "resign" }, "North wins by resignation: South resigned"],
+    [{ status: "finished", winner: 0, reason: "timeout" }, "South wins on time: North ran out of time"],
+    [{ status: "finished", winner: null, reason: "agreement" }, "Draw by agreement: before any capture"],
+  ] as const)("result text - how it was won, no 0–0 score - %j before any capture", (result, expected) => {
+    expect(resultText(result, ["South", "North"], [0, 0], 1, en)).toBe(expected);
+  });
+
+  it("result text - the score a resignation came at, in kay - haitian game", () => {
+    const result = { status: "finished", winner: 0, reason: "resign", ruleset: "haiti" } as const;
+    expect(resultText(result, ["South", "North"], [8, 4], null, en)).toBe(
+      "South wins by resignation: North resigned at 1–2 kay",
     );
   });
 });

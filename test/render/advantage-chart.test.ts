@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   ADVANTAGE_COLOURS,
   ADVANTAGE_SIZE,
+  advantageAxis,
   advantageGeometry,
   renderAdvantageChart,
 } from "../../src/render/advantage-chart.ts";
@@ -49,6 +50,26 @@ describe("advantage chart", () => {
       for (let px = 0; px < png.width; px++) if (near(pixel(png, px, py), ADVANTAGE_COLOURS.mistake, 6)) orange++;
     }
     expect(orange).toBe(0);
+  });
+
+  it("advantageAxis - numbered in the record's full moves, a tick at each number's first move - 52 moves", () => {
+    // 1. A a … 26. F f: 26 numbers, a tick every 5th at South's move (ply 2n - 1).
+    expect(advantageAxis(52)).toEqual({
+      ticks: [5, 10, 15, 20, 25].map((number) => ({ ply: 2 * number - 1, number })),
+      last: 26,
+    });
+    expect(advantageAxis(9).ticks.map((t) => t.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(advantageAxis(0)).toEqual({ ticks: [], last: 0 });
+  });
+
+  it("advantageAxis - follows the movers - a Caribbean extra move and a game North begins", () => {
+    // 1. A B a  2. C b  3. D: the extra move keeps number 1, so number 2 starts at the fourth move.
+    expect(advantageAxis(6, [0, 0, 1, 0, 1, 0])).toEqual({
+      ticks: [1, 2, 3].map((number, i) => ({ ply: [1, 4, 6][i], number })),
+      last: 3,
+    });
+    // 1… a  2. A b  3. C: North's first move is number 1.
+    expect(advantageAxis(4, [1, 0, 1, 0]).last).toBe(3);
   });
 
   it("advantageGeometry - larger leads drawn higher, a won game near the edge - squashed scale", () => {

@@ -45,7 +45,7 @@ describe("renderBoardPng", () => {
       outcome: { over: true, winner: 0, reason: "resign" },
     });
     const view = resigned(["", "  "]);
-    expect(bannerFor(view)).toMatchObject({ detail: "North resigned" });
+    expect(bannerFor(view)).toEqual({ title: "South wins by resignation", detail: "North resigned at 8–17" });
     const image = await renderBoardPng(view);
     // Empty names are drawn as the side names: the same image as with "South" and "North" given.
     expect(image.equals(await renderBoardPng(resigned(["South", "North"])))).toBe(true);

@@ -76,7 +76,7 @@ describe("images in other languages", () => {
     expect(finished).toEqual(expect.arrayContaining(["Ada gagne 27–2", "a atteint 25 graines"]));
     const alt = describeBoard({ ...SCENARIOS.capture(), gameId: "ab12cd34" }, translator("da"));
     expect(alt).toMatch(
-      /^Bræt \(Oware Abapa\), parti ab12cd34\. Sidste træk: Ada spillede D, fangede 5\. Kwame er i trækket\./,
+      /^Bræt: Oware Abapa, parti ab12cd34\. Sidste træk: Ada spillede D, fangede 5\. Kwame er i trækket\./,
     );
     expect(alt).toContain("Syd, Ada: gruber A ");
   });

@@ -33,13 +33,13 @@ describe("render words", () => {
     expect(bannerFor(SCENARIOS.finished())).toEqual({ title: "Ada wins 27–2", detail: "reached 25 seeds" });
   });
 
-  it("bannerFor - the bot's reasons in words - resign, timeout, agreement, abort", () => {
+  it("bannerFor - the bot's reasons in words, never a 0–0 win - resign, timeout, agreement, abort", () => {
     const view = viewOf(playMoves("abapa", [3]));
     const with_ = (winner: 0 | 1 | null, reason: string) =>
       bannerFor({ ...view, outcome: { over: true, winner, reason } });
-    expect(with_(1, "resign")).toEqual({ title: "Kwame wins 0–0", detail: "Ada resigned" });
-    expect(with_(0, "timeout")?.detail).toBe("Kwame ran out of time");
-    expect(with_(null, "agreement")).toEqual({ title: "Draw 0–0", detail: "both players agreed" });
+    expect(with_(1, "resign")).toEqual({ title: "Kwame wins by resignation", detail: "Ada resigned" });
+    expect(with_(0, "timeout")).toEqual({ title: "Ada wins on time", detail: "Kwame ran out of time" });
+    expect(with_(null, "agreement")).toEqual({ title: "Draw by agreement", detail: "before any capture" });
     expect(with_(null, "abort")).toEqual({
       title: "Game aborted",
       detail: "called off before both players had moved: no result, ratings unchanged",
@@ -54,10 +54,13 @@ describe("render words", () => {
     expect(banner?.title).toBe("Ada wins 1–0 kay");
   });
 
-  it("bannerFor - the winner's score first, and the series result added - North wins", () => {
+  it("bannerFor - how it was won, the score it was won at (the loser's first), and the series result - North wins by resignation", () => {
     const view = { ...SCENARIOS.finished(), bannerNote: "Kwame wins the series 6–4" };
     const banner = bannerFor({ ...view, outcome: { over: true, winner: 1, reason: "resign" } });
-    expect(banner).toEqual({ title: "Kwame wins 2–27", detail: "Ada resigned · Kwame wins the series 6–4" });
+    expect(banner).toEqual({
+      title: "Kwame wins by resignation",
+      detail: "Ada resigned at 27–2 · Kwame wins the series 6–4",
+    });
   });
 
   it("bannerFor - nothing while the game goes on - start", () => {

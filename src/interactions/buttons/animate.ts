@@ -1,4 +1,5 @@
 /** Animate (`g:…:a`): the last move as an animation, privately. */
+import { moveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -11,7 +12,10 @@ function animation(ctx: HandlerContext, gameId: string): Response {
   return {
     mode: "reply",
     reply: {
-      content: ctx.t("game:animate.move", { ply: game.row.ply, narration: narration(game, ctx.t) ?? "" }),
+      content: ctx.t("game:animate.move", {
+        move: moveLabel(game.state, game.state.ply),
+        narration: narration(game, ctx.t) ?? "",
+      }),
       ephemeral: true,
       mentions: [],
       image: async () => {

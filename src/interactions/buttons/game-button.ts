@@ -2,14 +2,16 @@
  * The buttons of a game's message and of its notices: `g:<gameId>:<ply>:<action>`, the ply the board
  * showed, so that a press on an older board is refused as stale and answered with the current board.
  * Each kind declares how its actions are written after the ply; the refusals every game button shares
- * (an old board, not the presser's turn) are answered here.
+ * (an old board, not the presser's turn) are answered here. A second press of the house just played (a
+ * double click) is not an old board to show again: it gets a short word, and no image.
  */
+import { moveLetter } from "../../engine/index.ts";
 import { isUserError, UserError } from "../../errors.ts";
 import { userOf } from "../../games/snapshot.ts";
 import { user } from "../../i18n/index.ts";
 import type { HandlerContext } from "../context.ts";
 import { staleAnswer } from "../game-updates.ts";
-import type { Response } from "../reply.ts";
+import { ephemeral, type Response } from "../reply.ts";
 import { type ButtonKind, decode, ID_FIELD, NUMBER_FIELD } from "./kind.ts";
 
 /** What a game button does: `kind` names it, a move carries its house too. */
@@ -56,6 +58,20 @@ function notYourTurn(ctx: HandlerContext, gameId: string): UserError {
     : new UserError("game/not-your-turn");
 }
 
+/**
+ * The press was the move just made, pressed again (a double click): its board is exactly one move
+ * behind, and the move recorded there is this house, by this presser. "Already played: C", privately.
+ */
+function alreadyPlayed(ctx: HandlerContext, id: GameButtonId): Response | null {
+  const action = id.action as Action & { readonly house?: unknown };
+  if (action.kind !== "move" || typeof action.house !== "number") return null;
+  const game = ctx.app.games.get(id.gameId);
+  const last = game?.last;
+  if (!game || !last || id.ply !== game.row.ply - 1) return null;
+  if (last.house !== action.house || userOf(game.row, last.player) !== ctx.userId) return null;
+  return ephemeral(ctx.t("game:stale.played", { letter: moveLetter(last.player, last.house) }));
+}
+
 /** A game button kind: its actions' codec, and its handler. */
 export function gameButton<A extends Action>(
   actions: ActionCodec<A>,
@@ -75,7 +91,8 @@ export function gameButton<A extends Action>(
       try {
         return await handle(ctx, id);
       } catch (error) {
-        if (isUserError(error) && error.code === "game/stale") return staleAnswer(ctx, id.gameId);
+        if (isUserError(error) && error.code === "game/stale")
+          return alreadyPlayed(ctx, id) ?? staleAnswer(ctx, id.gameId);
         if (isUserError(error) && error.code === "game/not-your-turn") throw notYourTurn(ctx, id.gameId);
         throw error;
       }

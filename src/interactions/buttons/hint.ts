@@ -1,4 +1,5 @@
 /** Hint (`g:…:h`; games against Nickar and unrated games): the engine's best move, privately. */
+import { moveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -14,9 +15,11 @@ function hintAnswer(ctx: HandlerContext, gameId: string, ply: number): Response 
     reply: { content: ctx.t("game:hint.thinking"), ephemeral: true },
     deferred: async () => {
       const hint = await ctx.app.computer.hint(game);
+      const { history, movers, position } = game.state;
+      // The move as the record will write it once played: "23. E", "23… e".
+      const next = { history: [...history, hint.house], movers: [...movers, position.toMove] };
       const values = {
-        move: game.row.ply + 1,
-        letter: hint.letter,
+        move: moveLabel(next, next.history.length),
         why: hint.why,
         score: scoreText(hint.score, ctx.t),
       };

@@ -1,10 +1,13 @@
-/** The leaderboard's page buttons, `lb:<ruleset>:<season>:<page>:<p|n|m>`: the page they lead to, in the server's language. */
+/**
+ * The leaderboard's page buttons, `lb:<ruleset>:<season>:<page>:<p|n|m>`: the page they lead to, in the
+ * server's language, on the public message; "My rank" answers its presser alone, in their language.
+ */
 import { isRulesetId, type RulesetId } from "../../engine/index.ts";
 import { UserError } from "../../errors.ts";
 import { leaderboardReply } from "../views/leaderboard.ts";
 import { type ButtonKind, decode, NUMBER_FIELD } from "./kind.ts";
 
-/** "me" jumps to the page of whoever presses it (the page number is then ignored). */
+/** "me" shows whoever presses it their page, to them alone (the page number is then ignored). */
 export type PageNav = "prev" | "next" | "me";
 /** The last letter only keeps two buttons of one message apart when they lead to the same page. */
 const PAGE_CODES: Record<PageNav, string> = { prev: "p", next: "n", me: "m" };
@@ -31,6 +34,8 @@ export const leaderboard: ButtonKind<LeaderboardButtonId> = {
     if (!ctx.guildId) throw new UserError("guild/required-leaderboard");
     const { ruleset, season, page, nav } = id;
     const request = { guildId: ctx.guildId, ruleset, season, page, nav, userId: ctx.userId };
+    // The public board is never turned to the presser's page nor marks them: everyone sees it.
+    if (nav === "me") return { mode: "reply", reply: leaderboardReply(ctx.app, request, ctx.t) };
     return { mode: "update", reply: leaderboardReply(ctx.app, request, ctx.tServer) };
   },
 };

@@ -6,6 +6,7 @@
 import { isDecisive } from "../../ai/index.ts";
 import type { AnalysisRow, GameRow } from "../../db/schema.ts";
 import type { RulesetId } from "../../engine/index.ts";
+import { moveLabel, type NumberedMoves } from "../../engine/internal.ts";
 import type { AnalysisReport, Mark, PlyReport } from "../../games/analysis-report.ts";
 import { userOf } from "../../games/snapshot.ts";
 import { type Translate, term, user } from "../../i18n/index.ts";
@@ -13,7 +14,7 @@ import { RULESET_NAME, SIDE_NAME } from "../../i18n/terms.ts";
 import { MARK_COUNT } from "../../render/advantage-marks.ts";
 import type { App } from "../context.ts";
 import type { Reply } from "../reply.ts";
-import { clip } from "../text-budget.ts";
+import { clip, MESSAGE_LIMIT } from "../text-budget.ts";
 import type { Voice } from "./parts.ts";
 
 /** Lichess's annotation signs. */
@@ -24,7 +25,7 @@ const MARK_NAME = {
   mistake: "game:analysis.mark.mistake",
   blunder: "game:analysis.mark.blunder",
 } as const;
-/** "Move 12 (D) was a blunder: lost 3.0; best E." */
+/** "12. D was a blunder: lost 6.0; best E." */
 const MARKED_MOVE = {
   inaccuracy: "game:analysis.viewer.inaccuracy",
   mistake: "game:analysis.viewer.mistake",
@@ -54,7 +55,9 @@ export function queuedReply(game: GameRow, row: AnalysisRow, ahead: number, t: T
   const waiting =
     row.status === "running"
       ? t("game:analysis.progress", { title: title(game, t), done: row.done, total: row.total })
-      : t("game:analysis.queued", { title: title(game, t), count: ahead });
+      : ahead === 0
+        ? t("game:analysis.queuedNext", { title: title(game, t) })
+        : t("game:analysis.queued", { title: title(game, t), count: ahead });
   return { content: waiting, mentions: [] };
 }
 
@@ -62,10 +65,42 @@ export function progressReply(game: GameRow, done: number, total: number, t: Tra
   return { content: t("game:analysis.progress", { title: title(game, t), done, total }), mentions: [] };
 }
 
-function markedLine(p: PlyReport, t: Translate): string {
+/** The analysed game's moves, from its report: what the move labels ("23. E", "23… e") are read from. */
+function movesOf(report: AnalysisReport): NumberedMoves {
+  return { history: report.plies.map((p) => p.house), movers: report.plies.map((p) => p.player) };
+}
+
+/** "- 23. E?? blunder (−6.0, best D)": the move as the record numbers it, its mark and the engine's move. */
+function markedLine(p: PlyReport, moves: NumberedMoves, t: Translate): string {
   const mark = p.mark!;
   const best = p.best ? t("game:analysis.best", { best: p.best }) : "";
-  return `${p.ply}. ${p.letter}${SIGNS[mark]} ${t(MARK_NAME[mark])} (−${p.loss.toFixed(1)}${best})`;
+  return `- ${moveLabel(moves, p.ply)}${SIGNS[mark]} ${t(MARK_NAME[mark])} (−${p.loss.toFixed(1)}${best})`;
+}
+
+/**
+ * The marked moves, one line each, in game order. When they do not all fit in a message with `around`
+ * (the lines before and after them), the worst (largest loss) are kept and the last line says how many
+ * more there are and how to open the viewer at the first of them.
+ */
+export function markedLines(report: AnalysisReport, gameId: string, around: readonly string[], t: Translate): string[] {
+  const marked = report.plies.filter((p) => p.mark !== null);
+  if (marked.length === 0) return [t("game:analysis.noneMarked")];
+  const moves = movesOf(report);
+  const head = t("game:analysis.marked");
+  const fits = (lines: readonly string[]) => [...around, ...lines].join("\n").length <= MESSAGE_LIMIT;
+  const all = [head, ...marked.map((p) => markedLine(p, moves, t))];
+  if (fits(all)) return all;
+  const worst = [...marked].sort((a, b) => b.loss - a.loss || a.ply - b.ply);
+  let lines: string[] = [];
+  for (let kept = marked.length - 1; kept >= 0; kept--) {
+    const shown = worst.slice(0, kept).sort((a, b) => a.ply - b.ply);
+    const left = worst.slice(kept);
+    const first = Math.min(...left.map((p) => p.ply));
+    const more = t("game:analysis.moreMarked", { count: left.length, id: gameId, move: moveLabel(moves, first) });
+    lines = [head, ...shown.map((p) => markedLine(p, moves, t)), more];
+    if (fits(lines)) break;
+  }
+  return lines;
 }
 
 /** The result: who played how well, the marked moves, and the advantage chart (in `voice`'s language). */
@@ -94,14 +129,9 @@ export function analysisReply(
       }),
     );
   }
-  const marked = report.plies.filter((p) => p.mark !== null);
-  lines.push(
-    marked.length
-      ? t("game:analysis.marked", { moves: marked.map((p) => markedLine(p, t)).join(" · ") })
-      : t("game:analysis.noneMarked"),
-  );
-  lines.push(t("game:analysis.seeViewer", { id: game.id }));
-  const names = marked.map((p) => ({ ply: p.ply, mark: p.mark! }));
+  const seeViewer = t("game:analysis.seeViewer", { id: game.id });
+  lines.push(...markedLines(report, game.id, [...lines, seeViewer], t), seeViewer);
+  const names = report.plies.flatMap((p) => (p.mark ? [{ ply: p.ply, mark: p.mark }] : []));
   return {
     content: clip(lines.join("\n")),
     mentions: [],
@@ -112,6 +142,7 @@ export function analysisReply(
         report.evaluations,
         names,
         locale,
+        movesOf(report).movers,
       ),
     }),
   };
@@ -121,10 +152,10 @@ export function analysisReply(
 export function viewerAnalysisLines(report: AnalysisReport, ply: number, t: Translate): string[] {
   const lines = [t("game:analysis.evaluation", { evaluation: evaluationText(report.evaluations[ply] ?? 0, t) })];
   const move = report.plies[ply - 1];
-  if (move?.mark)
-    lines.push(
-      t(MARKED_MOVE[move.mark], { ply, letter: move.letter, loss: move.loss.toFixed(1), best: move.best ?? "" }),
-    );
-  else if (move?.best) lines.push(t("game:analysis.viewer.preferred", { ply, letter: move.letter, best: move.best }));
+  if (!move) return lines;
+  const label = moveLabel(movesOf(report), ply);
+  if (move.mark)
+    lines.push(t(MARKED_MOVE[move.mark], { move: label, loss: move.loss.toFixed(1), best: move.best ?? "" }));
+  else if (move.best) lines.push(t("game:analysis.viewer.preferred", { move: label, best: move.best }));
   return lines;
 }

@@ -6,6 +6,7 @@
 import { ButtonStyle } from "discord-api-types/v10";
 import type { GameRow } from "../../db/schema.ts";
 import { formatPosition, type GameState, moveLetter } from "../../engine/index.ts";
+import { moveLabel, moveNumbers } from "../../engine/internal.ts";
 import { type GameSnapshot, snapshotsAt } from "../../games/snapshot.ts";
 import { type Translate, term, user } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";
@@ -34,15 +35,15 @@ function statusText(row: GameRow, final: GameSnapshot, t: Translate): string {
 }
 
 /**
- * The record numbered by move, as players write it: "1. D a  2. C e …". A number starts with South's
- * move after North's, so a Caribbean extra move stays in its number ("3. E F b").
+ * The record numbered by move, as the export writes it: "1. D a  2. C e …". A number starts with South's
+ * move after North's, so a Caribbean extra move stays in its number ("3. E F b"): the numbering of
+ * engine/move-numbers.ts, which the viewer's other lines and `move:` use too.
  */
 export function numberedRecord(state: GameState): string {
   const entries: string[][] = [];
-  state.history.forEach((house, i) => {
-    const mover = state.movers[i];
-    if (entries.length === 0 || (mover === 0 && state.movers[i - 1] === 1)) entries.push([]);
-    entries[entries.length - 1].push(moveLetter(mover, house));
+  moveNumbers(state.movers).forEach(({ number }, i) => {
+    if (entries.length < number) entries.push([]);
+    entries[number - 1].push(moveLetter(state.movers[i], state.history[i]));
   });
   return entries.map((letters, i) => `${i + 1}. ${letters.join(" ")}`).join("  ");
 }
@@ -55,6 +56,16 @@ export function positionText(game: GameSnapshot): string {
 
 function isOver(game: GameSnapshot): boolean {
   return game.row.status !== "active" || game.state.outcome.over;
+}
+
+/** "After 23. E (last move 26… c): …", the move shown and the record's last, as the record numbers them. */
+function viewerMoveLine(final: GameState, shown: number, told: string, t: Translate): string {
+  const total = final.ply;
+  if (total === 0) return t("game:viewer.startEmpty");
+  const last = moveLabel(final, total);
+  if (shown === 0) return t("game:viewer.start", { last });
+  if (shown === total) return t("game:viewer.moveLast", { move: last, narration: told });
+  return t("game:viewer.move", { move: moveLabel(final, shown), last, narration: told });
 }
 
 /** The viewer, privately, in the viewer's language (`voice`; the server's when the caller gives none). */
@@ -75,9 +86,7 @@ export function viewerReply(app: App, game: GameRow, ply: number, voice: Voice):
     // An admin's cancel or void reason is free text: it must not push the record out.
     `**${clip(statusText(game, final, t), MAX_STATUS)}**`,
     "",
-    shown === 0
-      ? t("game:viewer.start", { total })
-      : t("game:viewer.move", { shown, total, narration: narration(at, t) ?? "" }),
+    viewerMoveLine(final.state, shown, narration(at, t) ?? "", t),
     t(isOver(at) ? "game:viewer.positionOver" : "game:viewer.position", { position: positionText(at) }),
   ];
   // Once the game is analysed: the evaluation here and what the engine thought of the move.

@@ -1,12 +1,14 @@
 /**
- * The leaderboard message: one page of ten, ranked players then provisional ones, the viewer's own
- * rank when it is not on the page, and page buttons whose ids carry ruleset, season and page.
+ * The leaderboard message: one page of ten, ranked players then provisional ones, and page buttons
+ * whose ids carry ruleset, season and page. The public board says nothing of whoever asked or pressed
+ * (everyone sees it); "My rank" answers its presser alone, with their page, their line marked, and
+ * their own rank when they have none on the board.
  */
 import { ButtonStyle } from "discord-api-types/v10";
 import type { RulesetId } from "../../engine/index.ts";
 import { type Translate, term, user } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";
-import { type Entry, formatRating, PAGE_SIZE, pageOf, pageOfUser } from "../../ladders/standings.ts";
+import { type Entry, formatRating, pageOf, pageOfUser } from "../../ladders/standings.ts";
 import type { App } from "../context.ts";
 import type { PageNav } from "../custom-id.ts";
 import type { Reply } from "../reply.ts";
@@ -19,8 +21,9 @@ export interface LeaderboardRequest {
   readonly season: number;
   /** 0-based; ignored when `nav` is "me". */
   readonly page: number;
+  /** "me": the page of `userId`, their line marked, as an answer only they see. */
   readonly nav?: PageNav;
-  /** Whose rank is shown: the caller, or whoever pressed a page button. */
+  /** Who asked: marked only with `nav` "me", never on the public board. */
   readonly userId: string;
 }
 
@@ -33,26 +36,21 @@ function record(e: Entry, t: Translate): string {
   return t("game:leaderboard.record", { count: e.games, wins: e.wins, draws: e.draws, losses: e.losses });
 }
 
-function line(e: Entry, userId: string, t: Translate): string {
+function line(e: Entry, userId: string | null, t: Translate): string {
   const rank = e.rank === null ? "" : `\`${String(e.rank).padStart(3)}.\` `;
   const text = `${rank}<@${e.userId}> **${formatRating(e)}** · ${record(e, t)}`;
   return e.userId === userId ? t("game:leaderboard.mine", { line: text }) : text;
 }
 
-function ownLine(entries: readonly Entry[], index: number | null, userId: string, t: Translate): string {
-  const player = user(userId);
-  if (index === null) return t("game:leaderboard.none", { player });
-  const me = entries[index];
-  const ranked = entries.filter((e) => e.rank !== null).length;
-  const values = { player, rating: formatRating(me), record: record(me, t) };
-  return me.rank === null
-    ? t("game:leaderboard.ownProvisional", { ...values, provisional: term(PROVISIONAL_KEY) })
-    : t("game:leaderboard.ownRanked", { ...values, rank: me.rank, ranked });
-}
-
-/** The leaderboard, a public message: in the server's language unless `t` says otherwise. */
+/**
+ * The leaderboard: a public message (in the server's language unless `t` says otherwise) that marks
+ * nobody; with `nav` "me", an ephemeral answer to the presser, on their page with their line marked.
+ */
 export function leaderboardReply(app: App, request: LeaderboardRequest, t: Translate): Reply {
-  const { guildId, ruleset, season, userId } = request;
+  const { guildId, ruleset, season } = request;
+  // Only an answer its asker alone sees may point at them: "← you" on a public board would show everyone.
+  const viewer = request.nav === "me" ? request.userId : null;
+  const own = viewer === null ? {} : { ephemeral: true };
   const { entries } = app.ratings.leaderboard(guildId, ruleset, season);
   const current = app.ratings.currentSeason(guildId);
   const name = term(RULESET_NAME[ruleset]);
@@ -62,10 +60,11 @@ export function leaderboardReply(app: App, request: LeaderboardRequest, t: Trans
       content: t("game:leaderboard.empty", { ruleset: name, season: seasonText, id: ruleset }),
       components: [],
       mentions: [],
+      ...own,
     };
   }
-  const wanted = request.nav === "me" ? pageOfUser(entries, userId) : request.page;
-  const page = pageOf(entries, wanted, userId);
+  const wanted = viewer === null ? request.page : pageOfUser(entries, viewer);
+  const page = pageOf(entries, wanted, viewer ?? "");
   const lines = [
     t("game:leaderboard.title", { ruleset: name, season: seasonText, page: page.page + 1, pages: page.pages }),
   ];
@@ -75,10 +74,14 @@ export function leaderboardReply(app: App, request: LeaderboardRequest, t: Trans
       lines.push(t("game:leaderboard.notRanked", { provisional: term(PROVISIONAL_KEY) }));
       provisionalShown = true;
     }
-    lines.push(line(e, userId, t));
+    lines.push(line(e, viewer, t));
   }
-  const onPage = page.userIndex !== null && Math.floor(page.userIndex / PAGE_SIZE) === page.page;
-  if (!onPage) lines.push("", ownLine(entries, page.userIndex, userId, t));
+  if (viewer !== null) {
+    // On the board, their page shows them marked; else they are told they have no line on it.
+    if (page.userIndex === null) lines.push("", t("game:leaderboard.none", { player: user(viewer) }));
+    // The public message keeps its buttons; this answer needs none.
+    return { content: lines.join("\n"), mentions: [], components: [], ...own };
+  }
   const turn = (nav: PageNav, target: number, label: string, disabled: boolean) =>
     button({ type: "leaderboard", ruleset, season, page: target, nav }, label, ButtonStyle.Secondary, disabled);
   const last = page.pages - 1;
