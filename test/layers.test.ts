@@ -24,6 +24,7 @@ const LAYERS: readonly Layer[] = [
   { paths: ["src/i18n/"], only: ["src/engine/"] },
   { paths: ["src/render/"], only: ["src/engine/", "src/workers/", "src/i18n/"] },
   { paths: ["src/clock.ts", "src/logger.ts"], only: [] },
+  { paths: ["src/tournaments/"], only: [] },
   { paths: ["src/errors.ts"], only: ["src/engine/", "src/i18n/"] },
   { paths: ["src/db/"] },
   { paths: ["src/games/"] },
