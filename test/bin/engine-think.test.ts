@@ -1,24 +1,11 @@
 /** The engine tool's `think` field, through the real process and the bot's search pool. */
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-
-function runTool(input: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "src/bin/engine.ts"], { stdio: ["pipe", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => resolve(out.trim().split("\n")));
-    child.stdin.end(input);
-  });
-}
+import { runEngineTool } from "./engine-tool.ts";
 
 describe("engine tool think", () => {
   it("engine tool think - adds best, score, depth and nodes in order, the rest unchanged - mixed requests", async () => {
     const plain = '{"ruleset":"abapa","moves":[3,5,1]}';
-    const lines = await runTool(
+    const { lines } = await runEngineTool(
       [
         '{"ruleset":"abapa","moves":[3,5,1],"think":{"level":"expert","ms":200,"seed":1}}',
         plain,

@@ -1,27 +1,6 @@
 /** The JSON-lines engine tool through its real process (docs/rules.md section 5). */
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-
-function runTool(input: string): Promise<{ lines: unknown[]; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "src/bin/engine.ts"], { stdio: ["pipe", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      resolve({
-        lines: out
-          .trim()
-          .split("\n")
-          .map((l) => JSON.parse(l)),
-        code,
-      }),
-    );
-    child.stdin.end(input);
-  });
-}
+import { runEngineTool, startEngineTool } from "./engine-tool.ts";
 
 describe("engine tool", () => {
   it("engine tool - answers every line in order and goes on after errors - valid, blank and bad lines", async () => {
@@ -37,7 +16,8 @@ describe("engine tool", () => {
       '{"ruleset":"abapa","moves":[3],"extra":"ignored"}',
       '{"ruleset":"abapa","position":{"pits":[1,0,0,0,0,0,0,0,0,0,0,0],"stores":[23,24],"toMove":0},"moves":[1]}',
     ].join("\n");
-    const { lines, code } = await runTool(`${input}\n`);
+    const { lines: text, code } = await runEngineTool(`${input}\n`);
+    const lines = text.map((l) => JSON.parse(l));
     expect(code).toBe(0);
     expect(lines).toHaveLength(9);
     expect(lines[0]).toEqual({
@@ -60,7 +40,7 @@ describe("engine tool", () => {
   });
 
   it("engine tool - answers each line before the next is sent - a conversation", async () => {
-    const child = spawn("npx", ["tsx", "src/bin/engine.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = startEngineTool();
     const answers: string[] = [];
     let buffer = "";
     let wake: (() => void) | null = null;
