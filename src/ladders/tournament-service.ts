@@ -4,14 +4,16 @@
  * change is one synchronous transaction; the rounds themselves advance in the games' own
  * transactions (tournament-store.ts, through the competition hook).
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
   type GameRow,
+  TOURNAMENT_STATUSES,
   type TournamentPairingRow,
   type TournamentPlayerRow,
   type TournamentRow,
+  type TournamentStatus,
   tournamentPlayers,
   tournaments,
 } from "../db/schema.ts";
@@ -135,14 +137,28 @@ export class TournamentService {
     }, IMMEDIATE);
   }
 
-  /** `userId` leaves: before the start they are off the list; after it, withdrawn (their games stay). */
-  leave(id: string, userId: string): void {
-    this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
+  /**
+   * `userId` leaves: before the start they are off the list; after it they are withdrawn (their games
+   * played stay and count) and their game in progress is resigned, through the game service. Returns
+   * the resigned game's id (its message needs the final board), or null.
+   */
+  leave(id: string, userId: string): string | null {
+    return this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
   }
 
-  /** An organiser takes a player out (as leaving). */
-  removePlayer(id: string, userId: string): void {
-    this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
+  /** An organiser takes a player out (as if they left). */
+  removePlayer(id: string, userId: string): string | null {
+    return this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
+  }
+
+  /** A server's tournaments with one of `statuses` (all by default), newest first. */
+  list(guildId: string, statuses: readonly TournamentStatus[] = TOURNAMENT_STATUSES): TournamentRow[] {
+    return this.db
+      .select()
+      .from(tournaments)
+      .where(and(eq(tournaments.guildId, guildId), inArray(tournaments.status, [...statuses])))
+      .orderBy(desc(tournaments.createdAt), desc(tournaments.id))
+      .all();
   }
 
   /** Starts the tournament: seeds the entrants by their current rating and pairs round 1. */
@@ -226,7 +242,7 @@ export class TournamentService {
     );
   }
 
-  private drop(tx: Tx, id: string, userId: string): void {
+  private drop(tx: Tx, id: string, userId: string): string | null {
     const t = this.require(tx, id);
     if (t.status === "finished" || t.status === "cancelled") throw new UserError("tournament/over");
     const entrant = this.entrant(tx, id, userId);
@@ -235,9 +251,14 @@ export class TournamentService {
       tx.delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
         .run();
-      return;
+      return null;
     }
+    // Withdrawn first, so that if resigning ends the round, the next one is paired without them.
     withdraw(tx, id, userId, this.clock.now());
+    const active = tournamentGames(tx, id).find(
+      (g) => g.status === "active" && (g.southId === userId || g.northId === userId),
+    );
+    return active ? this.games.resign(active.id, userId, null).row.id : null;
   }
 
   private setStatus(

@@ -288,18 +288,59 @@ describe("tournaments", () => {
     expect(refusal(() => w.app.tournaments.resume(t.id))).toBe("tournament/not-paused");
   });
 
-  it("swiss - leaving before the start takes a player off, after it withdraws them - leave and remove", () => {
+  it("swiss - leaving before the start takes a player off, after it withdraws them and resigns their game - leave and remove", () => {
     const ids = players(5);
     const t = entered(ids, { rounds: 2 });
-    w.app.tournaments.leave(t.id, ids[4]);
+    expect(w.app.tournaments.leave(t.id, ids[4])).toBeNull();
     expect(w.app.tournaments.view(t.id).players.map((p) => p.userId)).toEqual(ids.slice(0, 4));
     expect(refusal(() => w.app.tournaments.leave(t.id, ids[4]))).toBe("tournament/not-joined");
     w.app.tournaments.start(t.id);
-    w.app.tournaments.removePlayer(t.id, ids[0]);
-    for (const g of roundGames(t.id, 1)) end(g.id, "south");
+    const resigned = w.app.tournaments.removePlayer(t.id, ids[0]);
+    const game = w.app.games.find(resigned!).row;
+    expect(game.reason).toBe("resign");
+    expect(game.winner).toBe(game.southId === ids[0] ? 1 : 0);
+    expect(refusal(() => w.app.tournaments.leave(t.id, ids[0]))).toBe("tournament/not-joined");
+    for (const g of activeGames(t.id)) end(g.id, "south");
     const round2 = w.app.tournaments.view(t.id).pairings.filter((p) => p.round === 2);
     expect(round2.some((p) => p.southId === ids[0] || p.northId === ids[0])).toBe(false);
     expect(round2).toHaveLength(2);
+  });
+
+  it("swiss - the last game of a round resigned by leaving pairs the next round without the player - leave", () => {
+    const ids = players(4);
+    const t = entered(ids, { rounds: 2 });
+    w.app.tournaments.start(t.id);
+    const [first, second] = roundGames(t.id, 1);
+    end(first.id, "draw");
+    w.app.tournaments.leave(t.id, second.northId);
+    expect(tournament(t.id).currentRound).toBe(2);
+    const round2 = w.app.tournaments.view(t.id).pairings.filter((p) => p.round === 2);
+    expect(round2.some((p) => p.southId === second.northId || p.northId === second.northId)).toBe(false);
+    expect(round2.filter((p) => p.northId === null)).toHaveLength(1);
+  });
+
+  it("swiss - listed by server and status, newest first - list", () => {
+    const open = create();
+    w.clock.advance(1000);
+    const running = entered(players(3), { rounds: 1 });
+    w.app.tournaments.start(running.id);
+    expect(w.app.tournaments.list(GUILD).map((t) => t.id)).toEqual([running.id, open.id]);
+    expect(w.app.tournaments.list(GUILD, ["open"]).map((t) => t.id)).toEqual([open.id]);
+    expect(w.app.tournaments.list("other-guild")).toEqual([]);
+  });
+
+  it("forget-me - a tournament player is replaced by the placeholder everywhere, standings kept - a finished Swiss", () => {
+    const ids = players(3);
+    const t = entered(ids, { rounds: 1 });
+    w.app.tournaments.start(t.id);
+    for (const g of roundGames(t.id, 1)) end(g.id, "south");
+    const before = w.app.tournaments.standings(t.id).map((s) => s.score);
+    const { placeholder } = w.app.forget.forget(ids[0]);
+    const view = w.app.tournaments.view(t.id);
+    const named = JSON.stringify([view.players, view.pairings, view.games]);
+    expect(named).not.toContain(`"${ids[0]}"`);
+    expect(view.players.map((p) => p.userId)).toContain(placeholder);
+    expect(w.app.tournaments.standings(t.id).map((s) => s.score)).toEqual(before);
   });
 
   it("swiss - refusals: Nickar, too few players, a second start, rounds, joined twice, another server - each", () => {
