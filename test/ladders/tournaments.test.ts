@@ -319,6 +319,59 @@ describe("tournaments", () => {
     expect(round2.filter((p) => p.northId === null)).toHaveLength(1);
   });
 
+  it("swiss - an unrated tournament's games are unrated and change no rating; new games await posting - rated false", () => {
+    const t = entered(players(4), { rounds: 1, rated: false });
+    w.app.tournaments.start(t.id);
+    const created = roundGames(t.id, 1);
+    // Created inside a transaction with no message: the scheduler's unposted games pick them up.
+    expect(
+      w.app.games
+        .unposted()
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual(created.map((g) => g.id).sort());
+    for (const g of created) {
+      expect(g.rated).toBe(false);
+      end(g.id, "south");
+    }
+    expect(w.db().select().from(ratingChanges).all()).toEqual([]);
+    expect(tournament(t.id).status).toBe("finished");
+  });
+
+  it("swiss - no rematch, one bye each, every point counted, across restarts - seeded random results on 7, 10 and 12 players", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const size of [7, 10, 12]) {
+      const ids = players(size);
+      const t = entered(ids, { rounds: 5 });
+      w.app.tournaments.start(t.id);
+      let total = 0;
+      while (tournament(t.id).status === "running") {
+        for (const g of activeGames(t.id)) {
+          const r = random();
+          end(g.id, r < 0.45 ? "south" : r < 0.9 ? "north" : "draw");
+          total++;
+          if (random() < 0.2) w.restart();
+        }
+      }
+      const { pairings } = w.app.tournaments.view(t.id);
+      expect(tournament(t.id).status).toBe("finished");
+      expect(Math.max(...pairings.map((p) => p.round))).toBe(5);
+      const boards = pairings.filter((p) => p.northId !== null);
+      const meetings = boards.map((p) => [p.southId, p.northId!].sort().join("-"));
+      expect(new Set(meetings).size).toBe(meetings.length);
+      const byes = pairings.filter((p) => p.northId === null).map((p) => p.southId);
+      expect(new Set(byes).size).toBe(byes.length);
+      expect(byes).toHaveLength(size % 2 === 1 ? 5 : 0);
+      expect(total).toBe(boards.length);
+      const points = w.app.tournaments.standings(t.id).reduce((sum, x) => sum + x.score, 0);
+      expect(points).toBe(boards.length + byes.length);
+    }
+  });
+
   it("swiss - listed by server and status, newest first - list", () => {
     const open = create();
     w.clock.advance(1000);
