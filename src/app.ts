@@ -15,6 +15,7 @@ import { ForgetService } from "./ladders/forget.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
 import { SeriesService } from "./ladders/series-service.ts";
+import { TournamentService } from "./ladders/tournament-service.ts";
 import type { Images } from "./present/images.ts";
 
 export interface AppOptions {
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions): App {
     ratings: new RatingService(db, clock),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
+    tournaments: new TournamentService(db, clock, games, bots),
     forget: new ForgetService(db, clock, games, options.bots),
     uptime: new UptimeService(db, clock),
     computer,

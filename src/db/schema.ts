@@ -67,6 +67,9 @@ export const games = sqliteTable(
     voidReason: text("void_reason"),
     /** Set when one player is Nickar itself (the computer opponent): its strength. Such games are unrated. */
     level: text("level", { enum: COMPUTER_LEVELS }),
+    /** The Swiss tournament this game is a pairing of (src/ladders/tournament-store.ts), and its round (1-based). */
+    tournamentId: text("tournament_id"),
+    tournamentRound: integer("tournament_round"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
@@ -77,6 +80,7 @@ export const games = sqliteTable(
     index("games_north").on(t.guildId, t.northId, t.status),
     index("games_series").on(t.seriesId),
     index("games_rated_replay").on(t.guildId, t.ruleset, t.status, t.finishedAt),
+    index("games_tournament").on(t.tournamentId, t.tournamentRound),
   ],
 );
 
@@ -338,3 +342,82 @@ export const notices = sqliteTable(
 
 export type PlayerRow = typeof players.$inferSelect;
 export type NoticeRow = typeof notices.$inferSelect;
+
+export const TOURNAMENT_STATUSES = ["open", "running", "paused", "finished", "cancelled"] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+export const TOURNAMENT_FORMATS = ["swiss"] as const;
+
+/**
+ * A tournament (issue #22; only Swiss so far). Its games point here with `games.tournament_id` and
+ * `games.tournament_round`; its pairings (byes included) are `tournament_pairings`. Results are read
+ * from the games: the move list stays the truth.
+ */
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    ruleset: text("ruleset").$type<RulesetId>().notNull(),
+    format: text("format", { enum: TOURNAMENT_FORMATS }).notNull().default("swiss"),
+    status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("open"),
+    /** Planned rounds. */
+    rounds: integer("rounds").notNull(),
+    /** The round paired last (0 before the start). */
+    currentRound: integer("current_round").notNull().default(0),
+    /** Seconds per move in its games. */
+    timeLimit: integer("time_limit").notNull(),
+    rated: integer("rated", { mode: "boolean" }).notNull(),
+    /** When the organiser wants it started (the scheduler will start it; null: started by hand). */
+    startAt: integer("start_at"),
+    createdBy: text("created_by").notNull(),
+    /** The announcement message (sign-up, standings); null until posted. */
+    messageId: text("message_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("tournaments_guild").on(t.guildId, t.status)],
+);
+
+/** The entrants of a tournament. */
+export const tournamentPlayers = sqliteTable(
+  "tournament_players",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    userId: text("user_id").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+    /** The first round the player is paired in (a late entry joins with zero points). */
+    joinedRound: integer("joined_round").notNull(),
+    /** Rating in the tournament's ruleset when it started (or when they joined late): the seeding. */
+    rating: real("rating").notNull(),
+    withdrawn: integer("withdrawn", { mode: "boolean" }).notNull().default(false),
+    withdrawnAt: integer("withdrawn_at"),
+    /** Games missed in a row (lost on time without a move): two withdraw the player. */
+    missed: integer("missed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
+);
+
+/** One row per board of a round, or per bye (`northId` and `gameId` null: scored as a win). */
+export const tournamentPairings = sqliteTable(
+  "tournament_pairings",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    round: integer("round").notNull(),
+    /** 1-based board number in the round; the bye comes last. */
+    board: integer("board").notNull(),
+    southId: text("south_id").notNull(),
+    northId: text("north_id"),
+    gameId: text("game_id").references(() => games.id),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.round, t.board] })],
+);
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type TournamentPlayerRow = typeof tournamentPlayers.$inferSelect;
+export type TournamentPairingRow = typeof tournamentPairings.$inferSelect;

@@ -17,6 +17,9 @@ export interface NewGameInput {
   readonly seriesId?: string | null;
   readonly seriesGame?: number | null;
   readonly ladderChallengerId?: string | null;
+  /** A pairing of a Swiss tournament: the tournament and the round. */
+  readonly tournamentId?: string | null;
+  readonly tournamentRound?: number | null;
   /** A game against the computer opponent (one of the players is Nickar itself): its strength. */
   readonly level?: ComputerLevel | null;
 }
@@ -38,7 +41,7 @@ export function computerSeat(row: GameRow, bots: ReadonlySet<string>): Player | 
 
 /**
  * Creates a game inside the caller's transaction (a challenge accepted, the next game of a series, a
- * game against the computer, whose user id is `computerId`).
+ * tournament pairing, a game against the computer, whose user id is `computerId`).
  */
 export function insertGame(tx: Tx, input: NewGameInput, now: number, computerId: string | null = null): GameRow {
   const start = newGame(input.ruleset).position;

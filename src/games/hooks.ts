@@ -66,7 +66,10 @@ export interface CompetitionHooks {
   gameVoided(tx: Tx, row: GameRow, now: number): void;
 }
 
-/** A game the players committed to (ladder or series): it cannot be aborted, and time always counts. */
+/**
+ * A game the players committed to (ladder, series or tournament): it cannot be aborted, and time
+ * always counts, so a player who never moves loses on time.
+ */
 export function isCommitted(row: GameRow): boolean {
-  return row.seriesId !== null || row.ladderChallengerId !== null;
+  return row.seriesId !== null || row.ladderChallengerId !== null || row.tournamentId !== null;
 }

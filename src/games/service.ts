@@ -280,7 +280,10 @@ export class GameService {
     return this.db.transaction((tx) => {
       const { game } = this.loadForPlayer(tx, gameId, userId, null);
       if (isCommitted(game.row)) {
-        throw new UserError(game.row.seriesId ? "abort/committed-series" : "abort/committed");
+        const { seriesId, tournamentId } = game.row;
+        throw new UserError(
+          seriesId ? "abort/committed-series" : tournamentId ? "abort/committed-tournament" : "abort/committed",
+        );
       }
       if (game.state.movers.includes(0) && game.state.movers.includes(1)) {
         throw new UserError("abort/too-late");

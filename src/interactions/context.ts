@@ -12,6 +12,7 @@ import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
+import type { TournamentService } from "../ladders/tournament-service.ts";
 import type { Images } from "../present/images.ts";
 
 export interface App {
@@ -22,6 +23,8 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
+  /** Swiss tournaments (no command uses them yet). */
+  readonly tournaments: TournamentService;
   readonly forget: ForgetService;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;

@@ -1,7 +1,8 @@
 /**
  * The competitive layer as the game and challenge services see it (`CompetitionHooks`): one place
  * that settles a challenge's terms, a game's terms, and what a game's end changes: ratings first,
- * then the ladder, then the series (which may create the next game). All inside the caller's
+ * then the ladder, then the series (which may create the next game), then the tournament (which may
+ * pair the next round). All inside the caller's
  * synchronous transaction.
  */
 import type { Tx } from "../db/client.ts";
@@ -23,6 +24,7 @@ import {
 import { askedRated, pairLimitNote, ratedAgainNote } from "./pair-limit.ts";
 import { rateEndedGame, rebuildAfterVoid } from "./rating-cache.ts";
 import { afterSeriesGame, checkSeriesChallenge, createSeries } from "./series-store.ts";
+import { afterTournamentGame } from "./tournament-store.ts";
 
 export class Competition implements CompetitionHooks {
   constructor(
@@ -134,6 +136,7 @@ export class Competition implements CompetitionHooks {
       );
     }
     afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
+    afterTournamentGame(tx, row, now);
   }
 
   gameVoided(tx: Tx, row: GameRow): void {

@@ -17,7 +17,18 @@ import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { newPlaceholder } from "../db/forgotten.ts";
-import { challenges, games, ladderRungs, players, ratingChanges, ratings, series } from "../db/schema.ts";
+import {
+  challenges,
+  games,
+  ladderRungs,
+  players,
+  ratingChanges,
+  ratings,
+  series,
+  tournamentPairings,
+  tournamentPlayers,
+  tournaments,
+} from "../db/schema.ts";
 import type { GameService } from "../games/service.ts";
 import { user } from "../i18n/index.ts";
 import { leaveLadder, readRungs } from "./ladder-store.ts";
@@ -124,6 +135,10 @@ export class ForgetService {
       [series, series.playerB, "playerB"],
       [series, series.winnerId, "winnerId"],
       [ratingChanges, ratingChanges.opponentId, "opponentId"],
+      [tournaments, tournaments.createdBy, "createdBy"],
+      [tournamentPlayers, tournamentPlayers.userId, "userId"],
+      [tournamentPairings, tournamentPairings.southId, "southId"],
+      [tournamentPairings, tournamentPairings.northId, "northId"],
     ] as const;
     for (const [table, column, field] of columns) {
       tx.update(table)

@@ -1,11 +1,12 @@
 /**
  * Anti-abuse: two players may start at most N rated games against each other in any 24 hours (a
  * server setting, 0 = no limit). Further games are not refused but played unrated, and the
- * challenge or the start of the game says so. Aborted and cancelled games do not count. Every game
+ * challenge or the start of the game says so. Aborted and cancelled games do not count, nor do
+ * tournament games (paired by the tournament, not chosen). Every game
  * is judged when it is created: a challenge's game when it is accepted (whatever the challenge
  * said), and each game of a series when that game is created.
  */
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type ChallengeRow, games } from "../db/schema.ts";
 import { countGames } from "../games/game-store.ts";
@@ -20,6 +21,8 @@ export function ratedGamesBetween(tx: Tx | Db, guildId: string, a: string, b: st
     and(
       eq(games.guildId, guildId),
       eq(games.rated, true),
+      // A tournament's pairings are not the players' choice: they neither use up the limit nor are limited.
+      isNull(games.tournamentId),
       inArray(games.status, ["active", "finished"]),
       gt(games.createdAt, now - PAIR_WINDOW_MS),
       or(and(eq(games.southId, a), eq(games.northId, b)), and(eq(games.southId, b), eq(games.northId, a))),
