@@ -43,8 +43,12 @@ export interface InteractionWebhook {
 
 export interface NoticeBoard {
   post(notice: Notice, through?: InteractionWebhook): Promise<void>;
-  /** Counts a message posted otherwise (the half-time reminder) as on display for `key`: the next notice deletes it. */
-  adopt?(key: string, ref: MessageRef): Promise<void>;
+  /**
+   * Posts a message of the caller's own (the half-time reminder) in `key`'s turn, after the notices of the key
+   * asked for before it, and counts it as on display for `key`: the next notice deletes it. `send` returns
+   * where it posted, or null when it posted nothing.
+   */
+  postOwn?(key: string, send: () => Promise<MessageRef | null>): Promise<void>;
 }
 
 /** An interaction's token works for 15 minutes from the interaction's creation (Discord's rule). */
@@ -109,9 +113,21 @@ export class Notices implements NoticeBoard {
     return next;
   }
 
-  async adopt(key: string, ref: MessageRef): Promise<void> {
-    const createdAt = this.clock.now();
-    await this.remember(() => rememberNotice(this.db, { ...ref, key, createdAt }));
+  postOwn(key: string, send: () => Promise<MessageRef | null>): Promise<void> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    // In the key's queue: a notice being delivered finishes first, and the next one sees this message as shown.
+    const next = previous
+      .then(async () => {
+        const ref = await send();
+        const createdAt = this.clock.now();
+        if (ref) await this.remember(() => rememberNotice(this.db, { ...ref, key, createdAt }));
+      })
+      .catch((err) => this.logger.error({ err, key }, "message of a notice key failed"));
+    this.queues.set(key, next);
+    void next.then(() => {
+      if (this.queues.get(key) === next) this.queues.delete(key);
+    });
+    return next;
   }
 
   private async deliver(notice: Notice, through: InteractionWebhook | undefined): Promise<void> {

@@ -80,11 +80,17 @@ async function announce(
   const { row } = notice.game;
   const { t } = serverVoice(app, row.guildId);
   if (notice.kind === "reminder") {
-    const messageId = await messenger.send(row.channelId, reminderReply(notice.game, t));
-    // Counted as one of the game's notices: the next one (after the player's move, or the ending on time)
-    // deletes it, so a reminder never outlives the turn it was about. Sent here rather than as a notice
-    // because it mentions the player whatever their /nickar notify choice.
-    if (messageId) await notices?.adopt?.(gameNoticeKey(row.id), { channelId: row.channelId, messageId });
+    // Posted in the turn of the game's notices and counted as one of them: the next one (after the player's
+    // move, or the ending on time) deletes it, so a reminder never outlives the turn it was about. Not a
+    // notice itself because it mentions the player whatever their /nickar notify choice.
+    const send = async () => {
+      // The player may have moved since the sweep found the reminder due: then it is about nothing.
+      if (app.games.get(row.id)?.row.ply !== row.ply) return null;
+      const messageId = await messenger.send(row.channelId, reminderReply(notice.game, t));
+      return messageId ? { channelId: row.channelId, messageId } : null;
+    };
+    if (notices?.postOwn) await notices.postOwn(gameNoticeKey(row.id), send);
+    else await send();
     return;
   }
   logger.info({ game: row.id, status: row.status }, "game ended on time");

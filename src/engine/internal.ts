@@ -19,6 +19,7 @@ export {
   nextMoveNumber,
   type ParsedMoveLabel,
   parseMoveLabel,
+  singleMoveLabel,
 } from "./move-numbers.ts";
 export { seededRandom } from "./random.ts";
 export { fail, ok } from "./types.ts";

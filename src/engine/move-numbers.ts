@@ -71,6 +71,18 @@ export function moveLabel(game: NumberedMoves, ply: number): string {
   return `${moveNumberText(move)} ${letters.join(" ")}`;
 }
 
+/**
+ * The one move that leads to `ply`, with its number: "23. E", "23… e", and "3. F" for a Caribbean extra move
+ * (where `moveLabel`, which names the position, writes "3. E F"). For a move to play or being shown alone.
+ */
+export function singleMoveLabel(game: NumberedMoves, ply: number): string {
+  if (!Number.isInteger(ply) || ply < 1 || ply > game.history.length) {
+    throw new RangeError(`no move ${ply} in a game of ${game.history.length} moves`);
+  }
+  const move = moveNumbers(game.movers.slice(0, ply))[ply - 1];
+  return `${moveNumberText(move)} ${moveLetter(game.movers[ply - 1], game.history[ply - 1])}`;
+}
+
 /** Why a typed move names no position: not a move number at all, or one this game's record does not have. */
 export type MoveLabelError = "invalid" | "not-in-record";
 

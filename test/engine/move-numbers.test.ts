@@ -16,7 +16,7 @@ import {
   RULESET_IDS,
   type RulesetId,
 } from "../../src/engine/index.ts";
-import { moveLabel, moveNumbers, nextMoveNumber, parseMoveLabel } from "../../src/engine/internal.ts";
+import { moveLabel, moveNumbers, nextMoveNumber, parseMoveLabel, singleMoveLabel } from "../../src/engine/internal.ts";
 import { moves, start } from "./helpers.ts";
 
 /** A Caribbean grand slam for the player to move (house 6), then an extra move: South's, and North's mirror. */
@@ -118,6 +118,13 @@ describe("move numbers - the record's numbering", () => {
     expect([1, 2].map((ply) => moveLabel(north, ply))).toEqual(["1… f", "1… f d"]);
     expect(parseMoveLabel("1… f d", north)).toEqual({ ok: true, ply: 2 });
     expect(parseMoveLabel("1", north)).toEqual({ ok: true, ply: 1 });
+  });
+
+  it("singleMoveLabel - the move alone, under its number - a Caribbean extra move (what a hint or an animation names)", () => {
+    const south = moves(start("caribbean", [...SLAM_SOUTH.pits], [18, 22]), [6, 4]);
+    expect([1, 2].map((ply) => singleMoveLabel(south, ply))).toEqual(["1. F", "1. D"]);
+    const north = moves(start("caribbean", [...SLAM_NORTH.pits], [22, 18], 1), [6, 4]);
+    expect([1, 2].map((ply) => singleMoveLabel(north, ply))).toEqual(["1… f", "1… d"]);
   });
 
   it("moveNumbers - South's move after North's starts a number - an ordinary game and a North-first one", () => {

@@ -1,5 +1,5 @@
 /** Animate (`g:…:a`): the last move as an animation, privately. */
-import { moveLabel } from "../../engine/internal.ts";
+import { singleMoveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -13,7 +13,7 @@ function animation(ctx: HandlerContext, gameId: string): Response {
     mode: "reply",
     reply: {
       content: ctx.t("game:animate.move", {
-        move: moveLabel(game.state, game.state.ply),
+        move: singleMoveLabel(game.state, game.state.ply),
         narration: narration(game, ctx.t) ?? "",
       }),
       ephemeral: true,

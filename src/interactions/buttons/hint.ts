@@ -1,5 +1,5 @@
 /** Hint (`g:…:h`; games against Nickar and unrated games): the engine's best move, privately. */
-import { moveLabel } from "../../engine/internal.ts";
+import { singleMoveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -16,10 +16,10 @@ function hintAnswer(ctx: HandlerContext, gameId: string, ply: number): Response 
     deferred: async () => {
       const hint = await ctx.app.computer.hint(game);
       const { history, movers, position } = game.state;
-      // The move as the record will write it once played: "23. E", "23… e".
+      // The move as the record will number it once played: "23. E", "23… e" (the move alone after an extra move).
       const next = { history: [...history, hint.house], movers: [...movers, position.toMove] };
       const values = {
-        move: moveLabel(next, next.history.length),
+        move: singleMoveLabel(next, next.history.length),
         why: hint.why,
         score: scoreText(hint.score, ctx.t),
       };
