@@ -15,7 +15,7 @@ export const definition = localized(
 
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
-  const ruleset = ladderRuleset(ctx, options);
+  const ruleset = ladderRuleset(ctx, options, "join");
   const { rung, joined } = ctx.app.ladders.join({ guildId, ruleset }, ctx.userId);
   // Joining is announced in the channel (the server's language); "already there" is for the caller only.
   const content = joined

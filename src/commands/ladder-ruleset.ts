@@ -10,14 +10,23 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import { asRuleset, requireGuild, rulesetOrDefault, rulesetTerm } from "./shared.ts";
 
 /**
- * The `ruleset` option; else the one ladder the caller is on; else, on none, the server's one ladder; else the
- * ruleset the caller plays most here, or the server's default (`rulesetOrDefault`). On several ladders the caller
- * is asked to say which.
+ * The `ruleset` option; else the one ladder the caller is on (asked which when on several). A caller on none
+ * means the server's one ladder; where it has several, `join` takes the ruleset the caller plays most here
+ * (or the server's default: a new ladder may start that way), and the other commands ask which.
  */
-export function ladderRuleset(ctx: HandlerContext, options: CommandOptions): RulesetId {
+export function ladderRuleset(
+  ctx: HandlerContext,
+  options: CommandOptions,
+  purpose: "join" | "use" = "use",
+): RulesetId {
   const named = asRuleset(options.getString("ruleset"));
   if (named) return named;
-  const { ruleset, several } = ctx.app.ladders.ladderOf(requireGuild(ctx), ctx.userId);
-  if (several.length > 0) throw new UserError("ladder/which", { ladders: list(several.map(rulesetTerm)) });
-  return ruleset ?? rulesetOrDefault(ctx, options);
+  const { mine, here } = ctx.app.ladders.laddersFor(requireGuild(ctx), ctx.userId);
+  if (mine.length === 1) return mine[0];
+  if (mine.length > 1) throw new UserError("ladder/which", { ladders: list(mine.map(rulesetTerm)) });
+  if (here.length === 1) return here[0];
+  if (here.length > 1 && purpose === "use") {
+    throw new UserError("ladder/which-here", { ladders: list(here.map(rulesetTerm)) });
+  }
+  return rulesetOrDefault(ctx, options);
 }

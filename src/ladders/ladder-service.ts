@@ -59,15 +59,8 @@ export class LadderService {
     }, IMMEDIATE);
   }
 
-  /**
-   * The ladder a ladder command means when it names none: the one `userId` is on; on none, the one ladder
-   * the server has; null when that leaves no single answer (`several` says which ladders `userId` is on, to ask).
-   */
-  ladderOf(guildId: string, userId: string): { ruleset: RulesetId | null; several: readonly RulesetId[] } {
-    const mine = laddersOf(this.db, guildId, userId);
-    if (mine.length === 1) return { ruleset: mine[0], several: [] };
-    if (mine.length > 1) return { ruleset: null, several: mine };
-    const existing = laddersIn(this.db, guildId);
-    return { ruleset: existing.length === 1 ? existing[0] : null, several: [] };
+  /** The server's ladders that `userId` is on (`mine`), and every ladder the server has (`here`). */
+  laddersFor(guildId: string, userId: string): { mine: readonly RulesetId[]; here: readonly RulesetId[] } {
+    return { mine: laddersOf(this.db, guildId, userId), here: laddersIn(this.db, guildId) };
   }
 }

@@ -51,6 +51,21 @@ describe("ladder ruleset", () => {
     ]);
   });
 
+  it("ladder commands - ask which of the server's ladders - a caller on none, two ladders here", async () => {
+    await join(ALICE, "abapa");
+    await join(BOB, "haiti");
+    for (const name of ["ladder show", "ladder challenge"] as const) {
+      const values: Parameters<typeof options>[0] = name === "ladder challenge" ? { opponent: { id: ALICE } } : {};
+      await expect(async () => COMMANDS[name].handle(w.ctx(CAROL), options(values))).rejects.toMatchObject({
+        code: "ladder/which-here",
+        message: expect.stringMatching(/This server has .*Oware Abapa.* ladders/),
+      });
+    }
+    // Joining without a ruleset still works: a caller may start on any ladder.
+    const joined = await join(CAROL);
+    expect(joined.reply.content).toContain("ladder");
+  });
+
   it("ladder refusals - name the ladder's ruleset - not on it, opponent not on it, leaving it", async () => {
     await join(ALICE, "abapa");
     await expect(async () =>

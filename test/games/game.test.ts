@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/commands/guards.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
-import type { GameSnapshot } from "../../src/games/snapshot.ts";
+import { type GameSnapshot, userOf } from "../../src/games/snapshot.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
@@ -143,6 +143,22 @@ describe("games", () => {
     // North's house is written in lower case, as on North's buttons.
     await press(BOB, id, { kind: "move", house: 2 }, 1);
     expect((await press(BOB, id, { kind: "move", house: 2 }, 1)).reply.content).toBe("Already played: b.");
+  });
+
+  it("game - a double click on the move that ended the game answers in a word - the last move", async () => {
+    const id = await start();
+    for (let i = 0; i < 1000 && game(id).row.status === "active"; i++) {
+      const g = game(id);
+      const ply = g.row.ply;
+      const house = g.state.legalMoves[0];
+      await press(mover(g), id, { kind: "move", house }, ply);
+      if (game(id).row.status !== "active") {
+        const again = await press(userOf(g.row, g.state.position.toMove)!, id, { kind: "move", house }, ply);
+        expect(again.reply.content).toMatch(/^Already played: [A-Fa-f]\.$/);
+        expect(again.reply.image).toBeUndefined();
+      }
+    }
+    expect(game(id).row.status).toBe("finished");
   });
 
   it("game - an old board still gets the current one - another house, another presser, two moves behind", async () => {

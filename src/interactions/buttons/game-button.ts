@@ -93,6 +93,11 @@ export function gameButton<A extends Action>(
       } catch (error) {
         if (isUserError(error) && error.code === "game/stale")
           return alreadyPlayed(ctx, id) ?? staleAnswer(ctx, id.gameId);
+        // A double click on the move that ended the game meets "game over" first: the same short answer.
+        if (isUserError(error) && error.code === "game/over") {
+          const played = alreadyPlayed(ctx, id);
+          if (played) return played;
+        }
         if (isUserError(error) && error.code === "game/not-your-turn") throw notYourTurn(ctx, id.gameId);
         throw error;
       }
