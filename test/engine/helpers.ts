@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { expect } from "vitest";
-import { fromPosition, type GameState, type MoveEvent, newGame, play } from "../../src/engine/index.ts";
+import { fromPosition, type GameState, type MoveEvent, newGame, type Position, play } from "../../src/engine/index.ts";
 import type { Player, RulesetId } from "../../src/engine/types.ts";
 
 export function position(pits: number[], stores: [number, number], toMove: Player = 0) {
@@ -35,3 +36,17 @@ export function eventsOf<T extends MoveEvent["type"]>(
 ): Extract<MoveEvent, { type: T }>[] {
   return events.filter((e): e is Extract<MoveEvent, { type: T }> => e.type === type);
 }
+
+/** 48 seeds spread over 12 pits and 2 stores; Oware-family stores stay below 25. */
+export const positionArb = (ruleset: RulesetId): fc.Arbitrary<Position> =>
+  fc
+    .record({
+      cuts: fc.array(fc.integer({ min: 0, max: 48 }), { minLength: 13, maxLength: 13 }),
+      toMove: fc.constantFrom(0 as const, 1 as const),
+    })
+    .map(({ cuts, toMove }) => {
+      const sorted = [0, ...cuts.sort((a, b) => a - b), 48];
+      const counts = sorted.slice(1).map((v, i) => v - sorted[i]);
+      return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]] as [number, number], toMove };
+    })
+    .filter((p) => ruleset === "haiti" || (p.stores[0] < 25 && p.stores[1] < 25));

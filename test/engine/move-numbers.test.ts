@@ -17,26 +17,13 @@ import {
   type RulesetId,
 } from "../../src/engine/index.ts";
 import { moveLabel, moveNumbers, nextMoveNumber, parseMoveLabel, singleMoveLabel } from "../../src/engine/internal.ts";
-import { moves, start } from "./helpers.ts";
+import { moves, positionArb, start } from "./helpers.ts";
 
 /** A Caribbean grand slam for the player to move (house 6), then an extra move: South's, and North's mirror. */
 const SLAM_SOUTH: Position = { pits: [0, 0, 0, 3, 0, 2, 1, 2, 0, 0, 0, 0], stores: [18, 22], toMove: 0 };
 const SLAM_NORTH: Position = { pits: [1, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2], stores: [22, 18], toMove: 1 };
 
 /** 48 seeds over 12 pits and 2 stores, either side to move; Oware-family stores below 25. */
-const positionArb = (ruleset: RulesetId): fc.Arbitrary<Position> =>
-  fc
-    .record({
-      cuts: fc.array(fc.integer({ min: 0, max: 48 }), { minLength: 13, maxLength: 13 }),
-      toMove: fc.constantFrom(0 as const, 1 as const),
-    })
-    .map(({ cuts, toMove }) => {
-      const sorted = [0, ...cuts.sort((a, b) => a - b), 48];
-      const counts = sorted.slice(1).map((v, i) => v - sorted[i]);
-      return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]] as [number, number], toMove };
-    })
-    .filter((p) => ruleset === "haiti" || (p.stores[0] < 25 && p.stores[1] < 25));
-
 const gameArb = fc.oneof(
   fc.record({ ruleset: fc.constantFrom(...RULESET_IDS), start: fc.constant(undefined) }),
   fc

@@ -15,22 +15,9 @@ import {
   recordText,
   replay,
 } from "../../src/engine/index.ts";
+import { positionArb } from "./helpers.ts";
 
 const rulesetArb = fc.constantFrom(...RULESET_IDS);
-
-/** 48 seeds spread over 12 pits and 2 stores; Oware-family stores stay below 25. */
-const positionArb = (ruleset: RulesetId): fc.Arbitrary<Position> =>
-  fc
-    .record({
-      cuts: fc.array(fc.integer({ min: 0, max: 48 }), { minLength: 13, maxLength: 13 }),
-      toMove: fc.constantFrom(0 as const, 1 as const),
-    })
-    .map(({ cuts, toMove }) => {
-      const sorted = [0, ...cuts.sort((a, b) => a - b), 48];
-      const counts = sorted.slice(1).map((v, i) => v - sorted[i]);
-      return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]] as [number, number], toMove };
-    })
-    .filter((p) => ruleset === "haiti" || (p.stores[0] < 25 && p.stores[1] < 25));
 
 const gameArb = rulesetArb.chain((ruleset) =>
   fc.record({

@@ -52,7 +52,7 @@ export class AttachmentStore {
     const filename = sanitize(meta.filename || file.filename);
     const contentType = typeOf(filename);
     const path = `/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
-    this.files.set(path, { data: file.data, contentType: contentType ?? "application/octet-stream" });
+    this.files.set(path, { data: file.data, contentType: servedType(filename) });
     this.save(path, file.data);
     const url = `${this.baseUrl()}${path}`;
     const size = imageSize(file.data);
@@ -76,7 +76,7 @@ export class AttachmentStore {
     if (!saved) return undefined;
     try {
       const data = await readFile(saved);
-      return { data, contentType: typeOf(decodeURIComponent(path.split("/").pop()!)) ?? sniffType(data) };
+      return { data, contentType: servedType(decodeURIComponent(path.split("/").pop()!)) };
     } catch {
       return undefined;
     }
@@ -134,12 +134,9 @@ function typeOf(filename: string): string | undefined {
   return EXTENSION_TYPES[ext];
 }
 
-/** PNG, GIF and JPEG by their first bytes (saved files are read back without their upload's type). */
-function sniffType(data: Buffer): string {
-  if (data.length >= 4 && data.readUInt32BE(0) === 0x89504e47) return "image/png";
-  if (data.length >= 4 && data.toString("ascii", 0, 4) === "GIF8") return "image/gif";
-  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xd8) return "image/jpeg";
-  return "application/octet-stream";
+/** The type a file is served with: by its name, the same before and after a restart. */
+function servedType(filename: string): string {
+  return typeOf(filename) ?? "application/octet-stream";
 }
 
 /** Width and height of PNG, GIF and JPEG images, read from their headers. */

@@ -140,7 +140,8 @@ export function parseCommand(store: Store, commands: APIApplicationCommand[], te
       // As in Discord's message box, a string value takes the words that follow, up to the next option.
       let end = token.end;
       while (i + 1 < tokens.length && !optionOf(tokens[i + 1])) end = tokens[++i].end;
-      raw = line.slice(token.valueStart, end);
+      // Discord trims what is typed around a value ("reason: testing" is "testing").
+      raw = line.slice(token.valueStart, end).trim();
     }
     if (opts.focused === option.name) {
       given.push({ name: option.name, type: option.type, value: raw, focused: true });

@@ -79,6 +79,8 @@ describe("command parser", () => {
       { name: "text", type: 3, value: "two  spaces: kept" },
       { name: "loud", type: 5, value: true },
     ]);
+    // Spaces around a value are not part of it, as in Discord's box.
+    expect(echo("/test echo text: testing  ")).toEqual([{ name: "text", type: 3, value: "testing" }]);
     expect(echo('/test echo loud:no text:"quoted words"')[1]).toEqual({ name: "text", type: 3, value: "quoted words" });
     // A quoted value ends at its quote; a user option takes one word.
     expect(() => parseCommand(s, commands, '/test echo text:"quoted" more')).toThrow(/Expected name:value/);

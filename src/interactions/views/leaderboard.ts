@@ -1,8 +1,8 @@
 /**
  * The leaderboard message: one page of ten, ranked players then provisional ones, and page buttons
  * whose ids carry ruleset, season and page. The public board says nothing of whoever asked or pressed
- * (everyone sees it); "My rank" answers its presser alone, with their page, their line marked, and
- * their own rank when they have none on the board.
+ * (everyone sees it); "My rank" answers its presser alone, with their page and their line marked (or says
+ * they have no rated game yet).
  */
 import { ButtonStyle } from "discord-api-types/v10";
 import type { RulesetId } from "../../engine/index.ts";
