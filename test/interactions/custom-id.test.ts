@@ -8,7 +8,7 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
   fc.record({
     type: fc.constant("challenge" as const),
     challengeId: id,
-    action: fc.constantFrom("accept" as const, "decline" as const, "cancel" as const),
+    action: fc.constantFrom("accept" as const, "decline" as const, "confirm-decline" as const, "cancel" as const),
   }),
   fc.record({
     type: fc.constant("game" as const),
@@ -20,7 +20,12 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
         { kind: "resign" as const },
         { kind: "resign-confirm" as const },
         { kind: "draw" as const },
+        { kind: "draw-accept" as const },
+        { kind: "draw-decline" as const },
         { kind: "animate" as const },
+        { kind: "rematch" as const },
+        { kind: "hint" as const },
+        { kind: "analyse" as const },
       ),
     ),
   }),
@@ -37,6 +42,7 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
     ply: fc.integer({ min: 0, max: 999_999 }),
     nav: fc.constantFrom("first" as const, "back" as const, "forward" as const, "last" as const),
   }),
+  fc.record({ type: fc.constant("season" as const), season: fc.integer({ min: 1, max: 999_999 }) }),
   fc.record({
     type: fc.constant("forget" as const),
     userId: fc.stringMatching(/^\d{1,21}$/),
@@ -44,7 +50,45 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
   }),
 );
 
+/**
+ * One id of every kind and action as buttons on messages already posted carry it: the wire format, which must
+ * never change (a restarted bot still answers old buttons).
+ */
+const WIRE: readonly [string, CustomId][] = [
+  ["g:abc:7:m:3", { type: "game", gameId: "abc", ply: 7, action: { kind: "move", house: 3 } }],
+  ["g:abc:7:r", { type: "game", gameId: "abc", ply: 7, action: { kind: "resign" } }],
+  ["g:abc:7:rc", { type: "game", gameId: "abc", ply: 7, action: { kind: "resign-confirm" } }],
+  ["g:abc:7:d", { type: "game", gameId: "abc", ply: 7, action: { kind: "draw" } }],
+  ["g:abc:7:da", { type: "game", gameId: "abc", ply: 7, action: { kind: "draw-accept" } }],
+  ["g:abc:7:dd", { type: "game", gameId: "abc", ply: 7, action: { kind: "draw-decline" } }],
+  ["g:abc:7:a", { type: "game", gameId: "abc", ply: 7, action: { kind: "animate" } }],
+  ["g:abc:7:rm", { type: "game", gameId: "abc", ply: 7, action: { kind: "rematch" } }],
+  ["g:abc:7:h", { type: "game", gameId: "abc", ply: 7, action: { kind: "hint" } }],
+  ["g:abc:7:an", { type: "game", gameId: "abc", ply: 7, action: { kind: "analyse" } }],
+  ["c:xyz:accept", { type: "challenge", challengeId: "xyz", action: "accept" }],
+  ["c:xyz:decline", { type: "challenge", challengeId: "xyz", action: "decline" }],
+  ["c:xyz:confirm-decline", { type: "challenge", challengeId: "xyz", action: "confirm-decline" }],
+  ["c:xyz:cancel", { type: "challenge", challengeId: "xyz", action: "cancel" }],
+  ["lb:haiti:2:3:p", { type: "leaderboard", ruleset: "haiti", season: 2, page: 3, nav: "prev" }],
+  ["lb:haiti:2:3:n", { type: "leaderboard", ruleset: "haiti", season: 2, page: 3, nav: "next" }],
+  ["lb:haiti:2:3:m", { type: "leaderboard", ruleset: "haiti", season: 2, page: 3, nav: "me" }],
+  ["v:abc:4:f", { type: "view", gameId: "abc", ply: 4, nav: "first" }],
+  ["v:abc:4:b", { type: "view", gameId: "abc", ply: 4, nav: "back" }],
+  ["v:abc:4:n", { type: "view", gameId: "abc", ply: 4, nav: "forward" }],
+  ["v:abc:4:l", { type: "view", gameId: "abc", ply: 4, nav: "last" }],
+  ["s:5:new", { type: "season", season: 5 }],
+  ["fm:1234:y", { type: "forget", userId: "1234", confirm: true }],
+  ["fm:1234:n", { type: "forget", userId: "1234", confirm: false }],
+];
+
 describe("custom ids", () => {
+  it("custom id - the wire format of every kind and action is unchanged - ids on posted messages", () => {
+    for (const [text, value] of WIRE) {
+      expect(parseCustomId(text), text).toEqual(value);
+      expect(formatCustomId(value)).toBe(text);
+    }
+  });
+
   it("custom id - parses back to the same data - any button", () => {
     fc.assert(
       fc.property(customId, (value) => {
