@@ -1,0 +1,53 @@
+/**
+ * The buttons of a tournament's announcement, `t:<tournament>:j|l|s`: Join, Leave, and Start (the
+ * organiser's, or a member with Manage Server). The announcement takes the change at once; a start
+ * posts round 1's pairings and boards, a withdrawal the board of the game it resigned.
+ */
+import type { HandlerContext } from "../context.ts";
+import type { Response } from "../reply.ts";
+import { joinTournament, leaveTournament, startTournament, type TournamentEffects } from "../tournament-actions.ts";
+import { tournamentReply } from "../views/tournament.ts";
+import { type ButtonKind, decode, ID_FIELD } from "./kind.ts";
+
+export type TournamentAction = "join" | "leave" | "start";
+const CODES = { join: "j", leave: "l", start: "s" } as const satisfies Record<TournamentAction, string>;
+
+export interface TournamentButtonId {
+  readonly type: "tournament";
+  readonly tournamentId: string;
+  readonly action: TournamentAction;
+}
+
+const ACT: Readonly<Record<TournamentAction, (ctx: HandlerContext, id: string) => TournamentEffects>> = {
+  join: joinTournament,
+  leave: (ctx, id) => leaveTournament(ctx, id),
+  start: startTournament,
+};
+
+function press(ctx: HandlerContext, id: TournamentButtonId): Response {
+  // A tournament of another server is refused as one that does not exist.
+  ctx.app.tournaments.find(id.tournamentId, ctx.guildId ?? "");
+  const done = ACT[id.action](ctx, id.tournamentId);
+  const view = ctx.app.tournaments.view(id.tournamentId);
+  return {
+    mode: "update",
+    reply: tournamentReply(view, ctx.tServer),
+    // The announcement is the message pressed: remembered, should it not be yet.
+    bind: { kind: "tournament", id: id.tournamentId },
+    followUps: [{ content: done.line, mentions: [] }],
+    edits: done.edits,
+    posts: done.posts,
+    notices: done.notices,
+  };
+}
+
+export const tournament: ButtonKind<TournamentButtonId> = {
+  owns: (id): id is TournamentButtonId => id.type === "tournament",
+  format: (id) => `t:${id.tournamentId}:${CODES[id.action]}`,
+  parse: (fields) => {
+    if (fields.length !== 3 || fields[0] !== "t" || !ID_FIELD.test(fields[1])) return null;
+    const action = decode(CODES, fields[2]);
+    return action ? { type: "tournament", tournamentId: fields[1], action } : null;
+  },
+  handle: press,
+};
