@@ -7,7 +7,7 @@ import type { TournamentRow } from "../db/schema.ts";
 import type { HandlerContext } from "./context.ts";
 import { updateGame } from "./game-updates.ts";
 import type { Edit, Notice, Post } from "./reply.ts";
-import { requireOrganiser, roundPosts } from "./tournament-posts.ts";
+import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
 import { mention } from "./views/parts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
@@ -67,7 +67,9 @@ export function resumeTournament(ctx: HandlerContext, id: string): TournamentEff
   requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.resume(id);
   const line = ctx.tServer("game:tournament.resumed", { id });
-  return { line, tournament, ...none, posts: roundPosts(ctx.app, id) };
+  // The last round ended while it was paused: resuming finishes it.
+  const posts = tournament.status === "finished" ? [finalStandingsPost(ctx.app, tournament)] : roundPosts(ctx.app, id);
+  return { line, tournament, ...none, posts };
 }
 
 export function pauseTournament(ctx: HandlerContext, id: string): TournamentEffects {

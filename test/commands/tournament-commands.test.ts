@@ -230,4 +230,25 @@ describe("tournament commands and buttons", () => {
     expect(res.edits?.some((e) => e.ref.messageId === game.messageId)).toBe(true);
     expect(res.notices?.length).toBeGreaterThan(0);
   });
+
+  it("tournament - a round ended on time is paired and posted by the scheduler, the announcement edited - a time-out", async () => {
+    const id = await created({ rounds: 2 });
+    for (const p of players(3)) await press(p, id, "join");
+    const start = await command("start", w.ctx(ORGANISER));
+    await sendPosts(w.app, messenger, start.posts ?? []);
+    sent = [];
+    // Nobody moves: the round's one game ends on time, in the scheduler's sweep.
+    for (let i = 0; i < 4; i++) {
+      w.clock.advance(40 * 60_000);
+      await runDue(w.app, messenger, logger);
+    }
+    expect(w.app.tournaments.find(id).currentRound).toBe(2);
+    const round2 = sent.findIndex((s) => s.reply.content.includes("round 2 of 2"));
+    expect(round2).toBeGreaterThanOrEqual(0);
+    expect(sent[round2 + 1].reply.content).toContain("Tournament round 2");
+    expect(
+      w.app.tournaments.view(id).games.filter((g) => g.tournamentRound === 2 && g.messageId !== null),
+    ).toHaveLength(1);
+    expect(edited.some((e) => e.messageId === ANNOUNCEMENT && e.reply.content.includes("Round 2 of 2"))).toBe(true);
+  });
 });

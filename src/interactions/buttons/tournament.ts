@@ -1,7 +1,8 @@
 /**
  * The buttons of a tournament's announcement, `t:<tournament>:j|l|s`: Join, Leave, and Start (the
- * organiser's, or a member with Manage Server). The announcement takes the change at once; a start
- * posts round 1's pairings and boards, a withdrawal the board of the game it resigned.
+ * organiser's, or a member with Manage Server). The announcement takes the change at once (no other
+ * message: its list of players says who joined); a start posts round 1's pairings and boards, a
+ * withdrawal edits the board of the game it resigned.
  */
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -34,7 +35,6 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
     reply: tournamentReply(view, ctx.tServer),
     // The announcement is the message pressed: remembered, should it not be yet.
     bind: { kind: "tournament", id: id.tournamentId },
-    followUps: [{ content: done.line, mentions: [] }],
     edits: done.edits,
     posts: done.posts,
     notices: done.notices,
