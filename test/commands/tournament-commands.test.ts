@@ -251,4 +251,26 @@ describe("tournament commands and buttons", () => {
     ).toHaveLength(1);
     expect(edited.some((e) => e.messageId === ANNOUNCEMENT && e.reply.content.includes("Round 2 of 2"))).toBe(true);
   });
+
+  it("tournament - the Leave button after the start asks first, and the confirmation resigns the game - a withdrawal", async () => {
+    const id = await created();
+    const ids = players(4);
+    for (const p of ids) await press(p, id, "join");
+    await command("start", w.ctx(ORGANISER));
+    const game = w.app.tournaments.view(id).games.find((g) => g.southId === ids[1] || g.northId === ids[1])!;
+    const question = await press(ids[1], id, "leave");
+    expect(question.reply.ephemeral).toBe(true);
+    expect(buttonIds(question)).toEqual([`t:${id}:lc`]);
+    expect(w.app.games.get(game.id)!.row.status).toBe("active");
+    const confirmed = await handleButton(w.ctx(ids[1]), {
+      type: "tournament",
+      tournamentId: id,
+      action: "leave-confirm",
+    });
+    expect(confirmed.mode).toBe("update");
+    expect(confirmed.reply.components).toEqual([]);
+    expect(w.app.games.get(game.id)!.row.status).toBe("finished");
+    expect(confirmed.edits?.some((e) => e.ref.messageId === ANNOUNCEMENT)).toBe(true);
+    expect(w.app.tournaments.view(id).players.find((p) => p.userId === ids[1])?.withdrawn).toBe(true);
+  });
 });

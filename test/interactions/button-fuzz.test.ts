@@ -39,6 +39,7 @@ const shaped = () =>
           "n",
           "j",
           "l",
+          "lc",
           "s",
           "abapa",
           "0",

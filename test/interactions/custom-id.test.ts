@@ -45,7 +45,7 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
   fc.record({
     type: fc.constant("tournament" as const),
     tournamentId: id,
-    action: fc.constantFrom("join" as const, "leave" as const, "start" as const),
+    action: fc.constantFrom("join" as const, "leave" as const, "leave-confirm" as const, "start" as const),
   }),
 );
 
