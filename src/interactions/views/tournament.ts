@@ -114,9 +114,9 @@ export function roundText(view: TournamentView, round: number, tr: Translate): s
   ]);
 }
 
-/** "1.5" for points (halves as decimals, the same in every language for the table's alignment). */
+/** "1.5", "1.75" for points and tie-breaks (Sonneborn-Berger counts quarters), the same in every language. */
 function points(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+  return String(Math.round(n * 100) / 100);
 }
 
 /** The standings: rank, player, score, Buchholz, Sonneborn-Berger, games played. */
