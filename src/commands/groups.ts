@@ -22,6 +22,7 @@ export const GROUPS: Readonly<Record<string, Readonly<Record<string, GroupTexts>
   [COMMAND_NAME]: {
     ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
     series: { name: "commands:group.series.name", description: "commands:group.series.description" },
+    tournament: { name: "commands:group.tournament.name", description: "commands:group.tournament.description" },
   },
   [ADMIN_COMMAND_NAME]: {
     season: { name: "commands:group.season.name", description: "commands:group.season.description" },

@@ -45,6 +45,16 @@ import { seriesStandings } from "./series-standings.ts";
 import { adminSettings, settings } from "./settings.ts";
 import { rulesetChoices, timeChoices } from "./shared.ts";
 import { stats } from "./stats.ts";
+import { tournamentCancel } from "./tournament-cancel.ts";
+import { tournamentCreate } from "./tournament-create.ts";
+import { tournamentExport } from "./tournament-export.ts";
+import { tournamentJoin } from "./tournament-join.ts";
+import { tournamentLeave } from "./tournament-leave.ts";
+import { tournamentPause } from "./tournament-pause.ts";
+import { tournamentRemove } from "./tournament-remove.ts";
+import { tournamentResume } from "./tournament-resume.ts";
+import { tournamentStandings } from "./tournament-standings.ts";
+import { tournamentStart } from "./tournament-start.ts";
 import { voidGame } from "./void.ts";
 
 export { ADMIN_COMMAND_NAME, COMMAND_NAME } from "./groups.ts";
@@ -82,6 +92,16 @@ const ALL: readonly Command[] = [
   seriesChallenge,
   seriesResign,
   seriesStandings,
+  tournamentCreate,
+  tournamentJoin,
+  tournamentLeave,
+  tournamentStart,
+  tournamentStandings,
+  tournamentPause,
+  tournamentResume,
+  tournamentCancel,
+  tournamentRemove,
+  tournamentExport,
   cancel,
   voidGame,
   adminSettings,

@@ -161,6 +161,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       await whenFree(() => {
         if (bind.kind === "game") app.games.bindMessage(bind.id, channelId, messageId);
         else if (bind.kind === "analysis") app.analyses.bindMessage(bind.id, channelId, messageId);
+        else if (bind.kind === "tournament") app.tournaments.bindMessage(bind.id, messageId);
         else app.challenges.bindMessage(bind.id, messageId);
       });
     }

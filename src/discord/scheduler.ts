@@ -19,6 +19,7 @@ import { gameMessage, serverVoice } from "../interactions/game-message.ts";
 import { noticesAfter } from "../interactions/game-updates.ts";
 import { gameNoticeKey } from "../interactions/reply.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
+import { roundPosts, tournamentFollowUps } from "../interactions/tournament-posts.ts";
 import { challengeReply } from "../interactions/views/challenge.ts";
 import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
@@ -98,6 +99,10 @@ async function announce(
   if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
   // Both players are told by the game's notice (who ran out of time, what it changes), as after any ending.
   await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
+  // A tournament's next round (paired by this time-out), or its final standings.
+  const tournament = tournamentFollowUps(app, notice.game);
+  for (const edit of tournament.edits) await messenger.edit(edit.ref, edit.reply);
+  await sendPosts(app, messenger, tournament.posts);
   for (const n of noticesAfter(app, notice.game, { moved: true })) await notices?.post(n);
 }
 
@@ -116,6 +121,14 @@ async function postUnposted(
     try {
       const game = app.games.get(id);
       if (game?.row.status !== "active" || game.row.messageId !== null) continue;
+      // A tournament round none of whose games was posted: its pairings first (once: then this one is posted).
+      if (
+        game.row.tournamentId &&
+        game.row.tournamentRound === app.tournaments.get(game.row.tournamentId)?.currentRound
+      ) {
+        const [pairings] = roundPosts(app, game.row.tournamentId);
+        if (pairings) await messenger.send(pairings.channelId, pairings.reply);
+      }
       const post = gamePost(app, game);
       const posted = await messenger.send(post.channelId, post.reply);
       if (!posted) throw new Error(`could not post in channel ${post.channelId}`);

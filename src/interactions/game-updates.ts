@@ -9,6 +9,7 @@ import type { App, HandlerContext } from "./context.ts";
 import { boardFacts, gameMessage, serverVoice } from "./game-message.ts";
 import { type Edit, linkSuffix, type Notice, type Reply, type Response } from "./reply.ts";
 import { nextSeriesPost } from "./series-posts.ts";
+import { tournamentFollowUps } from "./tournament-posts.ts";
 import { endingNotice } from "./views/ending.ts";
 import { gameReply } from "./views/game-board.ts";
 import { drawOfferedTo, drawOfferNotice, gameNotices } from "./views/game-notices.ts";
@@ -34,11 +35,12 @@ export interface GameChange {
  */
 export function updateGame(ctx: HandlerContext, game: GameSnapshot, change: GameChange = {}): Response {
   const board = gameMessage(ctx.app, game);
+  const tournament = tournamentFollowUps(ctx.app, game);
   return {
     mode: "update",
     reply: change.reply ?? board,
-    edits: gameMessageEdits(game, board, ctx.messageId),
-    posts: nextSeriesPost(ctx.app, game),
+    edits: [...gameMessageEdits(game, board, ctx.messageId), ...tournament.edits],
+    posts: [...nextSeriesPost(ctx.app, game), ...tournament.posts],
     notices: noticesAfter(ctx.app, game, change),
   };
 }

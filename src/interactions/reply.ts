@@ -61,7 +61,7 @@ export interface Response {
    * Remember the id of the message this response posts (or updates) as the game's or challenge's
    * message, or as the message that shows an analysis (`id` is the game's).
    */
-  readonly bind?: { readonly kind: "game" | "challenge" | "analysis"; readonly id: string };
+  readonly bind?: { readonly kind: "game" | "challenge" | "analysis" | "tournament"; readonly id: string };
   /**
    * The answer needs a search first (a hint): the interaction is acknowledged at once (Discord shows
    * "Nickar is thinking…") and the reply becomes what this returns. A UserError it throws is shown instead.

@@ -29,7 +29,9 @@ export function gamePost(app: App, game: GameSnapshot): Post {
   const extra =
     g.seriesGame !== null && g.ply === 0
       ? t("game:series.nextGame", { number: g.seriesGame, player: user(toMove) })
-      : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
+      : g.tournamentId !== null && g.ply === 0
+        ? t("game:tournament.game", { round: g.tournamentRound ?? 0, south: user(g.southId), north: user(g.northId) })
+        : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);
   const said = note ? noteText(t, note) : null;

@@ -89,6 +89,11 @@ export class TournamentService {
       .get();
   }
 
+  /** Remembers the announcement message (its Join, Leave and Start buttons; edited as the tournament moves on). */
+  bindMessage(id: string, messageId: string): void {
+    this.db.update(tournaments).set({ messageId }).where(eq(tournaments.id, id)).run();
+  }
+
   get(id: string): TournamentRow | null {
     return tournamentRow(this.db, id);
   }

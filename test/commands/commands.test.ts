@@ -17,14 +17,15 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "challenge", "draw", "games", "move", "notify", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "ladder", "series"],
-        ...["play", "analyse", "forget-me"],
+        ...["play", "analyse", "forget-me", "tournament"],
       ].sort(),
     );
     expect(groupsOf(json)).toEqual({
       ladder: ["show", "join", "leave", "challenge"],
       series: ["challenge", "resign", "standings"],
+      tournament: ["create", "join", "leave", "start", "standings", "pause", "resume", "cancel", "remove", "export"],
     });
-    expect(Object.keys(COMMANDS)).toHaveLength(30);
+    expect(Object.keys(COMMANDS)).toHaveLength(40);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

@@ -23,7 +23,30 @@ const shaped = () =>
   fc
     .array(
       fc.oneof(
-        fc.constantFrom("g", "c", "lb", "v", "fm", "m", "r", "rc", "d", "a", "y", "n", "abapa", "0", "1", "6", "7"),
+        fc.constantFrom(
+          "g",
+          "c",
+          "lb",
+          "v",
+          "fm",
+          "t",
+          "m",
+          "r",
+          "rc",
+          "d",
+          "a",
+          "y",
+          "n",
+          "j",
+          "l",
+          "lc",
+          "s",
+          "abapa",
+          "0",
+          "1",
+          "6",
+          "7",
+        ),
         // The game in play when the value is drawn (a finished one is replaced by a new one).
         fc.constant(null).map(() => gameId),
         fc.constantFrom(ALICE, BOB),

@@ -48,6 +48,11 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
     userId: fc.stringMatching(/^\d{1,21}$/),
     confirm: fc.boolean(),
   }),
+  fc.record({
+    type: fc.constant("tournament" as const),
+    tournamentId: id,
+    action: fc.constantFrom("join" as const, "leave" as const, "leave-confirm" as const, "start" as const),
+  }),
 );
 
 /**
@@ -108,6 +113,7 @@ describe("custom ids", () => {
       "lb:wari:2:3:n",
     );
     expect(formatCustomId({ type: "view", gameId: "abc", ply: 12, nav: "back" })).toBe("v:abc:12:b");
+    expect(formatCustomId({ type: "tournament", tournamentId: "k7m2xq9d", action: "join" })).toBe("t:k7m2xq9d:j");
   });
 
   it.each([

@@ -19,6 +19,7 @@ import { move } from "./move.ts";
 import { rematch } from "./rematch.ts";
 import { resign } from "./resign.ts";
 import { season } from "./season.ts";
+import { tournament } from "./tournament.ts";
 import { viewer } from "./viewer.ts";
 
 /**
@@ -39,6 +40,7 @@ export const BUTTONS = [
   viewer,
   season,
   forget,
+  tournament,
 ] as const;
 
 /** The kind of a button's id. */

@@ -1,0 +1,26 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { joinTournament } from "../interactions/tournament-actions.ts";
+import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
+import { tournamentChanged, tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
+
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:tournamentJoin.name",
+  "commands:tournamentJoin.description",
+).addStringOption(tournamentOption);
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const done = joinTournament(ctx, tournamentHere(ctx, options).id);
+  return tournamentChanged(ctx, done.tournament, done.line);
+}
+
+export const tournamentJoin: Command = {
+  guards: ["guild"],
+  group: "tournament",
+  definition,
+  handle,
+  autocomplete: tournamentChoices,
+};

@@ -1,0 +1,29 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
+import type { Response } from "../interactions/reply.ts";
+import { gamesPlayed, standingsText } from "../interactions/views/tournament.ts";
+import type { Command } from "./command.ts";
+import { localized } from "./localize.ts";
+import { tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
+
+export const definition = localized(
+  new SlashCommandSubcommandBuilder(),
+  "commands:tournamentStandings.name",
+  "commands:tournamentStandings.description",
+).addStringOption(tournamentOption);
+
+/** Score, Buchholz, Sonneborn-Berger and games of each player, in the channel (the server's language). */
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const t = tournamentHere(ctx, options, true);
+  const view = ctx.app.tournaments.view(t.id);
+  const content = standingsText(t, ctx.app.tournaments.standings(t.id), gamesPlayed(view), ctx.tServer);
+  return { mode: "reply", reply: { content, mentions: [] } };
+}
+
+export const tournamentStandings: Command = {
+  guards: ["guild"],
+  group: "tournament",
+  definition,
+  handle,
+  autocomplete: tournamentChoices,
+};

@@ -1,0 +1,86 @@
+/**
+ * What a Swiss tournament shows in its channel as it moves on: the announcement brought up to date, a
+ * round's pairings followed by its games' boards (posted and bound like a series' next game), and the
+ * final standings. A round paired at the start is posted by the start's answer; a round paired by the
+ * end of a round's last game by whoever handled that end (a button, a command, the scheduler's
+ * time-out); anything left unposted (a crash in between) by the scheduler's look for games without a
+ * message, which posts the round's pairings first.
+ */
+
+import type { TournamentRow } from "../db/schema.ts";
+import { UserError } from "../errors.ts";
+import type { GameSnapshot } from "../games/snapshot.ts";
+import type { App, HandlerContext } from "./context.ts";
+import { serverVoice } from "./game-message.ts";
+import type { Edit, Post } from "./reply.ts";
+import { gamePost } from "./series-posts.ts";
+import { gamesPlayed, roundText, standingsText, tournamentReply } from "./views/tournament.ts";
+
+/** The edit that brings the announcement up to date (none while it has no message). */
+export function announcementEdits(app: App, tournamentId: string, answered: string | null = null): Edit[] {
+  const view = app.tournaments.view(tournamentId);
+  const { tournament: t } = view;
+  if (!t.messageId || t.messageId === answered) return [];
+  return [
+    {
+      ref: { channelId: t.channelId, messageId: t.messageId },
+      reply: tournamentReply(view, serverVoice(app, t.guildId).t),
+    },
+  ];
+}
+
+/**
+ * The current round's pairings and its games' boards, when none of its games has a message yet (so a
+ * round is announced once); nothing otherwise.
+ */
+export function roundPosts(app: App, tournamentId: string): Post[] {
+  const view = app.tournaments.view(tournamentId);
+  const { tournament: t } = view;
+  const round = view.games.filter((g) => g.tournamentRound === t.currentRound);
+  if (t.currentRound === 0 || round.length === 0 || round.some((g) => g.messageId !== null)) return [];
+  const { t: tr } = serverVoice(app, t.guildId);
+  const pairings: Post = {
+    channelId: t.channelId,
+    reply: { content: roundText(view, t.currentRound, tr), mentions: [] },
+  };
+  const boards = round
+    .filter((g) => g.status === "active")
+    .map((g) => app.games.get(g.id))
+    .filter((g): g is GameSnapshot => g !== null)
+    .map((g) => gamePost(app, g));
+  return [pairings, ...boards];
+}
+
+/** The final standings, posted in the tournament's channel. */
+export function finalStandingsPost(app: App, t: TournamentRow): Post {
+  const view = app.tournaments.view(t.id);
+  const { t: tr } = serverVoice(app, t.guildId);
+  const content = standingsText(view.tournament, app.tournaments.standings(t.id), gamesPlayed(view), tr, true);
+  return { channelId: t.channelId, reply: { content, mentions: [] } };
+}
+
+/**
+ * After a tournament game ended: when its end paired the next round (in the same transaction), that
+ * round's pairings and boards; when it ended the tournament, the final standings; the announcement
+ * brought up to date either way.
+ */
+export function tournamentFollowUps(app: App, ended: GameSnapshot): { posts: Post[]; edits: Edit[] } {
+  const { row } = ended;
+  if (!row.tournamentId || row.status === "active") return { posts: [], edits: [] };
+  const t = app.tournaments.get(row.tournamentId);
+  if (!t) return { posts: [], edits: [] };
+  const endedNow = row.updatedAt;
+  if (t.status === "finished" && t.finishedAt === endedNow) {
+    return { posts: [finalStandingsPost(app, t)], edits: announcementEdits(app, t.id) };
+  }
+  if (row.tournamentRound !== null && row.tournamentRound < t.currentRound) {
+    const posts = roundPosts(app, t.id);
+    return { posts, edits: posts.length ? announcementEdits(app, t.id) : [] };
+  }
+  return { posts: [], edits: [] };
+}
+
+/** The organiser of the tournament, or a member with Manage Server: who may start, pause, resume, cancel, remove. */
+export function requireOrganiser(ctx: HandlerContext, t: TournamentRow): void {
+  if (ctx.userId !== t.createdBy && !ctx.canManageGuild) throw new UserError("tournament/organiser");
+}
