@@ -11,31 +11,21 @@ import type { UserError } from "../../src/errors.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { TournamentAction } from "../../src/interactions/buttons/tournament.ts";
 import type { HandlerContext } from "../../src/interactions/context.ts";
-import type { Reply, Response } from "../../src/interactions/reply.ts";
+import type { Response } from "../../src/interactions/reply.ts";
 import { fromTrf } from "../../src/tournaments/index.ts";
 import { CHANNEL, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, finish } from "../support/play.ts";
+import { type Recorder, recordingMessenger } from "../support/recorder.ts";
 
 let w: World;
-let sent: { channelId: string; reply: Reply }[];
-let edited: { messageId: string; reply: Reply }[];
+let sent: Recorder["sent"];
+let edited: Recorder["edits"];
+let messenger: Messenger;
 const logger = pino({ level: "silent" });
-const messenger: Messenger = {
-  edit: async (ref, reply) => {
-    edited.push({ messageId: ref.messageId, reply });
-  },
-  send: async (channelId, reply) => {
-    sent.push({ channelId, reply });
-    return `posted-${sent.length}`;
-  },
-  direct: async () => null,
-  remove: async () => {},
-};
 
 beforeEach(() => {
   w = setup();
-  sent = [];
-  edited = [];
+  ({ messenger, sent, edits: edited } = recordingMessenger());
 });
 afterEach(() => w.close());
 
@@ -141,7 +131,7 @@ describe("tournament commands and buttons", () => {
         expect(posts[0].reply.content).toContain(`round ${round + 1} of 3`);
         expect(posts.filter((p) => p.bindGame)).toHaveLength(2);
         expect(last!.edits?.some((e) => e.ref.messageId === ANNOUNCEMENT)).toBe(true);
-        sent = [];
+        sent.length = 0;
         await sendPosts(w.app, messenger, posts);
         expect(sent).toHaveLength(3);
       }
@@ -236,7 +226,7 @@ describe("tournament commands and buttons", () => {
     for (const p of players(3)) await press(p, id, "join");
     const start = await command("start", w.ctx(ORGANISER));
     await sendPosts(w.app, messenger, start.posts ?? []);
-    sent = [];
+    sent.length = 0;
     // Nobody moves: the round's one game ends on time, in the scheduler's sweep.
     for (let i = 0; i < 4; i++) {
       w.clock.advance(40 * 60_000);
@@ -249,7 +239,7 @@ describe("tournament commands and buttons", () => {
     expect(
       w.app.tournaments.view(id).games.filter((g) => g.tournamentRound === 2 && g.messageId !== null),
     ).toHaveLength(1);
-    expect(edited.some((e) => e.messageId === ANNOUNCEMENT && e.reply.content.includes("Round 2 of 2"))).toBe(true);
+    expect(edited.some((e) => e.ref.messageId === ANNOUNCEMENT && e.reply.content.includes("Round 2 of 2"))).toBe(true);
   });
 
   it("tournament - the Leave button after the start asks first, and the confirmation resigns the game - a withdrawal", async () => {

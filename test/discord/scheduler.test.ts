@@ -7,8 +7,9 @@ import { games } from "../../src/db/schema.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
 import { runDue, Scheduler } from "../../src/discord/scheduler.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
-import type { MessageRef, Notice, Reply } from "../../src/interactions/reply.ts";
+import type { Notice } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
+import { type Recorder, recordingMessenger } from "../support/recorder.ts";
 
 let w: World;
 /** The notices posted (the game's ending among them); most tests do not look at them. */
@@ -19,24 +20,13 @@ const noNotices = {
   },
 };
 const logger = pino({ level: "silent" });
-let edits: { ref: MessageRef; reply: Reply }[];
-let sent: { channelId: string; reply: Reply }[];
-const messenger: Messenger = {
-  edit: async (ref, reply) => {
-    edits.push({ ref, reply });
-  },
-  send: async (channelId, reply) => {
-    sent.push({ channelId, reply });
-    return `posted-${sent.length}`;
-  },
-  direct: async () => null,
-  remove: async () => {},
-};
+let edits: Recorder["edits"];
+let sent: Recorder["sent"];
+let messenger: Messenger;
 
 beforeEach(() => {
   w = setup();
-  edits = [];
-  sent = [];
+  ({ messenger, sent, edits } = recordingMessenger());
   posted = [];
 });
 afterEach(() => {
@@ -92,8 +82,8 @@ describe("deadlines", () => {
     expect(posted.at(-1)).toMatchObject({ key: `game:${gameId}`, users: [ALICE, BOB] });
 
     // Nothing is due any more.
-    edits = [];
-    sent = [];
+    edits.length = 0;
+    sent.length = 0;
     posted = [];
     await runDue(w.app, messenger, logger, { notices: noNotices });
     expect([...edits, ...sent, ...posted]).toEqual([]);
@@ -236,7 +226,7 @@ describe("clocks stop while the bot is down", () => {
 
     crash();
     w.clock.advance(60 * 60_000);
-    edits = [];
+    edits.length = 0;
     scheduler = new Scheduler(w.app, messenger, logger, noNotices);
     scheduler.start();
     await vi.advanceTimersByTimeAsync(0);
