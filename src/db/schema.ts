@@ -376,6 +376,8 @@ export const tournaments = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
+    /** The game whose end finished the tournament (its answer posts the final standings); null otherwise. */
+    finishedByGame: text("finished_by_game"),
   },
   (t) => [index("tournaments_guild").on(t.guildId, t.status)],
 );

@@ -85,8 +85,9 @@ async function announce(
     // move, or the ending on time) deletes it, so a reminder never outlives the turn it was about. Not a
     // notice itself because it mentions the player whatever their /nickar notify choice.
     const send = async () => {
-      // The player may have moved since the sweep found the reminder due: then it is about nothing.
-      if (app.games.get(row.id)?.row.ply !== row.ply) return null;
+      // The player may have moved, or the game ended, since the sweep found the reminder due: then it is about nothing.
+      const now = app.games.get(row.id)?.row;
+      if (now?.ply !== row.ply || now.status !== "active") return null;
       const messageId = await messenger.send(row.channelId, reminderReply(notice.game, t));
       return messageId ? { channelId: row.channelId, messageId } : null;
     };
@@ -106,6 +107,12 @@ async function announce(
   for (const n of noticesAfter(app, notice.game, { moved: true })) await notices?.post(n);
 }
 
+/**
+ * The tournament rounds (`<tournament>:<round>`) whose pairings this process posted while posting their games:
+ * kept for the process's life (a few entries a round), so that a restart at worst posts them once more.
+ */
+const pairingsPosted = new Set<string>();
+
 /** Posts the active games created at or before `until` that still have no message, and binds the messages. */
 async function postUnposted(
   app: App,
@@ -121,13 +128,16 @@ async function postUnposted(
     try {
       const game = app.games.get(id);
       if (game?.row.status !== "active" || game.row.messageId !== null) continue;
-      // A tournament round none of whose games was posted: its pairings first (once: then this one is posted).
+      // A tournament round none of whose games was posted: its pairings first, once (a retry after the
+      // board failed must not post them again).
+      const round = `${game.row.tournamentId}:${game.row.tournamentRound}`;
       if (
         game.row.tournamentId &&
-        game.row.tournamentRound === app.tournaments.get(game.row.tournamentId)?.currentRound
+        game.row.tournamentRound === app.tournaments.get(game.row.tournamentId)?.currentRound &&
+        !pairingsPosted.has(round)
       ) {
         const [pairings] = roundPosts(app, game.row.tournamentId);
-        if (pairings) await messenger.send(pairings.channelId, pairings.reply);
+        if (pairings && (await messenger.send(pairings.channelId, pairings.reply))) pairingsPosted.add(round);
       }
       const post = gamePost(app, game);
       const posted = await messenger.send(post.channelId, post.reply);

@@ -69,8 +69,9 @@ export function tournamentFollowUps(app: App, ended: GameSnapshot): { posts: Pos
   if (!row.tournamentId || row.status === "active") return { posts: [], edits: [] };
   const t = app.tournaments.get(row.tournamentId);
   if (!t) return { posts: [], edits: [] };
-  const endedNow = row.updatedAt;
-  if (t.status === "finished" && t.finishedAt === endedNow) {
+  if (t.status === "finished") {
+    // Posted once, by the answer to the game whose end finished the tournament (several may end in one sweep).
+    if (t.finishedByGame !== row.id) return { posts: [], edits: [] };
     return { posts: [finalStandingsPost(app, t)], edits: announcementEdits(app, t.id) };
   }
   if (row.tournamentRound !== null && row.tournamentRound < t.currentRound) {

@@ -135,8 +135,8 @@ function update(tx: Tx, t: TournamentRow, changes: Partial<TournamentRow>): Tour
   return tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning().get()!;
 }
 
-function finishTournament(tx: Tx, t: TournamentRow, now: number): TournamentRow {
-  return update(tx, t, { status: "finished", updatedAt: now, finishedAt: now });
+function finishTournament(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+  return update(tx, t, { status: "finished", updatedAt: now, finishedAt: now, finishedByGame: byGame });
 }
 
 /**
@@ -144,12 +144,13 @@ function finishTournament(tx: Tx, t: TournamentRow, now: number): TournamentRow 
  * two players are left, or no pairing keeps the absolute criteria (everyone has met), the
  * tournament finishes instead.
  */
-export function pairNextRound(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+/** `byGame`: the game whose end asks for the round (null at the start or on a resume). */
+export function pairNextRound(tx: Tx, t: TournamentRow, now: number, byGame: string | null = null): TournamentRow {
   const round = t.currentRound + 1;
   const players = pairable(tx, t, round);
-  if (players.length < 2) return finishTournament(tx, t, now);
+  if (players.length < 2) return finishTournament(tx, t, now, byGame);
   const paired = pairRound(players, round);
-  if (!paired.ok) return finishTournament(tx, t, now);
+  if (!paired.ok) return finishTournament(tx, t, now, byGame);
   storeRound(tx, t, paired.value, now);
   return update(tx, t, { status: t.status === "open" ? "running" : t.status, currentRound: round, updatedAt: now });
 }
@@ -204,10 +205,10 @@ export function roundComplete(tx: Tx | Db, t: TournamentRow): boolean {
 }
 
 /** A running tournament whose round is over: the next round, or the end after the last. */
-export function advanceIfDone(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+export function advanceIfDone(tx: Tx, t: TournamentRow, now: number, byGame: string | null = null): TournamentRow {
   if (t.status !== "running" || !roundComplete(tx, t)) return t;
-  if (t.currentRound >= t.rounds) return finishTournament(tx, t, now);
-  return pairNextRound(tx, t, now);
+  if (t.currentRound >= t.rounds) return finishTournament(tx, t, now, byGame);
+  return pairNextRound(tx, t, now, byGame);
 }
 
 /** The player of an ended game who missed it: lost on time without a move, or never made the first move. */
@@ -244,5 +245,5 @@ export function afterTournamentGame(tx: Tx, row: GameRow, now: number): void {
     tx.update(tournamentPlayers).set({ missed: count }).where(key).run();
     if (count >= MISSED_TO_WITHDRAW && !entrant.withdrawn) withdraw(tx, t.id, userId, now);
   }
-  if (row.tournamentRound === t.currentRound) advanceIfDone(tx, t, now);
+  if (row.tournamentRound === t.currentRound) advanceIfDone(tx, t, now, row.id);
 }

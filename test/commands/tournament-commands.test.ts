@@ -242,6 +242,44 @@ describe("tournament commands and buttons", () => {
     expect(edited.some((e) => e.ref.messageId === ANNOUNCEMENT && e.reply.content.includes("Round 2 of 2"))).toBe(true);
   });
 
+  it("tournament - final standings posted once - the last round's games end on time in one sweep", async () => {
+    const id = await created({ rounds: 1 });
+    for (const p of players(4)) await press(p, id, "join");
+    const start = await command("start", w.ctx(ORGANISER));
+    await sendPosts(w.app, messenger, start.posts ?? []);
+    sent.length = 0;
+    // Nobody moves: both games of the only round end on time in the same sweep.
+    for (let i = 0; i < 4; i++) {
+      w.clock.advance(40 * 60_000);
+      await runDue(w.app, messenger, logger);
+    }
+    expect(w.app.tournaments.find(id).status).toBe("finished");
+    expect(sent.filter((s) => s.reply.content.includes("**Final standings**"))).toHaveLength(1);
+  });
+
+  it("tournament - a round's pairings posted once - the scheduler retries a board that failed", async () => {
+    const id = await created({ rounds: 1 });
+    for (const p of players(4)) await press(p, id, "join");
+    await command("start", w.ctx(ORGANISER));
+    // Nobody posted round 1 (a crash after the start); the scheduler's first board fails once.
+    let failBoard = true;
+    const flaky: Messenger = {
+      ...messenger,
+      send: async (channelId, reply) => {
+        if (failBoard && reply.content.includes("Tournament round 1")) {
+          failBoard = false;
+          return null;
+        }
+        return messenger.send(channelId, reply);
+      },
+    };
+    await runDue(w.app, flaky, logger, { unpostedUntil: w.clock.now() });
+    w.clock.advance(10 * 60_000);
+    await runDue(w.app, flaky, logger, { unpostedUntil: w.clock.now() });
+    expect(w.app.tournaments.view(id).games.every((g) => g.messageId !== null)).toBe(true);
+    expect(sent.filter((m) => m.reply.content.includes("round 1 of 1"))).toHaveLength(1);
+  });
+
   it("tournament - the Leave button after the start asks first, and the confirmation resigns the game - a withdrawal", async () => {
     const id = await created();
     const ids = players(4);

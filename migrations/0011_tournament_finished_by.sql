@@ -1,0 +1,1 @@
+ALTER TABLE `tournaments` ADD `finished_by_game` text;
