@@ -32,6 +32,7 @@ import {
 import type { GameService } from "../games/service.ts";
 import { user } from "../i18n/index.ts";
 import { leaveLadder, readRungs } from "./ladder-store.ts";
+import { withdraw } from "./tournament-store.ts";
 import { type RatingKey, rebuildRatings } from "./rating-cache.ts";
 import { activeSeriesGame, resignSeries } from "./series-store.ts";
 
@@ -74,7 +75,22 @@ export class ForgetService {
     return this.db.transaction((tx) => {
       const before = this.summary(tx, userId);
       const resignedGames: string[] = [];
-      // 1. What is in progress ends as if the player gave up.
+      // 1. What is in progress ends as if the player gave up. Tournaments first: an entry in one still open
+      // is deleted, and in one under way the player is withdrawn before their game is resigned below, so a
+      // round that the resignation ends is paired without them (not with their placeholder).
+      const entries = tx
+        .select({ id: tournaments.id, status: tournaments.status })
+        .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+        .where(and(eq(tournamentPlayers.userId, userId), inArray(tournaments.status, ["open", "running", "paused"])))
+        .all();
+      for (const entry of entries) {
+        if (entry.status !== "open") withdraw(tx, entry.id, userId, now);
+        else {
+          const theirs = and(eq(tournamentPlayers.tournamentId, entry.id), eq(tournamentPlayers.userId, userId));
+          tx.delete(tournamentPlayers).where(theirs).run();
+        }
+      }
       const running = tx
         .select()
         .from(series)

@@ -396,6 +396,22 @@ describe("tournaments", () => {
     expect(w.app.tournaments.standings(t.id).map((s) => s.score)).toEqual(before);
   });
 
+  it("forget-me - leaves open tournaments and withdraws from running ones before the round goes on - open and running Swiss", () => {
+    const open = entered(players(3), { rounds: 2 });
+    const ids = players(4);
+    const running = entered(ids, { rounds: 2 });
+    w.app.tournaments.start(running.id);
+    const theirs = activeGames(running.id).find((g) => g.southId === ids[0] || g.northId === ids[0])!;
+    for (const g of activeGames(running.id)) if (g.id !== theirs.id) end(g.id, "draw");
+    // Forgetting resigns their game, the round's last: round 2 is paired without them (or their placeholder).
+    const { placeholder } = w.app.forget.forget(ids[0]);
+    expect(w.app.tournaments.view(open.id).players.map((p) => p.userId)).not.toContain(placeholder);
+    expect(tournament(running.id).currentRound).toBe(2);
+    const round2 = roundGames(running.id, 2);
+    expect(round2.flatMap((g) => [g.southId, g.northId])).not.toContain(placeholder);
+    expect(w.app.tournaments.view(running.id).players.find((p) => p.userId === placeholder)?.withdrawn).toBe(true);
+  });
+
   it("swiss - refusals: Nickar, too few players, a second start, rounds, joined twice, another server - each", () => {
     const nickar = setup(() => 0.1, undefined, { bots: new Set([NICKAR]) });
     try {

@@ -9,6 +9,7 @@ import type { HandlerContext } from "../context.ts";
 import { gameMessage } from "../game-message.ts";
 import { gameMessageEdits, noticesAfter } from "../game-updates.ts";
 import type { Response } from "../reply.ts";
+import { tournamentFollowUps } from "../tournament-posts.ts";
 import { forgottenReply, keptReply } from "../views/forget.ts";
 import type { ButtonKind } from "./kind.ts";
 
@@ -29,7 +30,15 @@ function answered(ctx: HandlerContext, id: ForgetButtonId): Response {
   const notices = games
     .flatMap((game) => noticesAfter(ctx.app, game, { moved: true }))
     .map((notice) => ({ ...notice, users: notice.users.filter((id) => id !== forgotten.placeholder) }));
-  return { mode: "update", reply: forgottenReply(forgotten, ctx.t), edits, notices };
+  // A tournament round that a resignation ended is paired now: its pairings and boards, or the final standings.
+  const tournament = games.map((game) => tournamentFollowUps(ctx.app, game));
+  return {
+    mode: "update",
+    reply: forgottenReply(forgotten, ctx.t),
+    edits: [...edits, ...tournament.flatMap((t) => t.edits)],
+    posts: tournament.flatMap((t) => t.posts),
+    notices,
+  };
 }
 
 export const forget: ButtonKind<ForgetButtonId> = {
