@@ -32,9 +32,9 @@ import {
 import type { GameService } from "../games/service.ts";
 import { user } from "../i18n/index.ts";
 import { leaveLadder, readRungs } from "./ladder-store.ts";
-import { withdraw } from "./tournament-store.ts";
 import { type RatingKey, rebuildRatings } from "./rating-cache.ts";
 import { activeSeriesGame, resignSeries } from "./series-store.ts";
+import { withdraw } from "./tournament-store.ts";
 
 /** What forgetting a player touches, counted before (for the confirmation) or done. */
 export interface ForgetSummary {
