@@ -20,7 +20,7 @@ import { localeOf } from "../i18n/index.ts";
 import { handleButton } from "../interactions/buttons/index.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
-import { ephemeral, type Response } from "../interactions/reply.ts";
+import { ephemeral, latestEdits, type Response } from "../interactions/reply.ts";
 import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
@@ -167,7 +167,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     }
     const bound =
       response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
-    for (const edit of [...(response.edits ?? []), ...bound]) await deps.messenger.edit(edit.ref, edit.reply);
+    for (const edit of latestEdits([...(response.edits ?? []), ...bound]))
+      await deps.messenger.edit(edit.ref, edit.reply);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));

@@ -15,7 +15,9 @@
  * A `Position` tag holds the start position string when the game did not start from the usual one.
  * Import replays the letters through the engine (so a record with an illegal move is refused).
  */
+
 import { fromRecordText, type GameState } from "./game.ts";
+import { moveNumbers } from "./move-numbers.ts";
 import { formatMoves, formatPosition, isStartPosition } from "./notation.ts";
 import type { Player, Result } from "./types.ts";
 import { fail, ok } from "./types.ts";
@@ -65,15 +67,13 @@ export function exportRecord(state: GameState, tags: RecordTags): string {
   return `${pairs.map(([k, v]) => `[${k} ${quote(v)}]`).join("\n")}\n\n${[...lines, result].join("\n")}\n`;
 }
 
-/** "1. C e 2. A f": South's move after North's starts the next number. */
+/** "1. C e 2. A f": the numbers of move-numbers.ts, each written before its first move. */
 function numberedMoves(moves: readonly number[], movers: readonly Player[]): string[] {
-  const tokens: string[] = [];
-  let number = 0;
-  moves.forEach((house, i) => {
-    if (i === 0 || (movers[i] === 0 && movers[i - 1] === 1)) tokens.push(`${++number}.`);
-    tokens.push(formatMoves([house], [movers[i]]));
+  const numbers = moveNumbers(movers);
+  return moves.flatMap((house, i) => {
+    const move = formatMoves([house], [movers[i]]);
+    return i === 0 || numbers[i].number !== numbers[i - 1].number ? [`${numbers[i].number}.`, move] : [move];
   });
-  return tokens;
 }
 
 /** Joins tokens into lines of at most `width` characters, breaking between tokens. */

@@ -122,6 +122,20 @@ export interface Edit {
   readonly reply: Reply;
 }
 
+/**
+ * One edit per message, the last asked for: parts of an answer may each bring a message up to date (a
+ * tournament's announcement after a join and after the round it ended), and every edit draws the current state.
+ */
+export function latestEdits(edits: readonly Edit[]): Edit[] {
+  const byMessage = new Map<string, Edit>();
+  for (const edit of edits) {
+    const key = `${edit.ref.channelId}/${edit.ref.messageId}`;
+    byMessage.delete(key);
+    byMessage.set(key, edit);
+  }
+  return [...byMessage.values()];
+}
+
 export interface Post {
   readonly channelId: string;
   readonly reply: Reply;
