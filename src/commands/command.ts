@@ -2,6 +2,7 @@
 import type { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
+import type { RootCommand } from "./groups.ts";
 
 export interface Choice {
   readonly name: string;
@@ -15,8 +16,11 @@ export interface Choice {
 export type Guard = "guild" | "manage-server";
 
 export interface Command {
-  /** Registered under /nickar-admin (Manage Server) instead of /nickar; see index.ts. */
-  readonly admin?: boolean;
+  /**
+   * The top-level command it is registered under (see groups.ts): /nickar by default, /nickar-admin
+   * (Manage Server), or /nickar-tournament.
+   */
+  readonly root?: RootCommand;
   /** What must hold before the handler runs; the router checks them (see guards.ts). */
   readonly guards?: readonly Guard[];
   /** The subcommand group it belongs to (`/nickar ladder join`), if any; see GROUPS in index.ts. */

@@ -12,6 +12,17 @@ export const COMMAND_NAME = "nickar";
  * check Manage Server themselves all the same).
  */
 export const ADMIN_COMMAND_NAME = "nickar-admin";
+/** The tournaments' command: a command of its own, as /nickar has no room left under Discord's 8,000 characters. */
+export const TOURNAMENT_COMMAND_NAME = "nickar-tournament";
+
+export type RootCommand = typeof COMMAND_NAME | typeof ADMIN_COMMAND_NAME | typeof TOURNAMENT_COMMAND_NAME;
+
+/** Every top-level command, and the catalogue key of its description. */
+export const ROOTS: Readonly<Record<RootCommand, MessageKey>> = {
+  [COMMAND_NAME]: "commands:nickar.description",
+  [ADMIN_COMMAND_NAME]: "commands:admin.description",
+  [TOURNAMENT_COMMAND_NAME]: "commands:group.tournament.description",
+};
 
 export interface GroupTexts {
   readonly name: MessageKey;
@@ -22,7 +33,6 @@ export const GROUPS: Readonly<Record<string, Readonly<Record<string, GroupTexts>
   [COMMAND_NAME]: {
     ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
     series: { name: "commands:group.series.name", description: "commands:group.series.description" },
-    tournament: { name: "commands:group.tournament.name", description: "commands:group.tournament.description" },
   },
   [ADMIN_COMMAND_NAME]: {
     season: { name: "commands:group.season.name", description: "commands:group.season.description" },

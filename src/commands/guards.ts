@@ -8,7 +8,7 @@ import type { Locale, Value } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command, Guard } from "./command.ts";
-import { ADMIN_COMMAND_NAME, COMMAND_NAME, GROUPS } from "./groups.ts";
+import { COMMAND_NAME, GROUPS, type RootCommand } from "./groups.ts";
 import { definitionText } from "./localize.ts";
 
 /** The order guards are checked in: where the command runs, then who runs it. */
@@ -32,13 +32,16 @@ const CHECKS: Readonly<Record<Guard, (ctx: HandlerContext, command: Command) => 
 
 /** "nickar-admin season new" as a user of `locale` sees it in Discord ("nickar-admin sæson ny"). */
 function commandLabel(command: Command, locale: Locale): string {
-  const root = command.admin ? ADMIN_COMMAND_NAME : COMMAND_NAME;
+  const root = rootOf(command);
   const { name, name_localizations } = command.definition;
   const texts = command.group ? GROUPS[root]?.[command.group] : undefined;
   const group = (texts && definitionText(locale, texts.name)) ?? command.group ?? null;
   const subcommand = (locale === "en" ? null : name_localizations?.[locale]) ?? name;
   return [root, group, subcommand].filter(Boolean).join(" ");
 }
+
+/** The top-level command a subcommand is registered under. */
+export const rootOf = (command: Command): RootCommand => command.root ?? COMMAND_NAME;
 
 /** The refusal of the first guard of `command` that does not hold, in GUARD_ORDER; null when all hold. */
 export function guardRefusal(command: Command, ctx: HandlerContext): UserError | null {

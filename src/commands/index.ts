@@ -1,5 +1,5 @@
 /**
- * The /nickar and /nickar-admin commands: one subcommand per file in this folder, some of them in
+ * The /nickar, /nickar-admin and /nickar-tournament commands: one subcommand per file in this folder, some of them in
  * groups (`/nickar ladder join`). Importing this module never opens the database (handlers get services
  * through their context), so deployment can use it.
  */
@@ -24,7 +24,15 @@ import { exportGame } from "./export.ts";
 import { forgetMe } from "./forget-me.ts";
 import { game } from "./game.ts";
 import { games } from "./games.ts";
-import { ADMIN_COMMAND_NAME, COMMAND_NAME, GROUPS } from "./groups.ts";
+import {
+  ADMIN_COMMAND_NAME,
+  COMMAND_NAME,
+  GROUPS,
+  ROOTS,
+  type RootCommand,
+  TOURNAMENT_COMMAND_NAME,
+} from "./groups.ts";
+import { rootOf } from "./guards.ts";
 import { history } from "./history.ts";
 import { ladderChallenge } from "./ladder-challenge.ts";
 import { ladderJoin } from "./ladder-join.ts";
@@ -57,7 +65,8 @@ import { tournamentStandings } from "./tournament-standings.ts";
 import { tournamentStart } from "./tournament-start.ts";
 import { voidGame } from "./void.ts";
 
-export { ADMIN_COMMAND_NAME, COMMAND_NAME } from "./groups.ts";
+export { ADMIN_COMMAND_NAME, COMMAND_NAME, TOURNAMENT_COMMAND_NAME } from "./groups.ts";
+export { rootOf } from "./guards.ts";
 
 /**
  * How a command is looked up: "move", "ladder join" for a subcommand of a group, and with the
@@ -110,14 +119,11 @@ const ALL: readonly Command[] = [
   forgetMe,
 ];
 
-/** The top-level command a subcommand is registered under. */
-export const rootOf = (command: Command): string => (command.admin ? ADMIN_COMMAND_NAME : COMMAND_NAME);
-
 export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
   ALL.map((c) => [commandKey(rootOf(c), c.group ?? null, c.definition.name), c]),
 );
 
-function build(name: string, description: MessageKey): SlashCommandBuilder {
+function build(name: RootCommand, description: MessageKey = ROOTS[name]): SlashCommandBuilder {
   // The command's own name is Nickar's, the same in every language.
   const builder = localized(new SlashCommandBuilder().setName(name), null, description)
     // Server channels only (no DMs, no user installs): replaces the deprecated dm_permission.
@@ -135,18 +141,16 @@ function build(name: string, description: MessageKey): SlashCommandBuilder {
 }
 
 export function nickarCommand(): SlashCommandBuilder {
-  return build(COMMAND_NAME, "commands:nickar.description");
+  return build(COMMAND_NAME);
 }
 
 export function adminCommand(): SlashCommandBuilder {
-  return build(ADMIN_COMMAND_NAME, "commands:admin.description").setDefaultMemberPermissions(
-    PermissionFlagsBits.ManageGuild,
-  );
+  return build(ADMIN_COMMAND_NAME).setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
 }
 
 /** Everything `npm run deploy-commands` (and the playground) registers. */
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return [nickarCommand().toJSON(), adminCommand().toJSON()];
+  return [nickarCommand().toJSON(), adminCommand().toJSON(), build(TOURNAMENT_COMMAND_NAME).toJSON()];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Response } from "../interactions/reply.ts";
 import { fitLines } from "../interactions/text-budget.ts";
 import { dateText } from "../interactions/views/game-viewer.ts";
 import type { Command } from "./command.ts";
+import { ADMIN_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { requireGuild } from "./shared.ts";
 
@@ -33,4 +34,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const seasonList: Command = { admin: true, guards: ["guild"], group: "season", definition, handle };
+export const seasonList: Command = { root: ADMIN_COMMAND_NAME, guards: ["guild"], group: "season", definition, handle };

@@ -3,6 +3,7 @@ import type { HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { seasonQuestion } from "../interactions/views/season.ts";
 import type { Command } from "./command.ts";
+import { ADMIN_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 
 export const definition = localized(
@@ -16,7 +17,7 @@ function handle(ctx: HandlerContext): Response {
 }
 
 export const seasonNew: Command = {
-  admin: true,
+  root: ADMIN_COMMAND_NAME,
   guards: ["guild", "manage-server"],
   group: "season",
   definition,

@@ -7,6 +7,7 @@ import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
 import { timeLimitText } from "../present/time-limit.ts";
 import type { Command } from "./command.ts";
+import { ADMIN_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import {
   asRuleset,
@@ -216,4 +217,9 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const settings: Command = { guards: ["guild"], definition, handle: show };
-export const adminSettings: Command = { admin: true, guards: ["guild"], definition: adminDefinition, handle: change };
+export const adminSettings: Command = {
+  root: ADMIN_COMMAND_NAME,
+  guards: ["guild"],
+  definition: adminDefinition,
+  handle: change,
+};

@@ -5,6 +5,7 @@ import type { Response } from "../interactions/reply.ts";
 import { tournamentReply } from "../interactions/views/tournament.ts";
 import { MAX_ROUNDS } from "../ladders/tournament-service.ts";
 import type { Command } from "./command.ts";
+import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { asRuleset, parseTime, requireGuild, rulesetOption, timeOption } from "./shared.ts";
 
@@ -47,7 +48,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 /** Creating a tournament takes Manage Server (a server that wants anyone to can change the command's permissions in Discord). */
 export const tournamentCreate: Command = {
   guards: ["guild", "manage-server"],
-  group: "tournament",
+  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
 };

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
 
@@ -32,7 +33,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 
 export const tournamentExport: Command = {
   guards: ["guild"],
-  group: "tournament",
+  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -1,5 +1,5 @@
 /**
- * What the `/nickar tournament` subcommands share: the `tournament` option (an id, picked from the
+ * What the `/nickar-tournament` subcommands share: the `tournament` option (an id, picked from the
  * server's tournaments by autocomplete), and the rule that finds the tournament a command is about.
  */
 import type { SlashCommandStringOption } from "discord.js";

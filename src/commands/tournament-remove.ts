@@ -3,6 +3,7 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { leaveTournament } from "../interactions/tournament-actions.ts";
 import type { Command } from "./command.ts";
+import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { tournamentChanged, tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
 
@@ -23,7 +24,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 
 export const tournamentRemove: Command = {
   guards: ["guild"],
-  group: "tournament",
+  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -3,6 +3,7 @@ import type { CommandOptions, HandlerContext } from "../interactions/context.ts"
 import type { Response } from "../interactions/reply.ts";
 import { gamesPlayed, standingsText } from "../interactions/views/tournament.ts";
 import type { Command } from "./command.ts";
+import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
 
@@ -22,7 +23,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 
 export const tournamentStandings: Command = {
   guards: ["guild"],
-  group: "tournament",
+  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
+import { ADMIN_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
 import { anyGameChoices, changedGame, gameHere, gameIdOption } from "./shared.ts";
 
@@ -23,7 +24,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const voidGame: Command = {
-  admin: true,
+  root: ADMIN_COMMAND_NAME,
   guards: ["guild", "manage-server"],
   definition,
   handle,

@@ -23,7 +23,7 @@ export interface App {
   readonly ratings: RatingService;
   readonly ladders: LadderService;
   readonly series: SeriesService;
-  /** Swiss tournaments (`/nickar tournament`, the announcement's buttons). */
+  /** Swiss tournaments (`/nickar-tournament`, the announcement's buttons). */
   readonly tournaments: TournamentService;
   readonly forget: ForgetService;
   /** The heartbeat and the clocks given back after the bot was down. */

@@ -17,14 +17,26 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "challenge", "draw", "games", "move", "notify", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "ladder", "series"],
-        ...["play", "analyse", "forget-me", "tournament"],
+        ...["play", "analyse", "forget-me"],
       ].sort(),
     );
     expect(groupsOf(json)).toEqual({
       ladder: ["show", "join", "leave", "challenge"],
       series: ["challenge", "resign", "standings"],
-      tournament: ["create", "join", "leave", "start", "standings", "pause", "resume", "cancel", "remove", "export"],
     });
+    const tournament = commandDefinitions().find((c) => c.name === "nickar-tournament");
+    expect((tournament?.options ?? []).map((o) => o.name)).toEqual([
+      "create",
+      "join",
+      "leave",
+      "start",
+      "standings",
+      "pause",
+      "resume",
+      "cancel",
+      "remove",
+      "export",
+    ]);
     expect(Object.keys(COMMANDS)).toHaveLength(40);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });

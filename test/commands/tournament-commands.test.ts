@@ -1,4 +1,4 @@
-// Swiss tournaments from Discord: the /nickar tournament commands and the announcement's buttons through
+// Swiss tournaments from Discord: the /nickar-tournament commands and the announcement's buttons through
 // the real handlers on a real database, the rounds' games posted by the scheduler's path and by whoever
 // handled a round's last game, to the final standings and the TRF export.
 import { pino } from "pino";
@@ -35,7 +35,7 @@ const players = (n: number) => Array.from({ length: n }, (_, i) => String(5001 +
 const admin = (userId: string) => w.ctx(userId, { canManageGuild: true });
 
 function command(name: string, ctx: HandlerContext, values: Parameters<typeof options>[0] = {}): Promise<Response> {
-  return runCommand(COMMANDS[`tournament ${name}`], ctx, options(values));
+  return runCommand(COMMANDS[`nickar-tournament ${name}`], ctx, options(values));
 }
 
 function press(userId: string, tournamentId: string, action: TournamentAction): Promise<Response> {
@@ -198,7 +198,7 @@ describe("tournament commands and buttons", () => {
     await command("join", w.ctx("5002"), { tournament: second });
     expect(w.app.tournaments.view(second).players.map((p) => p.userId)).toEqual(["5002"]);
     const choices = await suggestions(
-      COMMANDS["tournament join"],
+      COMMANDS["nickar-tournament join"],
       w.ctx("5003"),
       { name: "tournament", value: "" },
       options(),

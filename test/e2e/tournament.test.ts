@@ -15,7 +15,7 @@ describe("tournament through Discord", () => {
     async () => {
       const { driver, database } = stack();
       const [, amy, ben, cat] = await driver.users("admin", "amy", "ben", "cat");
-      const created = await driver.command("admin", "/nickar tournament create ruleset:abapa rounds:2 time:1h");
+      const created = await driver.command("admin", "/nickar-tournament create ruleset:abapa rounds:2 time:1h");
       expect(created.status).toBe(200);
       const announcement: APIMessage = created.body.messages[0];
       expect(announcement.content).toContain("2 rounds");
@@ -45,7 +45,7 @@ describe("tournament through Discord", () => {
       const started = await driver.message(announcement.id);
       expect(started?.content).toContain("Round 1 of 2");
 
-      const standings = await driver.command("ben", "/nickar tournament standings");
+      const standings = await driver.command("ben", "/nickar-tournament standings");
       expect(standings.status).toBe(200);
       expect(standings.body.messages[0].content).toContain("Buchholz");
     },
