@@ -31,7 +31,7 @@ const CHECKS: Readonly<Record<Guard, (ctx: HandlerContext, command: Command) => 
 };
 
 /** "nickar-admin season new" as a user of `locale` sees it in Discord ("nickar-admin sæson ny"). */
-function commandLabel(command: Command, locale: Locale): string {
+export function commandLabel(command: Command, locale: Locale): string {
   const root = rootOf(command);
   const { name, name_localizations } = command.definition;
   const texts = command.group ? GROUPS[root]?.[command.group] : undefined;

@@ -1,6 +1,11 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { UserError } from "../errors.ts";
-import type { GuildSettings, SettingsPatch } from "../games/settings.ts";
+import {
+  type GuildSettings,
+  type SettingsPatch,
+  TOURNAMENT_CREATORS,
+  type TournamentCreators,
+} from "../games/settings.ts";
 import { channel, isLocale, type Locale, type MessageKey, type Translate, term } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
@@ -36,6 +41,11 @@ const LANGUAGE_CHOICE = {
   da: "commands:choice.language.da",
   fr: "commands:choice.language.fr",
 } as const satisfies Record<(typeof LANGUAGE_VALUES)[number], MessageKey>;
+
+const CREATORS_CHOICE = {
+  managers: "commands:choice.tournaments.managers",
+  everyone: "commands:choice.tournaments.everyone",
+} as const satisfies Record<TournamentCreators, MessageKey>;
 
 /** /nickar settings: anyone can read them. */
 export const definition = localized(
@@ -86,6 +96,15 @@ export const adminDefinition = localized(
   )
   .addStringOption((o) =>
     choiceOption(o, "commands:option.language", "commands:adminSettings.language", LANGUAGE_VALUES, LANGUAGE_CHOICE),
+  )
+  .addStringOption((o) =>
+    choiceOption(
+      o,
+      "commands:option.tournaments",
+      "commands:adminSettings.tournaments",
+      TOURNAMENT_CREATORS,
+      CREATORS_CHOICE,
+    ),
   );
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */
@@ -133,6 +152,11 @@ function settingsText(t: Translate, s: GuildSettings, serverLocale: Locale, limi
     t(s.animateMoves ? "replies:settings.animated" : "replies:settings.still"),
     t("replies:settings.rates", { commands: perMinute, challenges: perHour }),
     languageText(t, s.language, serverLocale),
+    t(
+      s.tournamentCreators === "everyone"
+        ? "replies:settings.tournamentsEveryone"
+        : "replies:settings.tournamentsManagers",
+    ),
   ];
   const channelsLine = (channels: string) => t("replies:settings.channels", { channels });
   const budget = limit - lines.join("\n").length - channelsLine("").length;
@@ -203,6 +227,8 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   if (challengeRate !== null) patch.challengesPerHour = challengeRate;
   const language = options.getString("language");
   if (language !== null) patch.language = isLocale(language) ? language : null;
+  const creators = options.getString("tournaments");
+  if (creators === "managers" || creators === "everyone") patch.tournamentCreators = creators;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };

@@ -122,6 +122,10 @@ export const challenges = sqliteTable(
   ],
 );
 
+/** Who may create a tournament (`/nickar-admin settings tournaments:`). */
+export const TOURNAMENT_CREATORS = ["managers", "everyone"] as const;
+export type TournamentCreators = (typeof TOURNAMENT_CREATORS)[number];
+
 export const guildSettings = sqliteTable("guild_settings", {
   guildId: text("guild_id").primaryKey(),
   defaultRuleset: text("default_ruleset").$type<RulesetId>(),
@@ -143,6 +147,8 @@ export const guildSettings = sqliteTable("guild_settings", {
   challengesPerHour: integer("challenges_per_hour"),
   /** The language of the server's public messages ("en", "da", "fr"); null = the server's Discord locale. */
   language: text("language").$type<Locale>(),
+  /** Who may create a tournament: "managers" (Manage Server) or "everyone"; null = managers. */
+  tournamentCreators: text("tournament_creators", { enum: TOURNAMENT_CREATORS }),
   updatedAt: integer("updated_at").notNull(),
 });
 
@@ -345,12 +351,14 @@ export type NoticeRow = typeof notices.$inferSelect;
 
 export const TOURNAMENT_STATUSES = ["open", "running", "paused", "finished", "cancelled"] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-export const TOURNAMENT_FORMATS = ["swiss"] as const;
+export const TOURNAMENT_FORMATS = ["swiss", "arena", "knockout"] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
 /**
- * A tournament (issue #22; only Swiss so far). Its games point here with `games.tournament_id` and
- * `games.tournament_round`; its pairings (byes included) are `tournament_pairings`. Results are read
- * from the games: the move list stays the truth.
+ * A tournament (issue #22): a Swiss, an arena or a knockout of series. Its games point here with
+ * `games.tournament_id` and `games.tournament_round` (a Swiss round, an arena's pairing wave, a
+ * knockout round); its pairings (byes included) are `tournament_pairings`. Results are read from the
+ * games and series: the move list stays the truth.
  */
 export const tournaments = sqliteTable(
   "tournaments",
@@ -361,9 +369,15 @@ export const tournaments = sqliteTable(
     ruleset: text("ruleset").$type<RulesetId>().notNull(),
     format: text("format", { enum: TOURNAMENT_FORMATS }).notNull().default("swiss"),
     status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("open"),
-    /** Planned rounds. */
+    /** Planned rounds (Swiss); the bracket's rounds (knockout, known at the start); 0 for an arena. */
     rounds: integer("rounds").notNull(),
-    /** The round paired last (0 before the start). */
+    /** An arena's length in minutes; null for the other formats. */
+    minutes: integer("minutes"),
+    /** When an arena stops pairing (its start plus its minutes); null before the start and for the other formats. */
+    endsAt: integer("ends_at"),
+    /** A knockout's series length (first to this many wins); null for the other formats. */
+    firstTo: integer("first_to"),
+    /** The round paired last (0 before the start); an arena's pairing waves are counted as rounds. */
     currentRound: integer("current_round").notNull().default(0),
     /** Seconds per move in its games. */
     timeLimit: integer("time_limit").notNull(),
@@ -399,11 +413,17 @@ export const tournamentPlayers = sqliteTable(
     withdrawnAt: integer("withdrawn_at"),
     /** Games missed in a row (lost on time without a move): two withdraw the player. */
     missed: integer("missed").notNull().default(0),
+    /** An arena player who paused: not paired until they come back (their score stays). */
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
 );
 
-/** One row per board of a round, or per bye (`northId` and `gameId` null: scored as a win). */
+/**
+ * One row per board of a round, or per bye (`northId` and `gameId` null: scored as a win). In a
+ * knockout, one row per match of the bracket (`board` is its place in the round, from 1), with its
+ * series (`gameId` is the series' first game); a bye's row has no north.
+ */
 export const tournamentPairings = sqliteTable(
   "tournament_pairings",
   {
@@ -416,6 +436,7 @@ export const tournamentPairings = sqliteTable(
     southId: text("south_id").notNull(),
     northId: text("north_id"),
     gameId: text("game_id").references(() => games.id),
+    seriesId: text("series_id").references(() => series.id),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.round, t.board] })],
 );

@@ -19,7 +19,7 @@ import { gameMessage, serverVoice } from "../interactions/game-message.ts";
 import { noticesAfter } from "../interactions/game-updates.ts";
 import { gameNoticeKey } from "../interactions/reply.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { roundPosts, tournamentFollowUps } from "../interactions/tournament-posts.ts";
+import { roundPosts, startedOnTimePosts, tournamentFollowUps } from "../interactions/tournament-posts.ts";
 import { challengeReply } from "../interactions/views/challenge.ts";
 import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
@@ -200,6 +200,18 @@ export async function runDue(
     } catch (err) {
       failed++;
       logger.error({ err, game: notice.game.row.id, kind: notice.kind }, "could not tell the players");
+    }
+  }
+
+  for (const { id } of app.tournaments.dueStarts()) {
+    try {
+      const started = startedOnTimePosts(app, id);
+      for (const edit of started.edits) await messenger.edit(edit.ref, edit.reply);
+      await sendPosts(app, messenger, started.posts);
+      logger.info({ tournament: id }, "tournament start time");
+    } catch (err) {
+      failed++;
+      logger.error({ err, tournament: id }, "could not start a tournament at its time");
     }
   }
 
@@ -405,9 +417,12 @@ export class Scheduler {
   /** Milliseconds until the next due item: MAX_WAIT when there is none, WAIT_AFTER_FAILURE when unreadable. */
   private untilNextDue(): number {
     try {
-      const times = [this.app.games.nextDue(), this.app.challenges.nextExpiry(), this.nextPost()].filter(
-        (t): t is number => t !== null,
-      );
+      const times = [
+        this.app.games.nextDue(),
+        this.app.challenges.nextExpiry(),
+        this.nextPost(),
+        this.app.tournaments.nextStart(),
+      ].filter((t): t is number => t !== null);
       return times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
     } catch (err) {
       this.logger.error({ err }, "could not find the next deadline");

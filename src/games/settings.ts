@@ -2,7 +2,13 @@
 import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { guildSettings } from "../db/schema.ts";
+import {
+  guildSettings,
+  TOURNAMENT_CREATORS,
+  TOURNAMENT_FORMATS,
+  type TournamentCreators,
+  type TournamentFormat,
+} from "../db/schema.ts";
 import { isRulesetId, type RulesetId } from "../engine/index.ts";
 import { isLocale, type Locale } from "../i18n/index.ts";
 
@@ -17,6 +23,8 @@ export interface Defaults {
   /** Challenges per player per hour unless the server chooses; absent or 0 = no limit. */
   readonly challengesPerHour?: number;
 }
+
+export { TOURNAMENT_CREATORS, TOURNAMENT_FORMATS, type TournamentCreators, type TournamentFormat };
 
 /** Rated games two players may start against each other in 24 hours, unless the server says otherwise. */
 export const DEFAULT_RATED_PAIRS_PER_DAY = 5;
@@ -40,6 +48,8 @@ export interface GuildSettings {
   readonly challengesPerHour: number;
   /** The language of public messages (boards, narration, reminders); null = the server's Discord locale. */
   readonly language: Locale | null;
+  /** Who may create a tournament: members with Manage Server, or everyone. */
+  readonly tournamentCreators: TournamentCreators;
 }
 
 /** The settings to change; the others keep their value. */
@@ -94,6 +104,7 @@ export class SettingsService {
       commandsPerMinute: row?.commandsPerMinute ?? this.defaults.commandsPerMinute ?? 0,
       challengesPerHour: row?.challengesPerHour ?? this.defaults.challengesPerHour ?? 0,
       language: row?.language && isLocale(row.language) ? row.language : null,
+      tournamentCreators: row?.tournamentCreators === "everyone" ? "everyone" : "managers",
     };
   }
 

@@ -10,10 +10,13 @@
 import type { TournamentRow } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { MIN_PLAYERS } from "../ladders/tournament-service.ts";
+import { MISSED_TO_WITHDRAW } from "../ladders/tournament-store.ts";
 import type { App, HandlerContext } from "./context.ts";
 import { serverVoice } from "./game-message.ts";
 import type { Edit, Post } from "./reply.ts";
 import { gamePost } from "./series-posts.ts";
+import { mention } from "./views/parts.ts";
 import { gamesPlayed, roundText, standingsText, tournamentReply } from "./views/tournament.ts";
 
 /** The edit that brings the announcement up to date (none while it has no message). */
@@ -69,6 +72,37 @@ export function tournamentFollowUps(app: App, ended: GameSnapshot): { posts: Pos
   if (!row.tournamentId || row.status === "active") return { posts: [], edits: [] };
   const t = app.tournaments.get(row.tournamentId);
   if (!t) return { posts: [], edits: [] };
+  const more = roundFollowUps(app, t, ended);
+  return { posts: [...withdrawnPosts(app, t, ended), ...more.posts], edits: more.edits };
+}
+
+/**
+ * The players this game's end withdrew for missing MISSED_TO_WITHDRAW games in a row, each told in the
+ * channel by a new message (a mention notifies only there).
+ */
+function withdrawnPosts(app: App, t: TournamentRow, ended: GameSnapshot): Post[] {
+  const { row } = ended;
+  const { t: tr } = serverVoice(app, t.guildId);
+  return app.tournaments
+    .view(t.id)
+    .players.filter(
+      (p) =>
+        (p.userId === row.southId || p.userId === row.northId) &&
+        p.withdrawn &&
+        p.missed >= MISSED_TO_WITHDRAW &&
+        p.withdrawnAt === row.finishedAt,
+    )
+    .map((p) => ({
+      channelId: t.channelId,
+      reply: {
+        content: tr("game:tournament.withdrawnMissed", { user: mention(p.userId), id: t.id, missed: p.missed }),
+        mentions: [p.userId],
+      },
+    }));
+}
+
+function roundFollowUps(app: App, t: TournamentRow, ended: GameSnapshot): { posts: Post[]; edits: Edit[] } {
+  const { row } = ended;
   if (t.status === "finished") {
     // Posted once, by the answer to the game whose end finished the tournament (several may end in one sweep).
     if (t.finishedByGame !== row.id) return { posts: [], edits: [] };
@@ -79,6 +113,22 @@ export function tournamentFollowUps(app: App, ended: GameSnapshot): { posts: Pos
     return { posts, edits: posts.length ? announcementEdits(app, t.id) : [] };
   }
   return { posts: [], edits: [] };
+}
+
+/**
+ * A tournament the scheduler started at its set time: the line that says so and round 1 (or, when too
+ * few joined, the line that says it was cancelled), and the announcement brought up to date.
+ */
+export function startedOnTimePosts(app: App, id: string): { posts: Post[]; edits: Edit[] } {
+  const done = app.tournaments.startOnTime(id);
+  if (!done) return { posts: [], edits: [] };
+  const { tournament: t, started } = done;
+  const { t: tr } = serverVoice(app, t.guildId);
+  const content = started
+    ? tr("game:tournament.started", { id, round: t.currentRound })
+    : tr("game:tournament.cancelledTooFew", { id, min: MIN_PLAYERS });
+  const line: Post = { channelId: t.channelId, reply: { content, mentions: [] } };
+  return { posts: [line, ...(started ? roundPosts(app, id) : [])], edits: announcementEdits(app, id) };
 }
 
 /** The organiser of the tournament, or a member with Manage Server: who may start, pause, resume, cancel, remove. */

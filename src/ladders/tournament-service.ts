@@ -4,12 +4,13 @@
  * change is one synchronous transaction; the rounds themselves advance in the games' own
  * transactions (tournament-store.ts, through the competition hook).
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, min } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
   type GameRow,
   TOURNAMENT_STATUSES,
+  type TournamentFormat,
   type TournamentPairingRow,
   type TournamentPlayerRow,
   type TournamentRow,
@@ -22,6 +23,7 @@ import { quoted, UserError } from "../errors.ts";
 import { newId } from "../games/ids.ts";
 import type { GameService } from "../games/service.ts";
 import { type Standing, standings, toTrf } from "../tournaments/index.ts";
+import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "./series-store.ts";
 import {
   advanceIfDone,
   pairNextRound,
@@ -35,6 +37,13 @@ import {
 } from "./tournament-store.ts";
 
 export const MAX_ROUNDS = 20;
+/** Rounds when none are given: enough to separate a field of up to about 30. */
+export const DEFAULT_ROUNDS = 5;
+/** An arena's length when none is given: an hour, as Lichess's hourly arenas. */
+export const DEFAULT_ARENA_MINUTES = 60;
+/** An arena's length: at least ten minutes, at most two weeks (for games of a day a move). */
+export const MIN_ARENA_MINUTES = 10;
+export const MAX_ARENA_MINUTES = 14 * 24 * 60;
 /** Players needed to start: with two, a Swiss is one game. */
 export const MIN_PLAYERS = 3;
 /** The last round a late entrant can start in (with zero points). */
@@ -44,7 +53,14 @@ export interface NewTournament {
   readonly guildId: string;
   readonly channelId: string;
   readonly ruleset: RulesetId;
-  readonly rounds: number;
+  /** Swiss when left out. */
+  readonly format?: TournamentFormat;
+  /** A Swiss's rounds (1 to MAX_ROUNDS); ignored by the other formats. */
+  readonly rounds?: number;
+  /** An arena's length in minutes. */
+  readonly minutes?: number;
+  /** A knockout's series length: first to this many wins (default DEFAULT_FIRST_TO). */
+  readonly firstTo?: number;
   /** Seconds per move. */
   readonly timeLimit: number;
   readonly rated: boolean;
@@ -59,6 +75,33 @@ export interface TournamentView {
   readonly games: readonly GameRow[];
 }
 
+/** What a format adds to a tournament: a Swiss's rounds, an arena's minutes, a knockout's series length. */
+function formatTerms(
+  format: TournamentFormat,
+  input: NewTournament,
+): Pick<TournamentRow, "rounds" | "minutes" | "firstTo"> {
+  if (format === "arena") {
+    const minutes = input.minutes ?? DEFAULT_ARENA_MINUTES;
+    if (!Number.isInteger(minutes) || minutes < MIN_ARENA_MINUTES || minutes > MAX_ARENA_MINUTES) {
+      throw new UserError("tournament/minutes", { min: MIN_ARENA_MINUTES, max: MAX_ARENA_MINUTES });
+    }
+    return { rounds: 0, minutes, firstTo: null };
+  }
+  if (format === "knockout") {
+    const firstTo = input.firstTo ?? DEFAULT_FIRST_TO;
+    if (!Number.isInteger(firstTo) || firstTo < 1 || firstTo > MAX_FIRST_TO) {
+      throw new UserError("series/first-to", { max: MAX_FIRST_TO });
+    }
+    // The bracket's rounds are known at the start, from the field.
+    return { rounds: 0, minutes: null, firstTo };
+  }
+  const rounds = input.rounds ?? DEFAULT_ROUNDS;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS) {
+    throw new UserError("tournament/rounds", { max: MAX_ROUNDS });
+  }
+  return { rounds, minutes: null, firstTo: null };
+}
+
 export class TournamentService {
   constructor(
     private readonly db: Db,
@@ -69,18 +112,22 @@ export class TournamentService {
   ) {}
 
   create(input: NewTournament): TournamentRow {
-    const { rounds } = input;
-    if (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS) {
-      throw new UserError("tournament/rounds", { max: MAX_ROUNDS });
-    }
+    const format = input.format ?? "swiss";
     const now = this.clock.now();
+    if (input.startAt != null && input.startAt <= now) throw new UserError("tournament/start-past");
     return this.db
       .insert(tournaments)
       .values({
         id: newId(),
-        ...input,
+        guildId: input.guildId,
+        channelId: input.channelId,
+        ruleset: input.ruleset,
+        timeLimit: input.timeLimit,
+        rated: input.rated,
+        createdBy: input.createdBy,
         startAt: input.startAt ?? null,
-        format: "swiss",
+        format,
+        ...formatTerms(format, input),
         status: "open",
         createdAt: now,
         updatedAt: now,
@@ -184,6 +231,46 @@ export class TournamentService {
       }
       return pairNextRound(tx, { ...t, status: "running" }, now);
     }, IMMEDIATE);
+  }
+
+  /** Open tournaments whose start time has come, oldest first. */
+  dueStarts(now: number = this.clock.now()): TournamentRow[] {
+    return this.db
+      .select()
+      .from(tournaments)
+      .where(and(eq(tournaments.status, "open"), lte(tournaments.startAt, now)))
+      .orderBy(asc(tournaments.startAt))
+      .all();
+  }
+
+  /** The earliest start time still to come, for the scheduler's timer; null when none is set. */
+  nextStart(): number | null {
+    const row = this.db
+      .select({ at: min(tournaments.startAt) })
+      .from(tournaments)
+      .where(eq(tournaments.status, "open"))
+      .get();
+    return row?.at ?? null;
+  }
+
+  /**
+   * The scheduler's start at the set time: started as by its organiser, or, with fewer than
+   * MIN_PLAYERS entrants, cancelled (nobody is there to start it by hand). Null when it had already
+   * started or ended meanwhile (another process, or its organiser).
+   */
+  startOnTime(id: string): { tournament: TournamentRow; started: boolean } | null {
+    const t = this.get(id);
+    if (t?.status !== "open") return null;
+    if (tournamentEntrants(this.db, id).length < MIN_PLAYERS) {
+      return { tournament: this.cancel(id, "").tournament, started: false };
+    }
+    try {
+      return { tournament: this.start(id), started: true };
+    } catch (err) {
+      // Started by its organiser between the read and the start.
+      if (err instanceof UserError && err.code === "tournament/not-open") return null;
+      throw err;
+    }
   }
 
   /** No new round is paired while paused; the games in progress go on. */

@@ -13,7 +13,7 @@ import type { TournamentAction } from "../../src/interactions/buttons/tournament
 import type { HandlerContext } from "../../src/interactions/context.ts";
 import type { Response } from "../../src/interactions/reply.ts";
 import { fromTrf } from "../../src/tournaments/index.ts";
-import { CHANNEL, options, setup, type World } from "../support/helpers.ts";
+import { CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, finish } from "../support/play.ts";
 import { type Recorder, recordingMessenger } from "../support/recorder.ts";
 
@@ -300,5 +300,70 @@ describe("tournament commands and buttons", () => {
     expect(w.app.games.get(game.id)!.row.status).toBe("finished");
     expect(confirmed.edits?.some((e) => e.ref.messageId === ANNOUNCEMENT)).toBe(true);
     expect(w.app.tournaments.view(id).players.find((p) => p.userId === ids[1])?.withdrawn).toBe(true);
+  });
+});
+
+describe("tournament start time, creators and absences", () => {
+  it("tournament - started by the scheduler at its start time, round 1 posted - the start option", async () => {
+    const id = await created({ start: "2h" });
+    expect(w.app.tournaments.find(id).startAt).toBe(w.clock.now() + 2 * 3_600_000);
+    for (const p of players(3)) await press(p, id, "join");
+    await runDue(w.app, messenger, logger);
+    expect(w.app.tournaments.find(id).status).toBe("open");
+    w.clock.advance(2 * 3_600_000);
+    await runDue(w.app, messenger, logger);
+    expect(w.app.tournaments.find(id).status).toBe("running");
+    expect(sent.some((s) => s.reply.content.includes("has started: round 1"))).toBe(true);
+    expect(sent.some((s) => s.reply.content.includes("round 1 of 3"))).toBe(true);
+    expect(w.app.tournaments.view(id).games.every((g) => g.messageId !== null)).toBe(true);
+    expect(edited.some((e) => e.ref.messageId === ANNOUNCEMENT)).toBe(true);
+    // Started once: the next sweep finds nothing to start.
+    const posts = sent.length;
+    await runDue(w.app, messenger, logger);
+    expect(sent).toHaveLength(posts);
+  });
+
+  it("tournament - cancelled at its start time, and said so - too few players", async () => {
+    const id = await created({ start: "30m" });
+    await press(players(1)[0], id, "join");
+    w.clock.advance(30 * 60_000);
+    await runDue(w.app, messenger, logger);
+    expect(w.app.tournaments.find(id).status).toBe("cancelled");
+    expect(sent.some((s) => s.reply.content.includes("cancelled at its start time"))).toBe(true);
+  });
+
+  it("tournament - a start time refused - unreadable, past, too far", async () => {
+    expect(await refusal(() => command("create", admin(ORGANISER), { start: "soon" }))).toBe(
+      "tournament/start-unknown",
+    );
+    expect(await refusal(() => command("create", admin(ORGANISER), { start: "2020-01-01 10:00" }))).toBe(
+      "tournament/start-past",
+    );
+    expect(await refusal(() => command("create", admin(ORGANISER), { start: "90d" }))).toBe("tournament/start-too-far");
+  });
+
+  it("tournament - any member creates one when the server allows it - tournaments setting", async () => {
+    expect(await refusal(() => command("create", w.ctx(ORGANISER)))).toBe("permission/manage-server");
+    w.app.settings.update(GUILD, { tournamentCreators: "everyone" });
+    const res = await command("create", w.ctx(ORGANISER));
+    expect(w.app.tournaments.find(res.bind!.id).createdBy).toBe(ORGANISER);
+  });
+
+  it("tournament - a player who misses two games in a row is withdrawn and told once - nobody moves", async () => {
+    const id = await created({ rounds: 4 });
+    for (const p of players(4)) await press(p, id, "join");
+    const start = await command("start", w.ctx(ORGANISER));
+    await sendPosts(w.app, messenger, start.posts ?? []);
+    for (let i = 0; i < 16 && w.app.tournaments.find(id).status === "running"; i++) {
+      w.clock.advance(40 * 60_000);
+      await runDue(w.app, messenger, logger, { unpostedUntil: w.clock.now() });
+    }
+    const withdrawn = w.app.tournaments.view(id).players.filter((p) => p.withdrawn);
+    expect(withdrawn.length).toBeGreaterThan(0);
+    for (const p of withdrawn) {
+      const told = sent.filter((s) => s.reply.content.includes(`<@${p.userId}> missed 2 games in a row`));
+      expect(told).toHaveLength(1);
+      expect(told[0].reply.mentions).toEqual([p.userId]);
+    }
   });
 });
