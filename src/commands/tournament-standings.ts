@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import { gamesPlayed, standingsText } from "../interactions/views/tournament.ts";
+import { standingsText } from "../interactions/views/tournament.ts";
 import type { Command } from "./command.ts";
 import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
@@ -17,7 +17,7 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const t = tournamentHere(ctx, options, true);
   const view = ctx.app.tournaments.view(t.id);
-  const content = standingsText(t, ctx.app.tournaments.standings(t.id), gamesPlayed(view), ctx.tServer);
+  const content = standingsText(view, ctx.app.tournaments.table(t.id), ctx.tServer);
   return { mode: "reply", reply: { content, mentions: [] } };
 }
 

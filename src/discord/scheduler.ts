@@ -19,7 +19,12 @@ import { gameMessage, serverVoice } from "../interactions/game-message.ts";
 import { noticesAfter } from "../interactions/game-updates.ts";
 import { gameNoticeKey } from "../interactions/reply.ts";
 import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import { roundPosts, startedOnTimePosts, tournamentFollowUps } from "../interactions/tournament-posts.ts";
+import {
+  arenaEndedPosts,
+  roundPosts,
+  startedOnTimePosts,
+  tournamentFollowUps,
+} from "../interactions/tournament-posts.ts";
 import { challengeReply } from "../interactions/views/challenge.ts";
 import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
@@ -213,6 +218,19 @@ export async function runDue(
       failed++;
       logger.error({ err, tournament: id }, "could not start a tournament at its time");
     }
+  }
+
+  // Arenas whose time is up with no game left in progress (one whose last game ends later is finished by it).
+  try {
+    for (const t of app.tournaments.finishArenas()) {
+      const ended = arenaEndedPosts(app, t);
+      for (const edit of ended.edits) await messenger.edit(edit.ref, edit.reply);
+      await sendPosts(app, messenger, ended.posts);
+      logger.info({ tournament: t.id }, "arena finished at its time");
+    }
+  } catch (err) {
+    failed++;
+    logger.error({ err }, "could not finish the arenas whose time is up");
   }
 
   const until = options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE;
@@ -421,7 +439,7 @@ export class Scheduler {
         this.app.games.nextDue(),
         this.app.challenges.nextExpiry(),
         this.nextPost(),
-        this.app.tournaments.nextStart(),
+        this.app.tournaments.nextDue(),
       ].filter((t): t is number => t !== null);
       return times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
     } catch (err) {

@@ -30,7 +30,16 @@ export function gamePost(app: App, game: GameSnapshot): Post {
     g.seriesGame !== null && g.ply === 0
       ? t("game:series.nextGame", { number: g.seriesGame, player: user(toMove) })
       : g.tournamentId !== null && g.ply === 0
-        ? t("game:tournament.game", { round: g.tournamentRound ?? 0, south: user(g.southId), north: user(g.northId) })
+        ? t(
+            app.tournaments.get(g.tournamentId)?.format === "arena"
+              ? "game:tournament.arenaGame"
+              : "game:tournament.game",
+            {
+              round: g.tournamentRound ?? 0,
+              south: user(g.southId),
+              north: user(g.northId),
+            },
+          )
         : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);

@@ -17,7 +17,7 @@ import { serverVoice } from "./game-message.ts";
 import type { Edit, Post } from "./reply.ts";
 import { gamePost } from "./series-posts.ts";
 import { mention } from "./views/parts.ts";
-import { gamesPlayed, roundText, standingsText, tournamentReply } from "./views/tournament.ts";
+import { roundText, standingsText, tournamentReply } from "./views/tournament.ts";
 
 /** The edit that brings the announcement up to date (none while it has no message). */
 export function announcementEdits(app: App, tournamentId: string, answered: string | null = null): Edit[] {
@@ -34,19 +34,23 @@ export function announcementEdits(app: App, tournamentId: string, answered: stri
 
 /**
  * The current round's pairings and its games' boards, when none of its games has a message yet (so a
- * round is announced once); nothing otherwise.
+ * round, or an arena's wave, is announced once); a knockout's matches started since, with their first
+ * boards. Nothing otherwise.
  */
 export function roundPosts(app: App, tournamentId: string): Post[] {
   const view = app.tournaments.view(tournamentId);
   const { tournament: t } = view;
-  const round = view.games.filter((g) => g.tournamentRound === t.currentRound);
-  if (t.currentRound === 0 || round.length === 0 || round.some((g) => g.messageId !== null)) return [];
   const { t: tr } = serverVoice(app, t.guildId);
+  const fresh =
+    t.format === "knockout"
+      ? view.games.filter((g) => g.status === "active" && g.messageId === null && g.seriesGame === 1)
+      : view.games.filter((g) => g.tournamentRound === t.currentRound);
+  if (t.currentRound === 0 || fresh.length === 0 || fresh.some((g) => g.messageId !== null)) return [];
   const pairings: Post = {
     channelId: t.channelId,
-    reply: { content: roundText(view, t.currentRound, tr), mentions: [] },
+    reply: { content: roundText(view, fresh, tr), mentions: [] },
   };
-  const boards = round
+  const boards = fresh
     .filter((g) => g.status === "active")
     .map((g) => app.games.get(g.id))
     .filter((g): g is GameSnapshot => g !== null)
@@ -58,7 +62,7 @@ export function roundPosts(app: App, tournamentId: string): Post[] {
 export function finalStandingsPost(app: App, t: TournamentRow): Post {
   const view = app.tournaments.view(t.id);
   const { t: tr } = serverVoice(app, t.guildId);
-  const content = standingsText(view.tournament, app.tournaments.standings(t.id), gamesPlayed(view), tr, true);
+  const content = standingsText(view, app.tournaments.table(t.id), tr, true);
   return { channelId: t.channelId, reply: { content, mentions: [] } };
 }
 
@@ -108,11 +112,17 @@ function roundFollowUps(app: App, t: TournamentRow, ended: GameSnapshot): { post
     if (t.finishedByGame !== row.id) return { posts: [], edits: [] };
     return { posts: [finalStandingsPost(app, t)], edits: announcementEdits(app, t.id) };
   }
-  if (row.tournamentRound !== null && row.tournamentRound < t.currentRound) {
+  // A Swiss's next round once this one is over; an arena's new wave or a knockout's new matches at any end.
+  if (t.format !== "swiss" || (row.tournamentRound !== null && row.tournamentRound < t.currentRound)) {
     const posts = roundPosts(app, t.id);
     return { posts, edits: posts.length ? announcementEdits(app, t.id) : [] };
   }
   return { posts: [], edits: [] };
+}
+
+/** An arena the scheduler finished at its time: the final standings, and the announcement brought up to date. */
+export function arenaEndedPosts(app: App, t: TournamentRow): { posts: Post[]; edits: Edit[] } {
+  return { posts: [finalStandingsPost(app, t)], edits: announcementEdits(app, t.id) };
 }
 
 /**

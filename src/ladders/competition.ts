@@ -24,7 +24,8 @@ import {
 import { askedRated, pairLimitNote, ratedAgainNote } from "./pair-limit.ts";
 import { rateEndedGame, rebuildAfterVoid } from "./rating-cache.ts";
 import { afterSeriesGame, checkSeriesChallenge, createSeries } from "./series-store.ts";
-import { afterTournamentGame } from "./tournament-store.ts";
+import { afterTournamentGame } from "./tournament-formats.ts";
+import { countAbsences } from "./tournament-store.ts";
 
 export class Competition implements CompetitionHooks {
   constructor(
@@ -135,6 +136,8 @@ export class Competition implements CompetitionHooks {
         settings.ladderInactiveDays,
       );
     }
+    // Absences first: a withdrawal gives a knockout's series away before it would create its next game.
+    countAbsences(tx, row, now);
     afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
     afterTournamentGame(tx, row, now);
   }

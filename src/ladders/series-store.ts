@@ -133,7 +133,9 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: nu
   if (!row.seriesId) return;
   const s = tx.select().from(series).where(eq(series.id, row.seriesId)).get();
   if (s?.status !== "active") return;
-  if (row.status !== "finished") {
+  // A knockout's match must have a winner: a game without a result is played again (a player who
+  // misses two in a row is withdrawn, which gives the match away: tournament-store.ts).
+  if (row.status !== "finished" && !row.tournamentId) {
     close(tx, s, { status: "abandoned", finishedAt: now });
     return;
   }
@@ -143,22 +145,40 @@ export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: nu
     close(tx, s, { status: "finished", winnerId: score.champion, finishedAt: now });
     return;
   }
-  const players = seriesPlayers(s);
-  const southId = southForGame(players, rows.length);
-  const rated = s.rated && pairLimitNote(tx, s.guildId, s.playerA, s.playerB, pairLimit, now) === null;
-  insertGame(
+  const southId = southForGame(seriesPlayers(s), rows.length);
+  // A tournament's games stay out of the pair limit.
+  const rated =
+    s.rated &&
+    (row.tournamentId !== null || pairLimitNote(tx, s.guildId, s.playerA, s.playerB, pairLimit, now) === null);
+  insertSeriesGame(tx, s, southId, rows.length + 1, rated, now, row.tournamentId, row.tournamentRound);
+}
+
+/** Game `number` of the series, South `southId`; a knockout's carries its tournament and round. */
+export function insertSeriesGame(
+  tx: Tx,
+  s: SeriesRow,
+  southId: string,
+  number: number,
+  rated: boolean,
+  now: number,
+  tournamentId: string | null = null,
+  tournamentRound: number | null = null,
+): GameRow {
+  return insertGame(
     tx,
     {
       guildId: s.guildId,
-      channelId: row.channelId,
+      channelId: s.channelId,
       messageId: null,
       ruleset: s.ruleset,
       southId,
-      northId: southId === players[0] ? players[1] : players[0],
+      northId: seriesOpponent(s, southId),
       timeLimit: s.timeLimit,
       rated,
       seriesId: s.id,
-      seriesGame: rows.length + 1,
+      seriesGame: number,
+      tournamentId,
+      tournamentRound,
     },
     now,
   );

@@ -23,10 +23,11 @@ import { quoted, UserError } from "../errors.ts";
 import { newId } from "../games/ids.ts";
 import type { GameService } from "../games/service.ts";
 import { type Standing, standings, toTrf } from "../tournaments/index.ts";
+import { arenaEntryDeadline, arenasPastTheirEnd, arenaTable, finishArenaIfDone, pairArena } from "./arena-store.ts";
+import { forfeitMatch, type KnockoutMatch, knockoutMatches, knockoutTable } from "./knockout-store.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "./series-store.ts";
+import { resumeFormat, startFormat } from "./tournament-formats.ts";
 import {
-  advanceIfDone,
-  pairNextRound,
   seedRating,
   swissRecord,
   tournamentEntrants,
@@ -68,11 +69,54 @@ export interface NewTournament {
   readonly createdBy: string;
 }
 
+/**
+ * One line of any format's standings: a Swiss's score (a win 1) and tie-breaks (Buchholz,
+ * Sonneborn-Berger, and direct encounter when it applies); an arena's points (a win 2, 4 on fire);
+ * a knockout's matches won, ranked by the round reached.
+ */
+export interface TableRow {
+  readonly rank: number;
+  readonly id: string;
+  readonly score: number;
+  readonly tieBreaks: readonly number[];
+  /** Games finished with a result. */
+  readonly played: number;
+  /** An arena player on a streak: the next win counts double. */
+  readonly onFire: boolean;
+  readonly withdrawn: boolean;
+}
+
+/** Games each player finished with a result (byes and games without a result left out). */
+export function gamesPlayed(games: readonly GameRow[]): Map<string, number> {
+  const played = new Map<string, number>();
+  for (const g of games) {
+    if (g.status !== "finished") continue;
+    for (const id of [g.southId, g.northId]) played.set(id, (played.get(id) ?? 0) + 1);
+  }
+  return played;
+}
+
 export interface TournamentView {
   readonly tournament: TournamentRow;
   readonly players: readonly TournamentPlayerRow[];
   readonly pairings: readonly TournamentPairingRow[];
   readonly games: readonly GameRow[];
+  /** When it was read: what the status line counts from (an arena's end, a start to come). */
+  readonly now: number;
+  /** A knockout's matches with their series scores; empty for the other formats. */
+  readonly matches: readonly KnockoutMatch[];
+}
+
+/**
+ * Whether players may still enter: before the start; after it, a Swiss until round LAST_ENTRY_ROUND is
+ * paired (with zero points), an arena until its last quarter (a player who paused may come back until
+ * its end), a knockout never (its bracket is drawn at the start).
+ */
+export function entriesOpen(t: TournamentRow, now: number, returning = false): boolean {
+  if (t.status === "open") return true;
+  if (t.status !== "running" && t.status !== "paused") return false;
+  if (t.format === "arena") return now < ((returning ? t.endsAt : arenaEntryDeadline(t)) ?? 0);
+  return t.format === "swiss" && t.currentRound < LAST_ENTRY_ROUND;
 }
 
 /** What a format adds to a tournament: a Swiss's rounds, an arena's minutes, a knockout's series length. */
@@ -158,6 +202,8 @@ export class TournamentService {
       players: tournamentEntrants(this.db, id),
       pairings: tournamentPairingRows(this.db, id),
       games: tournamentGames(this.db, id),
+      now: this.clock.now(),
+      matches: tournament.format === "knockout" ? knockoutMatches(this.db, tournament) : [],
     };
   }
 
@@ -170,12 +216,16 @@ export class TournamentService {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const t = this.require(tx, id);
-      const late = t.status === "running" || t.status === "paused";
-      if (!(t.status === "open" || (late && t.currentRound < LAST_ENTRY_ROUND))) {
-        throw new UserError("tournament/closed");
+      const entrant = this.entrant(tx, id, userId);
+      // An arena player who paused comes back by joining again.
+      if (t.format === "arena" && entrant?.paused && !entrant.withdrawn && entriesOpen(t, now, true)) {
+        const back = this.setPaused(tx, id, userId, false);
+        pairArena(tx, t, now);
+        return back;
       }
-      if (this.entrant(tx, id, userId)) throw new UserError("tournament/already-joined");
-      return tx
+      if (!entriesOpen(t, now)) throw new UserError("tournament/closed");
+      if (entrant) throw new UserError("tournament/already-joined");
+      const joined = tx
         .insert(tournamentPlayers)
         .values({
           tournamentId: id,
@@ -186,6 +236,9 @@ export class TournamentService {
         })
         .returning()
         .get();
+      // A late entrant to an arena is paired at once if someone is free.
+      if (t.format === "arena" && t.status === "running") pairArena(tx, t, now);
+      return joined;
     }, IMMEDIATE);
   }
 
@@ -213,6 +266,16 @@ export class TournamentService {
       .all();
   }
 
+  /**
+   * Arenas whose time is up and whose last game has ended, finished now (an arena whose last game
+   * ends after its time is finished by that game's end). Returns them.
+   */
+  finishArenas(now: number = this.clock.now()): TournamentRow[] {
+    return arenasPastTheirEnd(this.db, now)
+      .map((t) => this.db.transaction((tx) => finishArenaIfDone(tx, this.require(tx, t.id), now, null), IMMEDIATE))
+      .filter((t) => t.status === "finished");
+  }
+
   /** Starts the tournament: seeds the entrants by their current rating and pairs round 1. */
   start(id: string): TournamentRow {
     const now = this.clock.now();
@@ -229,7 +292,7 @@ export class TournamentService {
           .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, p.userId)))
           .run();
       }
-      return pairNextRound(tx, { ...t, status: "running" }, now);
+      return startFormat(tx, this.require(tx, id), now);
     }, IMMEDIATE);
   }
 
@@ -243,14 +306,20 @@ export class TournamentService {
       .all();
   }
 
-  /** The earliest start time still to come, for the scheduler's timer; null when none is set. */
-  nextStart(): number | null {
-    const row = this.db
+  /** The earliest start time or arena end still to come, for the scheduler's timer; null when none is set. */
+  nextDue(): number | null {
+    const start = this.db
       .select({ at: min(tournaments.startAt) })
       .from(tournaments)
       .where(eq(tournaments.status, "open"))
-      .get();
-    return row?.at ?? null;
+      .get()?.at;
+    const end = this.db
+      .select({ at: min(tournaments.endsAt) })
+      .from(tournaments)
+      .where(and(eq(tournaments.format, "arena"), inArray(tournaments.status, ["running", "paused"])))
+      .get()?.at;
+    const times = [start, end].filter((t): t is number => t != null);
+    return times.length ? Math.min(...times) : null;
   }
 
   /**
@@ -290,7 +359,7 @@ export class TournamentService {
         .where(eq(tournaments.id, id))
         .returning()
         .get()!;
-      return advanceIfDone(tx, running, now);
+      return resumeFormat(tx, running, now);
     }, IMMEDIATE);
   }
 
@@ -318,9 +387,43 @@ export class TournamentService {
     return standings(swissRecord(this.db, this.find(id)));
   }
 
+  /** The standings of any format, as its views and images show them. */
+  table(id: string): TableRow[] {
+    const t = this.find(id);
+    const withdrawn = new Set(
+      tournamentEntrants(this.db, id)
+        .filter((p) => p.withdrawn)
+        .map((p) => p.userId),
+    );
+    const played = gamesPlayed(tournamentGames(this.db, id));
+    if (t.format === "arena") {
+      return arenaTable(this.db, t).map((s) => ({ ...s, tieBreaks: [], withdrawn: withdrawn.has(s.id) }));
+    }
+    if (t.format === "knockout") {
+      return knockoutTable(this.db, t).map((s) => ({
+        ...s,
+        tieBreaks: [],
+        played: played.get(s.id) ?? 0,
+        onFire: false,
+        withdrawn: withdrawn.has(s.id),
+      }));
+    }
+    return this.standings(id).map((s) => ({
+      rank: s.rank,
+      id: s.id,
+      score: s.score,
+      tieBreaks: [s.buchholz, s.sonnebornBerger, ...(s.directEncounter === null ? [] : [s.directEncounter])],
+      played: played.get(s.id) ?? 0,
+      onFire: false,
+      withdrawn: withdrawn.has(s.id),
+    }));
+  }
+
   /** FIDE's TRF-16 of the tournament; `names` gives the players' names (else their user ids). */
   trf(id: string, names: ReadonlyMap<string, string> = new Map()): string {
-    const record = swissRecord(this.db, this.find(id));
+    const t = this.find(id);
+    if (t.format !== "swiss") throw new UserError("tournament/export-swiss");
+    const record = swissRecord(this.db, t);
     return toTrf({ ...record, entrants: record.entrants.map((e) => ({ ...e, name: names.get(e.id) ?? e.id })) });
   }
 
@@ -338,19 +441,35 @@ export class TournamentService {
     const t = this.require(tx, id);
     if (t.status === "finished" || t.status === "cancelled") throw new UserError("tournament/over");
     const entrant = this.entrant(tx, id, userId);
-    if (!entrant || entrant.withdrawn) throw new UserError("tournament/not-joined");
+    if (!entrant || entrant.withdrawn || entrant.paused) throw new UserError("tournament/not-joined");
     if (t.status === "open") {
       tx.delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
         .run();
       return null;
     }
-    // Withdrawn first, so that if resigning ends the round, the next one is paired without them.
+    // An arena player pauses: their game in progress goes on, and they are not paired again until they join again.
+    if (t.format === "arena") {
+      this.setPaused(tx, id, userId, true);
+      return null;
+    }
+    // Withdrawn first, so that if resigning ends the round, the next one is paired without them; a
+    // knockout's match is given to the opponent.
     withdraw(tx, id, userId, this.clock.now());
+    if (t.format === "knockout") forfeitMatch(tx, t, userId, this.clock.now());
     const active = tournamentGames(tx, id).find(
       (g) => g.status === "active" && (g.southId === userId || g.northId === userId),
     );
     return active ? this.games.resign(active.id, userId, null).row.id : null;
+  }
+
+  private setPaused(tx: Tx, id: string, userId: string, paused: boolean): TournamentPlayerRow {
+    return tx
+      .update(tournamentPlayers)
+      .set({ paused })
+      .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
+      .returning()
+      .get()!;
   }
 
   private setStatus(

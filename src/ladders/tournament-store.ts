@@ -17,6 +17,7 @@ import {
   type GameRow,
   games,
   ratings,
+  series,
   type TournamentPairingRow,
   type TournamentPlayerRow,
   type TournamentRow,
@@ -32,12 +33,13 @@ import {
   pairRound,
   playersAfter,
   type SwissGame,
-  type SwissPairing,
+  type SwissPair,
   type SwissRound,
   type SwissTournament,
 } from "../tournaments/index.ts";
 import { INITIAL_RATING } from "./glicko.ts";
 import { currentSeason } from "./seasons.ts";
+import { resignSeries } from "./series-store.ts";
 
 /** Games missed in a row (lost on time without a move) that withdraw a player. */
 export const MISSED_TO_WITHDRAW = 2;
@@ -131,12 +133,12 @@ function pairable(tx: Tx, t: TournamentRow, round: number) {
   return playersAfter(swissRecord(tx, t)).filter((p) => active.has(p.id));
 }
 
-function update(tx: Tx, t: TournamentRow, changes: Partial<TournamentRow>): TournamentRow {
+export function updateTournament(tx: Tx, t: TournamentRow, changes: Partial<TournamentRow>): TournamentRow {
   return tx.update(tournaments).set(changes).where(eq(tournaments.id, t.id)).returning().get()!;
 }
 
-function finishTournament(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
-  return update(tx, t, { status: "finished", updatedAt: now, finishedAt: now, finishedByGame: byGame });
+export function finishTournament(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+  return updateTournament(tx, t, { status: "finished", updatedAt: now, finishedAt: now, finishedByGame: byGame });
 }
 
 /**
@@ -151,12 +153,24 @@ export function pairNextRound(tx: Tx, t: TournamentRow, now: number, byGame: str
   if (players.length < 2) return finishTournament(tx, t, now, byGame);
   const paired = pairRound(players, round);
   if (!paired.ok) return finishTournament(tx, t, now, byGame);
-  storeRound(tx, t, paired.value, now);
-  return update(tx, t, { status: t.status === "open" ? "running" : t.status, currentRound: round, updatedAt: now });
+  storePairs(tx, t, round, paired.value.pairs, paired.value.bye, now);
+  return updateTournament(tx, t, {
+    status: t.status === "open" ? "running" : t.status,
+    currentRound: round,
+    updatedAt: now,
+  });
 }
 
-function storeRound(tx: Tx, t: TournamentRow, pairing: SwissPairing, now: number): void {
-  pairing.pairs.forEach((pair, i) => {
+/** A round's (or an arena wave's) boards: a game and a pairing each, then the bye (a pairing without a game). */
+export function storePairs(
+  tx: Tx,
+  t: TournamentRow,
+  round: number,
+  pairs: readonly SwissPair[],
+  bye: string | null,
+  now: number,
+): void {
+  pairs.forEach((pair, i) => {
     const game = insertGame(
       tx,
       {
@@ -170,31 +184,17 @@ function storeRound(tx: Tx, t: TournamentRow, pairing: SwissPairing, now: number
         // Rated as the tournament is, through the normal ratings path; the pair limit does not apply.
         rated: t.rated,
         tournamentId: t.id,
-        tournamentRound: pairing.round,
+        tournamentRound: round,
       },
       now,
     );
     tx.insert(tournamentPairings)
-      .values({
-        tournamentId: t.id,
-        round: pairing.round,
-        board: i + 1,
-        southId: pair.south,
-        northId: pair.north,
-        gameId: game.id,
-      })
+      .values({ tournamentId: t.id, round, board: i + 1, southId: pair.south, northId: pair.north, gameId: game.id })
       .run();
   });
-  if (pairing.bye) {
+  if (bye) {
     tx.insert(tournamentPairings)
-      .values({
-        tournamentId: t.id,
-        round: pairing.round,
-        board: pairing.pairs.length + 1,
-        southId: pairing.bye,
-        northId: null,
-        gameId: null,
-      })
+      .values({ tournamentId: t.id, round, board: pairs.length + 1, southId: bye, northId: null, gameId: null })
       .run();
   }
 }
@@ -231,19 +231,33 @@ export function withdraw(tx: Tx, tournamentId: string, userId: string, now: numb
     .run();
 }
 
-/** The tournament step of a game's end (the competition hook, in the game's transaction). */
-export function afterTournamentGame(tx: Tx, row: GameRow, now: number): void {
+/**
+ * The absences step of a tournament game's end (the competition hook, in the game's transaction, before
+ * the series step): the missed-game counters move, and a player who missed MISSED_TO_WITHDRAW in a row
+ * is withdrawn (in a knockout, that gives their match away). A player's count goes back to zero only when
+ * they moved in the game: the opponent of a game that never started missed nothing, but played nothing.
+ */
+export function countAbsences(tx: Tx, row: GameRow, now: number): void {
   if (!row.tournamentId) return;
   const t = tournamentRow(tx, row.tournamentId);
   if (!t || (t.status !== "running" && t.status !== "paused")) return;
   const missed = missedBy(row);
-  for (const userId of [row.southId, row.northId]) {
+  const movers = snapshotOf(row).state.movers;
+  [row.southId, row.northId].forEach((userId, seat) => {
     const key = and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId));
     const entrant = tx.select().from(tournamentPlayers).where(key).get();
-    if (!entrant) continue;
-    const count = userId === missed ? entrant.missed + 1 : 0;
+    if (!entrant) return;
+    const count = userId === missed ? entrant.missed + 1 : movers.includes(seat as 0 | 1) ? 0 : entrant.missed;
     tx.update(tournamentPlayers).set({ missed: count }).where(key).run();
-    if (count >= MISSED_TO_WITHDRAW && !entrant.withdrawn) withdraw(tx, t.id, userId, now);
-  }
-  if (row.tournamentRound === t.currentRound) advanceIfDone(tx, t, now, row.id);
+    if (count >= MISSED_TO_WITHDRAW && !entrant.withdrawn) {
+      withdraw(tx, t.id, userId, now);
+      if (row.seriesId) forfeitSeries(tx, row.seriesId, userId, now);
+    }
+  });
+}
+
+/** A withdrawn player's knockout match is given to the opponent (the series resigned in their name). */
+function forfeitSeries(tx: Tx, seriesId: string, userId: string, now: number): void {
+  const s = tx.select().from(series).where(eq(series.id, seriesId)).get();
+  if (s?.status === "active") resignSeries(tx, s, userId, now);
 }
