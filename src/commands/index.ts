@@ -53,8 +53,10 @@ import { seriesStandings } from "./series-standings.ts";
 import { adminSettings, settings } from "./settings.ts";
 import { rulesetChoices, timeChoices } from "./shared.ts";
 import { stats } from "./stats.ts";
+import { tournamentBracket } from "./tournament-bracket.ts";
 import { tournamentCancel } from "./tournament-cancel.ts";
 import { tournamentCreate } from "./tournament-create.ts";
+import { tournamentCrosstable } from "./tournament-crosstable.ts";
 import { tournamentExport } from "./tournament-export.ts";
 import { tournamentJoin } from "./tournament-join.ts";
 import { tournamentLeave } from "./tournament-leave.ts";
@@ -106,6 +108,8 @@ const ALL: readonly Command[] = [
   tournamentLeave,
   tournamentStart,
   tournamentStandings,
+  tournamentCrosstable,
+  tournamentBracket,
   tournamentPause,
   tournamentResume,
   tournamentCancel,

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { standingsText } from "../interactions/views/tournament.ts";
+import { standingsImage, tournamentAttachment } from "../interactions/views/tournament-images.ts";
 import type { Command } from "./command.ts";
 import { TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";
@@ -13,12 +14,16 @@ export const definition = localized(
   "commands:tournamentStandings.description",
 ).addStringOption(tournamentOption);
 
-/** Score, Buchholz, Sonneborn-Berger and games of each player, in the channel (the server's language). */
+/** The standings in the channel (the server's language), as text and as an image. */
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const t = tournamentHere(ctx, options, true);
   const view = ctx.app.tournaments.view(t.id);
-  const content = standingsText(view, ctx.app.tournaments.table(t.id), ctx.tServer);
-  return { mode: "reply", reply: { content, mentions: [] } };
+  const table = ctx.app.tournaments.table(t.id);
+  const content = standingsText(view, table, ctx.tServer);
+  const image = tournamentAttachment(ctx.app, view, ctx.tServer, `nickar-standings-${t.id}.png`, (name) =>
+    standingsImage(view, table, ctx.tServer, name),
+  );
+  return { mode: "reply", reply: { content, mentions: [], image } };
 }
 
 export const tournamentStandings: Command = {

@@ -37,12 +37,15 @@ function endedGames(ctx: HandlerContext, ids: readonly string[]) {
 }
 
 export function joinTournament(ctx: HandlerContext, id: string): TournamentEffects {
+  const paused = ctx.app.tournaments.view(id).players.some((p) => p.userId === ctx.userId && p.paused);
   const entry = ctx.app.tournaments.join(id, ctx.userId);
   const tournament = ctx.app.tournaments.find(id);
-  const line =
-    entry.joinedRound > 1
-      ? ctx.tServer("game:tournament.joinedLate", { user: mention(ctx.userId), round: entry.joinedRound })
-      : ctx.tServer("game:tournament.joined", { user: mention(ctx.userId) });
+  const user = mention(ctx.userId);
+  const line = paused
+    ? ctx.tServer("game:tournament.back", { user })
+    : tournament.format === "swiss" && entry.joinedRound > 1
+      ? ctx.tServer("game:tournament.joinedLate", { user, round: entry.joinedRound })
+      : ctx.tServer("game:tournament.joined", { user });
   return { line, tournament, ...none };
 }
 
@@ -52,7 +55,10 @@ export function leaveTournament(ctx: HandlerContext, id: string, userId: string 
   if (removed) requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const resigned = removed ? ctx.app.tournaments.removePlayer(id, userId) : ctx.app.tournaments.leave(id, userId);
   const tournament = ctx.app.tournaments.find(id);
-  const line = ctx.tServer(removed ? "game:tournament.removed" : "game:tournament.left", { user: mention(userId) });
+  // An arena player who leaves after the start pauses (join again to come back).
+  const pauses = !removed && tournament.format === "arena" && tournament.status !== "open";
+  const key = removed ? "game:tournament.removed" : pauses ? "game:tournament.paused2" : "game:tournament.left";
+  const line = ctx.tServer(key, { user: mention(userId) });
   return { line, tournament, ...endedGames(ctx, resigned ? [resigned] : []) };
 }
 

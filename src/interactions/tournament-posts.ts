@@ -18,18 +18,23 @@ import type { Edit, Post } from "./reply.ts";
 import { gamePost } from "./series-posts.ts";
 import { mention } from "./views/parts.ts";
 import { roundText, standingsText, tournamentReply } from "./views/tournament.ts";
+import { podiumImage, standingsImage, tournamentAttachment } from "./views/tournament-images.ts";
 
 /** The edit that brings the announcement up to date (none while it has no message). */
 export function announcementEdits(app: App, tournamentId: string, answered: string | null = null): Edit[] {
   const view = app.tournaments.view(tournamentId);
   const { tournament: t } = view;
   if (!t.messageId || t.messageId === answered) return [];
-  return [
-    {
-      ref: { channelId: t.channelId, messageId: t.messageId },
-      reply: tournamentReply(view, serverVoice(app, t.guildId).t),
-    },
-  ];
+  const { t: tr } = serverVoice(app, t.guildId);
+  const reply = tournamentReply(view, tr);
+  // Once it has started, the announcement carries the standings, redrawn at each change.
+  if (t.status === "open" || t.status === "cancelled")
+    return [{ ref: { channelId: t.channelId, messageId: t.messageId }, reply }];
+  const table = app.tournaments.table(t.id);
+  const image = tournamentAttachment(app, view, tr, `nickar-standings-${t.id}.png`, (name) =>
+    standingsImage(view, table, tr, name),
+  );
+  return [{ ref: { channelId: t.channelId, messageId: t.messageId }, reply: { ...reply, image } }];
 }
 
 /**
@@ -62,8 +67,12 @@ export function roundPosts(app: App, tournamentId: string): Post[] {
 export function finalStandingsPost(app: App, t: TournamentRow): Post {
   const view = app.tournaments.view(t.id);
   const { t: tr } = serverVoice(app, t.guildId);
-  const content = standingsText(view, app.tournaments.table(t.id), tr, true);
-  return { channelId: t.channelId, reply: { content, mentions: [] } };
+  const table = app.tournaments.table(t.id);
+  const content = standingsText(view, table, tr, true);
+  const image = tournamentAttachment(app, view, tr, `nickar-podium-${t.id}.png`, (name) =>
+    podiumImage(view, table, tr, name),
+  );
+  return { channelId: t.channelId, reply: { content, mentions: [], image } };
 }
 
 /**

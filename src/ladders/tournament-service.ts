@@ -78,7 +78,8 @@ export interface TableRow {
   readonly rank: number;
   readonly id: string;
   readonly score: number;
-  readonly tieBreaks: readonly number[];
+  /** A Swiss's Buchholz, Sonneborn-Berger and direct encounter (null where it does not apply); none for the others. */
+  readonly tieBreaks: readonly (number | null)[];
   /** Games finished with a result. */
   readonly played: number;
   /** An arena player on a streak: the next win counts double. */
@@ -248,12 +249,12 @@ export class TournamentService {
    * the resigned game's id (its message needs the final board), or null.
    */
   leave(id: string, userId: string): string | null {
-    return this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
+    return this.db.transaction((tx) => this.drop(tx, id, userId, false), IMMEDIATE);
   }
 
   /** An organiser takes a player out (as if they left). */
   removePlayer(id: string, userId: string): string | null {
-    return this.db.transaction((tx) => this.drop(tx, id, userId), IMMEDIATE);
+    return this.db.transaction((tx) => this.drop(tx, id, userId, true), IMMEDIATE);
   }
 
   /** A server's tournaments with one of `statuses` (all by default), newest first. */
@@ -412,7 +413,7 @@ export class TournamentService {
       rank: s.rank,
       id: s.id,
       score: s.score,
-      tieBreaks: [s.buchholz, s.sonnebornBerger, ...(s.directEncounter === null ? [] : [s.directEncounter])],
+      tieBreaks: [s.buchholz, s.sonnebornBerger, s.directEncounter],
       played: played.get(s.id) ?? 0,
       onFire: false,
       withdrawn: withdrawn.has(s.id),
@@ -437,11 +438,12 @@ export class TournamentService {
     );
   }
 
-  private drop(tx: Tx, id: string, userId: string): string | null {
+  private drop(tx: Tx, id: string, userId: string, removed: boolean): string | null {
     const t = this.require(tx, id);
     if (t.status === "finished" || t.status === "cancelled") throw new UserError("tournament/over");
     const entrant = this.entrant(tx, id, userId);
-    if (!entrant || entrant.withdrawn || entrant.paused) throw new UserError("tournament/not-joined");
+    // A paused arena player can still be removed, not leave again.
+    if (!entrant || entrant.withdrawn || (entrant.paused && !removed)) throw new UserError("tournament/not-joined");
     if (t.status === "open") {
       tx.delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
@@ -449,7 +451,7 @@ export class TournamentService {
       return null;
     }
     // An arena player pauses: their game in progress goes on, and they are not paired again until they join again.
-    if (t.format === "arena") {
+    if (t.format === "arena" && !removed) {
       this.setPaused(tx, id, userId, true);
       return null;
     }

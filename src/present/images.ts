@@ -12,10 +12,12 @@ import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import { translatorFor } from "../render/language.ts";
 import type { RenderPool } from "../render/pool.ts";
+import type { TournamentImage } from "../render/tournament-image.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
 import type { Lane } from "../workers/pool.ts";
 
-export { describeChart, describeLadder } from "../render/describe-charts.ts";
+export { describeChart, describeLadder, describeTournament } from "../render/describe-charts.ts";
+export type { TournamentImage } from "../render/tournament-image.ts";
 
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
@@ -36,6 +38,8 @@ export interface Images {
   ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
+  /** A tournament's standings, crosstable, bracket or podium; its words in `locale`. */
+  tournamentPng(image: TournamentImage, locale: Locale): Promise<Buffer>;
   /**
    * An analysis's evaluation after every move (South's side, seeds) with the marked moves; `movers[i]`
    * made move i (the axis counts full moves as the record does; South and North alternate without them).
@@ -56,6 +60,7 @@ interface Drawing {
   boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
   ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
   ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
+  tournament(image: TournamentImage, locale: Locale): Promise<Buffer>;
   advantageChart(
     title: string,
     evaluations: readonly number[],
@@ -99,6 +104,7 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
     boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look.locale),
     ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
     ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
+    tournamentPng: (image, locale = "en") => drawing.tournament(image, locale),
     advantageChart: (title, evaluations, marks, locale = "en", movers) =>
       drawing.advantageChart(title, evaluations, marks, locale, movers),
   };
@@ -142,6 +148,8 @@ export const rendererImages: Images = imagesThrough(
       (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),
     ladder: async (title, rungs, more, locale) =>
       (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
+    tournament: async (image, locale) =>
+      (await import("../render/tournament-image.ts")).renderTournamentImage(image, translatorFor(locale)),
     advantageChart: async (title, evaluations, marks, locale, movers) =>
       (await import("../render/advantage-chart.ts")).renderAdvantageChart(
         title,

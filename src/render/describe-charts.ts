@@ -5,6 +5,7 @@
 import type { Translate } from "../i18n/index.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import { ENGLISH } from "./language.ts";
+import type { TournamentImage } from "./tournament-image.ts";
 
 /** Discord's limit on an attachment's description. */
 export const ALT_TEXT_LIMIT = 1024;
@@ -37,5 +38,30 @@ export function describeLadder(title: string, rungs: readonly Rung[], more: numb
   const list = rungs.map((r, i) => `${i + 1}. ${r.name} (${r.detail}${r.moved ? `, ${r.moved}` : ""})`).join("; ");
   return clipAlt(
     more > 0 ? t("board:alt.ladderMore", { title, rungs: list, more }) : t("board:alt.ladder", { title, rungs: list }),
+  );
+}
+
+/** A tournament image's alt text: its title, then its rows, matches or places in reading order. */
+export function describeTournament(image: TournamentImage, t: Translate = ENGLISH): string {
+  const { data } = image;
+  const points = (score: string) => t("board:tournament.scored", { score });
+  const items =
+    image.kind === "standings"
+      ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}${r.flame ? " 🔥" : ""}`)
+      : image.kind === "crosstable"
+        ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}`)
+        : image.kind === "podium"
+          ? image.data.places.map((p, i) => `${i + 1}. ${p.name}, ${points(p.score)}`)
+          : image.data.rounds.flatMap((matches, r) =>
+              matches
+                .filter((m) => m.top && (m.bottom || m.bye))
+                .map((m) => {
+                  const round = t("board:tournament.roundShort", { round: r + 1 });
+                  if (!m.bottom) return `${round}: ${m.top!.name} (${t("board:tournament.bye")})`;
+                  return `${round}: ${m.top!.name} ${m.top!.wins ?? 0}–${m.bottom.wins ?? 0} ${m.bottom.name}`;
+                }),
+            );
+  return clipAlt(
+    t("board:alt.tournament", { title: data.title, items: items.join("; ") || t("board:tournament.nobody") }),
   );
 }

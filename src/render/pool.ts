@@ -10,6 +10,7 @@ import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import type { RenderTask } from "./task.ts";
+import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export interface RenderPoolOptions {
@@ -54,6 +55,11 @@ export class RenderPool {
 
   ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale = "en"): Promise<Buffer> {
     return this.run({ kind: "ladder", title, rungs, more, locale }, "people");
+  }
+
+  /** A tournament's standings, crosstable, bracket or podium. */
+  tournament(image: TournamentImage, locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "tournament", image, locale }, "people");
   }
 
   advantageChart(

@@ -6,6 +6,7 @@ import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
+import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export type RenderTask = { readonly locale: Locale } & (
@@ -14,6 +15,7 @@ export type RenderTask = { readonly locale: Locale } & (
   | { readonly kind: "board-alt"; readonly view: BoardView }
   | { readonly kind: "rating-chart"; readonly title: string; readonly points: readonly RatingPoint[] }
   | { readonly kind: "ladder"; readonly title: string; readonly rungs: readonly Rung[]; readonly more: number }
+  | { readonly kind: "tournament"; readonly image: TournamentImage }
   | {
       readonly kind: "advantage-chart";
       readonly title: string;

@@ -16,6 +16,7 @@ import { translatorFor } from "./language.ts";
 import { paletteFor } from "./palette.ts";
 import { renderBoardPng } from "./png.ts";
 import type { RenderTask } from "./task.ts";
+import { renderTournamentImage } from "./tournament-image.ts";
 
 try {
   setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -40,6 +41,8 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
       return renderRatingChart(task.title, task.points, t);
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more, t);
+    case "tournament":
+      return renderTournamentImage(task.image, t);
     case "advantage-chart":
       return renderAdvantageChart(task.title, task.evaluations, task.marks, t, task.movers);
   }

@@ -31,13 +31,15 @@ describe("command definitions", () => {
       "leave",
       "start",
       "standings",
+      "crosstable",
+      "bracket",
       "pause",
       "resume",
       "cancel",
       "remove",
       "export",
     ]);
-    expect(Object.keys(COMMANDS)).toHaveLength(40);
+    expect(Object.keys(COMMANDS)).toHaveLength(42);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

@@ -26,6 +26,7 @@ export const fakeImages: Images = {
   boardAlt: async (game) => `board of game ${game.row.id}`,
   ratingChart: async () => Buffer.from("chart"),
   ladderPng: async () => Buffer.from("ladder"),
+  tournamentPng: async (image) => Buffer.from(`tournament ${image.kind}`),
   advantageChart: async () => Buffer.from("advantage"),
 };
 

@@ -150,7 +150,7 @@ export function roundText(view: TournamentView, fresh: readonly GameRow[], tr: T
 }
 
 /** "1.5", "1.75" for points and tie-breaks (Sonneborn-Berger counts quarters), the same in every language. */
-function points(n: number): string {
+export function points(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
@@ -181,8 +181,8 @@ export function standingsText(view: TournamentView, table: readonly TableRow[], 
       rank,
       user: mention(s.id),
       score: points(s.score),
-      buchholz: points(buchholz),
-      sb: points(sb),
+      buchholz: points(buchholz ?? 0),
+      sb: points(sb ?? 0),
       games: s.played,
     });
   };
