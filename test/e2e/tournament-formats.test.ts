@@ -103,6 +103,9 @@ async function resign(run: Running, game: GameRow, loser: string): Promise<void>
   );
 }
 
+/** The player of the game with the higher id (ids are strings: compared as such): the one who resigns. */
+const higher = (g: GameRow) => [g.southId, g.northId].sort()[1];
+
 /** A message of the channel containing `text`, once there. */
 function posted(run: Running, text: string): Promise<APIMessage> {
   return waitFor(async () => (await run.stack.driver.messages()).find((m) => m.content.includes(text)), text);
@@ -159,7 +162,7 @@ describe("tournament formats through Discord", () => {
           if (step === 6) await restart(run);
           if (boards.length === 0) break;
           const g = boards[step % boards.length];
-          await resign(run, g, g.southId > g.northId ? g.southId : g.northId);
+          await resign(run, g, higher(g));
           run.clock.advance(4 * 60_000);
           step++;
           expect(step).toBeLessThan(60);
@@ -201,7 +204,7 @@ describe("tournament formats through Discord", () => {
           expect(boards.length).toBeGreaterThan(0);
           if (resigned === 3) await restart(run);
           // The lower id wins every game: it takes each match 2-0.
-          for (const g of boards) await resign(run, g, g.southId > g.northId ? g.southId : g.northId);
+          for (const g of boards) await resign(run, g, higher(g));
           resigned += boards.length;
           expect(resigned).toBeLessThan(30);
         }
