@@ -2,7 +2,7 @@
 import { AttachmentBuilder, type Client, DiscordAPIError, MessageFlags, RESTJSONErrorCodes } from "discord.js";
 import { retryWhileBusy } from "../db/client.ts";
 import type { App } from "../interactions/context.ts";
-import type { ImageFile, MessageRef, Post, Reply } from "../interactions/reply.ts";
+import { type ImageFile, jumpLink, type MessageRef, type Post, type Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
 
 /** Renders the reply's image; a renderer failure is logged and the message goes out without it. */
@@ -136,5 +136,20 @@ export async function sendPosts(app: App, messenger: Messenger, posts: readonly 
     const game = post.bindGame;
     // A locked database must not lose the binding: the game would have no message.
     if (posted && game) await retryWhileBusy(() => app.games.bindMessage(game, post.channelId, posted), BIND_WAIT);
+    if (posted) await sendDirect(app, messenger, post, posted);
+  }
+}
+
+/**
+ * The direct messages of a post (players who chose them), each linking to it; one a player's DMs refuse
+ * is said in the channel instead, mentioning them, as a notice would be.
+ */
+export async function sendDirect(app: App, messenger: Messenger, post: Post, messageId: string): Promise<void> {
+  if (!post.direct) return;
+  const guildId = post.bindGame ? (app.games.get(post.bindGame)?.row.guildId ?? null) : null;
+  const link = guildId ? `\n${jumpLink({ guildId, channelId: post.channelId, messageId })}` : "";
+  for (const userId of post.direct.users) {
+    if (await messenger.direct(userId, { content: `${post.direct.text}${link}` })) continue;
+    await messenger.send(post.channelId, { content: `<@${userId}> ${post.direct.text}${link}`, mentions: [userId] });
   }
 }

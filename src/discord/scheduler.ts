@@ -28,7 +28,7 @@ import {
 import { challengeReply } from "../interactions/views/challenge.ts";
 import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
-import { type Messenger, sendPosts } from "./messenger.ts";
+import { type Messenger, sendDirect, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
@@ -148,6 +148,7 @@ async function postUnposted(
       const posted = await messenger.send(post.channelId, post.reply);
       if (!posted) throw new Error(`could not post in channel ${post.channelId}`);
       app.games.bindMessage(id, post.channelId, posted);
+      await sendDirect(app, messenger, post, posted);
       retry?.succeeded(id);
       logger.info({ game: id, message: posted }, "posted a game that had no message");
     } catch (err) {

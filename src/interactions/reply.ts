@@ -140,6 +140,11 @@ export interface Post {
   readonly channelId: string;
   readonly reply: Reply;
   readonly bindGame?: string;
+  /**
+   * Told by direct message once the post is up, with a link to it (players whose `/nickar notify` is
+   * "dm": they are not pinged by the post itself). `text` starts the message.
+   */
+  readonly direct?: { readonly users: readonly string[]; readonly text: string };
 }
 
 export function ephemeral(content: string): Response {

@@ -45,5 +45,15 @@ export function gamePost(app: App, game: GameSnapshot): Post {
   const note = app.series.gameNote(g);
   const said = note ? noteText(t, note) : null;
   const reply = gameMessage(app, game, said ? `${extra}\n${said}` : extra);
-  return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
+  if (g.tournamentId === null)
+    return { channelId: g.channelId, reply: { ...reply, mentions: [g.southId, g.northId] }, bindGame: g.id };
+  // A tournament's pairing follows each player's /nickar notify: pinged here, by direct message, or not at all.
+  const choices = app.players.notifyAll([g.southId, g.northId]);
+  const by = (choice: string) => [g.southId, g.northId].filter((id) => choices.get(id) === choice);
+  return {
+    channelId: g.channelId,
+    reply: { ...reply, mentions: by("channel") },
+    bindGame: g.id,
+    ...(by("dm").length > 0 && { direct: { users: by("dm"), text: extra } }),
+  };
 }

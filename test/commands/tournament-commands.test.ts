@@ -366,4 +366,32 @@ describe("tournament start time, creators and absences", () => {
       expect(told[0].reply.mentions).toEqual([p.userId]);
     }
   });
+
+  it("tournament - a pairing follows each player's notify choice - channel, dm, off", async () => {
+    const id = await created({ rounds: 1 });
+    const [inChannel, byDm, off, fourth] = players(4);
+    for (const p of [inChannel, byDm, off, fourth]) await press(p, id, "join");
+    w.app.players.setNotify(byDm, "dm");
+    w.app.players.setNotify(off, "off");
+    const directs: { userId: string; content: string }[] = [];
+    const dmMessenger: Messenger = {
+      ...messenger,
+      direct: async (userId, reply) => {
+        directs.push({ userId, content: reply.content });
+        return { channelId: `dm-${userId}`, messageId: `dm-${directs.length}` };
+      },
+    };
+    const start = await command("start", w.ctx(ORGANISER));
+    await sendPosts(w.app, dmMessenger, start.posts ?? []);
+    const boards = sent.filter((s) => s.reply.content.includes("Tournament round 1"));
+    expect(boards).toHaveLength(2);
+    const mentioned = boards.flatMap((b) => b.reply.mentions ?? []);
+    expect(mentioned).toContain(inChannel);
+    expect(mentioned).toContain(fourth);
+    expect(mentioned).not.toContain(byDm);
+    expect(mentioned).not.toContain(off);
+    expect(directs.map((d) => d.userId)).toEqual([byDm]);
+    expect(directs[0].content).toContain("Tournament round 1");
+    expect(directs[0].content).toContain("https://discord.com/channels/");
+  });
 });
