@@ -434,6 +434,7 @@ describe("settings", () => {
       challengesPerHour: 0,
       // No language set: public messages follow the server's Discord locale.
       language: null,
+      tournamentCreators: "managers",
     });
     await COMMANDS["nickar-admin settings"].handle(
       admin,
@@ -444,9 +445,11 @@ describe("settings", () => {
         animations: true,
         command_rate: 12,
         challenge_rate: 4,
+        tournaments: "everyone",
       }),
     );
     expect(w.app.settings.get("100")).toMatchObject({
+      tournamentCreators: "everyone",
       ratedPairsPerDay: 0,
       ladderEnabled: true,
       ladderInactiveDays: 30,

@@ -2,8 +2,9 @@
  * The buttons of a tournament's announcement, `t:<tournament>:j|l|s`: Join, Leave, and Start (the
  * organiser's, or a member with Manage Server). The announcement takes the change at once (no other
  * message: its list of players says who joined); a start posts round 1's pairings and boards. Leaving
- * after the start withdraws the player and resigns their game in progress: it asks first, privately,
- * and the confirmation (`t:<tournament>:lc`) edits the announcement and the board of that game.
+ * a Swiss or a knockout after the start withdraws the player and resigns their game in progress: it asks
+ * first, privately, and the confirmation (`t:<tournament>:lc`) edits the announcement and the board of
+ * that game. Leaving an arena pauses the player, at once.
  */
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -47,7 +48,8 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
   // A tournament of another server is refused as one that does not exist.
   const t = ctx.app.tournaments.find(id.tournamentId, ctx.guildId ?? "");
   if (id.action === "leave-confirm") return leaveConfirmed(ctx, id);
-  if (id.action === "leave" && t.status !== "open") {
+  // An arena's Leave only pauses (nothing is resigned): no question.
+  if (id.action === "leave" && t.status !== "open" && t.format !== "arena") {
     const question = ctx.t("game:tournament.leaveQuestion", { id: t.id });
     const confirm = { ...id, action: "leave-confirm" as const };
     return {
