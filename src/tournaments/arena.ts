@@ -70,45 +70,90 @@ export function arenaStandings(entrants: readonly ArenaEntrant[]): ArenaStanding
 }
 
 /**
- * How far apart in the waiting list two players may be paired. Near ranks are what the weights prefer
- * anyway, and the matching of a whole graph of 400 waiting players took 1.7 s here, 0.45 s with the
- * window (200: 170 ms and 85 ms). Two waiting players further apart than this wait for the next wave.
+ * How far apart in the waiting list two players may be paired at first. Near ranks are what the weights
+ * prefer anyway, and the matching of a whole graph of 400 waiting players took 1.7 s here, 0.45 s with the
+ * window (200: 170 ms and 85 ms). When the window leaves two or more players unpaired, the matching is
+ * done again on a window twice as wide, up to the whole graph, so the window never costs a pair (only
+ * time: a pool of 400 whose top player had just met all 64 below them took 1.3-1.9 s here).
  */
 export const ARENA_WINDOW = 64;
 
 /** A player free to be paired. */
 export interface ArenaWaiting {
   readonly id: string;
-  /** Their place in the standings now (1 = top). */
+  /** Their place in the standings now (1 = top); ranks need not be consecutive among the waiting. */
   readonly rank: number;
-  /** Whom they played last, if anyone: never paired again at once. */
+  /** Whom they played last, if anyone: never paired again at once (but see ArenaWaveContext.playing). */
   readonly lastOpponent: string | null;
   /** Games played as South less games played as North: who is owed South. */
   readonly southBalance: number;
+  /** Paused (they left for a while): never paired, and not counted as waiting. Default false. */
+  readonly paused?: boolean;
 }
+
+/** What the wave needs to know beyond the waiting players. */
+export interface ArenaWaveContext {
+  /**
+   * How many players are in games now. When it is 0 and exactly two players wait, nobody else can free
+   * up to meet them, so they may play each other again at once (lila, likewise, lets its only two active
+   * players meet again). Unknown (the default): an immediate rematch is never allowed.
+   */
+  readonly playing?: number;
+}
+
+/** A wave: the pairs to start, and the ids left waiting for the next game to end (paused players excluded). */
+export interface ArenaWave {
+  readonly pairs: SwissPair[];
+  readonly waiting: string[];
+}
+
+/** Ranks as weights may use them: whole numbers in 1..2^31 (a missing or huge rank is the bottom). */
+const RANK_CAP = 2 ** 31;
+const weightRank = (rank: number) =>
+  Number.isFinite(rank) ? Math.min(Math.max(Math.round(rank), 1), RANK_CAP) : RANK_CAP;
 
 /**
  * Pairs the waiting players (as lila does: a maximum-weight matching of the waiting pool): as many pairs
- * as possible, then the smallest total distance in rank; no one with themselves, twice, or with the
- * opponent of their last game. South goes to whoever has had it less (then the lower-ranked player).
- * Those left unpaired wait for the next game to end. Deterministic: the same pool gives the same pairs.
+ * as possible, then the smallest total distance in rank (each edge weighs the pool's span of ranks plus
+ * one, less the pair's distance, so every weight is positive and the sum ranks matchings of equal size by
+ * distance exactly); no one with themselves, twice, paused, or with the opponent of their last game
+ * (unless `context` says they are the only two left). South goes to whoever has had it less (then the
+ * lower-ranked player). An id listed twice counts once (its last entry). Those left unpaired wait for the
+ * next game to end. Deterministic: the same pool gives the same pairs, whatever its order.
  */
-export function pairArenaWave(waiting: readonly ArenaWaiting[]): { pairs: SwissPair[]; waiting: string[] } {
-  const pool = [...new Map(waiting.map((w) => [w.id, w])).values()].sort(
-    (a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1),
-  );
+export function pairArenaWave(waiting: readonly ArenaWaiting[], context: ArenaWaveContext = {}): ArenaWave {
+  const pool = [...new Map(waiting.map((w) => [w.id, w])).values()]
+    .filter((w) => !w.paused)
+    .sort((a, b) => weightRank(a.rank) - weightRank(b.rank) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const n = pool.length;
-  const edges: [number, number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < Math.min(n, i + 1 + ARENA_WINDOW); j++) {
-      const a = pool[i];
-      const b = pool[j];
-      if (a.lastOpponent === b.id || b.lastOpponent === a.id) continue;
-      // Maximum cardinality first (the library's flag), then the heaviest: the nearest ranks.
-      edges.push([i, j, n + 1 - Math.min(n, Math.abs(a.rank - b.rank))]);
+  const rematchAllowed = n === 2 && context.playing === 0;
+  const ranks = pool.map((p) => weightRank(p.rank));
+  const span = n > 0 ? ranks[n - 1] - ranks[0] : 0;
+  const build = (window: number): number[][] => {
+    const edges: number[][] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < Math.min(n, i + 1 + window); j++) {
+        const a = pool[i];
+        const b = pool[j];
+        if (!rematchAllowed && (a.lastOpponent === b.id || b.lastOpponent === a.id)) continue;
+        // Maximum cardinality first (the library's flag), then the heaviest: the nearest ranks.
+        edges.push([i, j, span + 1 - (ranks[j] - ranks[i])]);
+      }
     }
+    return edges;
+  };
+  const match = (window: number): number[] => {
+    const edges = build(window);
+    return edges.length ? blossom(edges, true) : [];
+  };
+  const unpaired = (mate: number[]) => pool.reduce((k, _, i) => k + ((mate[i] ?? -1) < 0 ? 1 : 0), 0);
+  // Two or more left unpaired by a window may be paired on a wider one: double it up to the whole graph.
+  let window = ARENA_WINDOW;
+  let mate = match(window);
+  while (window < n - 1 && unpaired(mate) >= 2) {
+    window *= 2;
+    mate = match(window);
   }
-  const mate: number[] = edges.length ? blossom(edges, true) : [];
   const pairs: SwissPair[] = [];
   const paired = new Set<number>();
   for (let i = 0; i < n; i++) {
@@ -116,7 +161,10 @@ export function pairArenaWave(waiting: readonly ArenaWaiting[]): { pairs: SwissP
     if (j < 0 || paired.has(i) || paired.has(j)) continue;
     paired.add(i).add(j);
     const [a, b] = [pool[i], pool[j]];
-    const aSouth = a.southBalance < b.southBalance || (a.southBalance === b.southBalance && a.rank > b.rank);
+    const aSouth =
+      a.southBalance < b.southBalance ||
+      (a.southBalance === b.southBalance && ranks[i] > ranks[j]) ||
+      (a.southBalance === b.southBalance && ranks[i] === ranks[j] && a.id > b.id);
     pairs.push(aSouth ? { south: a.id, north: b.id } : { south: b.id, north: a.id });
   }
   return { pairs, waiting: pool.filter((_, i) => !paired.has(i)).map((p) => p.id) };

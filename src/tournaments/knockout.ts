@@ -99,3 +99,127 @@ export function readyMatches(
 export function champion(rounds: number, decided: readonly Decided[]): string | null {
   return decided.find((d) => d.round === rounds && d.index === 0)?.winner ?? null;
 }
+
+/** Where a match stands: a bye (decided at once), waiting for a feeder, ready to play, or decided. */
+export type MatchStatus = "bye" | "waiting" | "ready" | "decided";
+
+/** One match of the bracket as a whole. */
+export interface MatchState {
+  readonly round: number;
+  /** 0-based place in its round: match i of round r is fed by matches 2i and 2i+1 of round r − 1. */
+  readonly index: number;
+  /** Round 1: the seeded players (null: a bye). Later: the feeders' winners (null: not decided yet). */
+  readonly top: Seeded | null;
+  readonly bottom: Seeded | null;
+  readonly status: MatchStatus;
+  /** Who went through: a bye's player, or the decided winner; null until then. */
+  readonly winner: Seeded | null;
+}
+
+export interface BracketState {
+  readonly rounds: number;
+  /** Every match: `matches[round - 1][index]`, round 1 first. */
+  readonly matches: readonly (readonly MatchState[])[];
+  /** The matches whose two players are known and which are not decided, round by round. */
+  readonly ready: readonly MatchState[];
+  /** The winner of the final, once decided. */
+  readonly champion: Seeded | null;
+}
+
+/** Why a bracket cannot be built from its first round and results. `players` names those concerned. */
+export interface KnockoutError {
+  readonly reason:
+    | "bad-size"
+    | "too-few-players"
+    | "duplicate-player"
+    | "empty-match"
+    | "unknown-match"
+    | "decided-twice"
+    | "not-ready"
+    | "not-a-player";
+  readonly message: string;
+  readonly players: readonly string[];
+}
+
+/** chess.js style: the bracket's state or the reason there is none; bracketState never throws. */
+export type BracketResult =
+  | { readonly ok: true; readonly value: BracketState }
+  | { readonly ok: false; readonly error: KnockoutError };
+
+const fail = (reason: KnockoutError["reason"], message: string, players: string[] = []): BracketResult => ({
+  ok: false,
+  error: { reason, message, players },
+});
+
+/**
+ * The whole bracket from its first round (as `seedBracket` returns it, or as stored) and the decided
+ * matches: every match's players and status, the matches ready to start, and the champion. Byes are
+ * decided at once for the player present; a bye listed in `decided` must name that player. A result for a
+ * match whose players are not both known, or naming someone else, is an error, not ignored. Pure: the
+ * same input gives the same state, and nothing passed in is changed.
+ */
+export function bracketState(
+  firstRound: readonly (readonly [Seeded | null, Seeded | null])[],
+  decided: readonly Decided[],
+): BracketResult {
+  const size = firstRound.length * 2;
+  if (size < 2 || (size & (size - 1)) !== 0) {
+    return fail("bad-size", `a first round of ${firstRound.length} matches is not half a power of two`);
+  }
+  const rounds = Math.log2(size);
+  const present = firstRound.flat().filter((s): s is Seeded => s !== null);
+  const ids = new Set<string>();
+  const twice = present.filter((s) => ids.has(s.id) || !ids.add(s.id)).map((s) => s.id);
+  if (twice.length > 0) return fail("duplicate-player", "a player is in the bracket twice", twice);
+  if (present.length < 2) return fail("too-few-players", "a knockout needs at least two players", [...ids]);
+  const empty = firstRound.findIndex(([t, b]) => !t && !b);
+  if (empty >= 0) return fail("empty-match", `match ${empty + 1} of round 1 has no player`);
+
+  const results = new Map<string, string>();
+  for (const d of decided) {
+    const key = `${d.round}:${d.index}`;
+    if (!Number.isInteger(d.round) || d.round < 1 || d.round > rounds) {
+      return fail("unknown-match", `round ${d.round} is not in a bracket of ${rounds} rounds`, [d.winner]);
+    }
+    if (!Number.isInteger(d.index) || d.index < 0 || d.index >= 2 ** (rounds - d.round)) {
+      return fail("unknown-match", `round ${d.round} has no match ${d.index}`, [d.winner]);
+    }
+    if (results.has(key) && results.get(key) !== d.winner) {
+      return fail("decided-twice", `match ${key} is decided twice`, [results.get(key)!, d.winner]);
+    }
+    results.set(key, d.winner);
+  }
+
+  const matches: MatchState[][] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const row: MatchState[] = [];
+    for (let index = 0; index < 2 ** (rounds - round); index++) {
+      const [top, bottom] =
+        round === 1
+          ? firstRound[index]
+          : [matches[round - 2][2 * index].winner, matches[round - 2][2 * index + 1].winner];
+      const result = results.get(`${round}:${index}`);
+      const bye = round === 1 && (!top || !bottom);
+      const players = [top, bottom].filter((s): s is Seeded => s !== null);
+      if (result !== undefined && !bye && players.length < 2) {
+        return fail("not-ready", `match ${round}:${index} is decided before both its players are known`, [result]);
+      }
+      if (result !== undefined && !players.some((p) => p.id === result)) {
+        return fail("not-a-player", `the winner of match ${round}:${index} is not one of its players`, [result]);
+      }
+      const winner = bye ? players[0] : (players.find((p) => p.id === result) ?? null);
+      const status: MatchStatus = bye ? "bye" : winner ? "decided" : players.length === 2 ? "ready" : "waiting";
+      row.push({ round, index, top: top ?? null, bottom: bottom ?? null, status, winner });
+    }
+    matches.push(row);
+  }
+  return {
+    ok: true,
+    value: {
+      rounds,
+      matches,
+      ready: matches.flat().filter((m) => m.status === "ready"),
+      champion: matches[rounds - 1][0].winner,
+    },
+  };
+}

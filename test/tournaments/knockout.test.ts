@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   bracketRounds,
+  bracketState,
   champion,
   type Decided,
   nextMatch,
@@ -87,7 +88,7 @@ describe("knockout", () => {
         // The champion won every round they played.
         expect(decided.filter((d) => d.winner === champ).length).toBe(rounds);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -98,5 +99,127 @@ describe("knockout", () => {
     expect(readyMatches(2, decided, new Set(["1:0", "1:1"]))).toEqual([{ round: 2, index: 0, top: "a", bottom: "d" }]);
     expect(readyMatches(2, decided, new Set(["1:0", "1:1", "2:0"]))).toEqual([]);
     expect(champion(2, decided)).toBeNull();
+  });
+  const field = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i }));
+
+  it("bracket state - exactly the winners advance, each winner one of their match's players, the final's winner champion - any field and results", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 64 }), fc.func(fc.boolean()), (n, pick) => {
+        const first = seedBracket(field(n));
+        const decided: Decided[] = [];
+        // Decide every ready match, wave by wave, checking the state each time.
+        for (;;) {
+          const res = bracketState(first, decided);
+          if (!res.ok) throw new Error(res.error.message);
+          const state = res.value;
+          expect(state.rounds).toBe(bracketRounds(n));
+          // Plain checks, one expect: thousands of expect calls would cost a second.
+          const wrong: string[] = [];
+          for (const m of state.matches.flat()) {
+            const at = `${m.round}:${m.index}`;
+            const players = [m.top, m.bottom].filter((p) => p !== null).map((p) => p!.id);
+            if (m.winner && !players.includes(m.winner.id)) wrong.push(`${at}: winner not a player`);
+            if ((m.status === "bye") !== (m.round === 1 && players.length === 1)) wrong.push(`${at}: bye`);
+            if ((m.status === "ready") !== (players.length === 2 && m.winner === null)) wrong.push(`${at}: ready`);
+            if (m.round > 1) {
+              // Exactly the feeders' winners (or nobody yet) play the match.
+              const [a, b] = [state.matches[m.round - 2][2 * m.index], state.matches[m.round - 2][2 * m.index + 1]];
+              if (m.top !== a.winner || m.bottom !== b.winner) wrong.push(`${at}: not the feeders' winners`);
+            }
+          }
+          expect(wrong).toEqual([]);
+          // The same answer as the storage's helpers give.
+          const started = new Set(decided.map((d) => `${d.round}:${d.index}`));
+          const byes = state.matches[0].filter((m) => m.status === "bye");
+          const asHelpers = [...decided, ...byes.map((m) => ({ round: 1, index: m.index, winner: m.winner!.id }))];
+          expect(
+            readyMatches(
+              state.rounds,
+              asHelpers,
+              new Set([...started, ...state.matches[0].map((m) => `1:${m.index}`)]),
+            ),
+          ).toEqual(
+            state.ready
+              .filter((m) => m.round > 1)
+              .map((m) => ({ round: m.round, index: m.index, top: m.top!.id, bottom: m.bottom!.id })),
+          );
+          expect(state.champion?.id ?? null).toBe(champion(state.rounds, asHelpers));
+          if (state.ready.length === 0) {
+            expect(state.champion).toBe(state.matches[state.rounds - 1][0].winner);
+            expect(state.champion).not.toBeNull();
+            // Each round's players are exactly the previous round's winners.
+            for (let r = 2; r <= state.rounds; r++) {
+              const entrants = state.matches[r - 1].flatMap((m) => [m.top!.id, m.bottom!.id]);
+              expect(entrants).toEqual(state.matches[r - 2].map((m) => m.winner!.id));
+            }
+            break;
+          }
+          for (const m of state.ready) {
+            decided.push({ round: m.round, index: m.index, winner: (pick(m.round, m.index) ? m.top : m.bottom)!.id });
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("bracket state - a match waits for both feeders, then is ready - 3 players", () => {
+    const first = seedBracket(field(3));
+    const before = bracketState(first, []);
+    expect(before.ok && before.value.matches.map((row) => row.map((m) => m.status))).toEqual([
+      ["bye", "ready"],
+      ["waiting"],
+    ]);
+    expect(before.ok && before.value.matches[1][0].top?.id).toBe("p1");
+    const after = bracketState(first, [{ round: 1, index: 1, winner: "p3" }]);
+    expect(after.ok && after.value.ready.map((m) => [m.round, m.index, m.top?.id, m.bottom?.id])).toEqual([
+      [2, 0, "p1", "p3"],
+    ]);
+    const done = bracketState(first, [
+      { round: 1, index: 1, winner: "p3" },
+      { round: 2, index: 0, winner: "p3" },
+    ]);
+    expect(done.ok && done.value.champion).toEqual({ id: "p3", seed: 3 });
+  });
+
+  it("bracket state - an error value, never a throw, for a bad bracket or result - each reason", () => {
+    const first = seedBracket(field(4));
+    const reason = (...args: Parameters<typeof bracketState>) => {
+      const res = bracketState(...args);
+      return res.ok ? "ok" : res.error.reason;
+    };
+    expect(reason(first, [{ round: 1, index: 0, winner: "p2" }])).toBe("not-a-player");
+    expect(reason(first, [{ round: 2, index: 0, winner: "p1" }])).toBe("not-ready");
+    expect(reason(first, [{ round: 3, index: 0, winner: "p1" }])).toBe("unknown-match");
+    expect(reason(first, [{ round: 1, index: 2, winner: "p1" }])).toBe("unknown-match");
+    expect(
+      reason(first, [
+        { round: 1, index: 0, winner: "p1" },
+        { round: 1, index: 0, winner: "p4" },
+      ]),
+    ).toBe("decided-twice");
+    expect(reason(seedBracket(field(3)), [{ round: 1, index: 0, winner: "p3" }])).toBe("not-a-player");
+    expect(reason(seedBracket(field(1)), [])).toBe("too-few-players");
+    expect(reason([], [])).toBe("bad-size");
+    expect(reason(first.slice(0, 1).concat(first), [])).toBe("bad-size");
+    expect(reason([first[0], first[0]], [])).toBe("duplicate-player");
+    expect(reason([first[0], [null, null]], [])).toBe("empty-match");
+    // Deciding a match again with the same winner is no error; nor is a bye listed with its player.
+    expect(
+      reason(seedBracket(field(3)), [
+        { round: 1, index: 0, winner: "p1" },
+        { round: 1, index: 1, winner: "p2" },
+        { round: 1, index: 1, winner: "p2" },
+      ]),
+    ).toBe("ok");
+  });
+
+  it("bracket state - nothing passed in is changed - frozen input", () => {
+    const first = Object.freeze(seedBracket(field(6)).map((m) => Object.freeze(m)));
+    const decided = Object.freeze([Object.freeze({ round: 1, index: 1, winner: "p4" })]);
+    const copy = JSON.stringify([first, decided]);
+    const res = bracketState(first, decided);
+    expect(res.ok).toBe(true);
+    expect(JSON.stringify([first, decided])).toBe(copy);
   });
 });
