@@ -74,7 +74,7 @@ export function pairArena(tx: Tx, t: TournamentRow, now: number): TournamentRow 
         southBalance: mine.reduce((n, g) => n + (g.southId === p.userId ? 1 : -1), 0),
       };
     });
-  const { pairs } = pairArenaWave(waiting);
+  const { pairs } = pairArenaWave(waiting, { playing: busy.size });
   if (pairs.length === 0) return t;
   const wave = t.currentRound + 1;
   storePairs(tx, t, wave, pairs, null, now);

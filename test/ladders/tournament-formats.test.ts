@@ -123,7 +123,13 @@ describe("arena", () => {
     const third = ids.find((id) => id !== g.southId && id !== g.northId)!;
     w.app.tournaments.leave(t.id, third);
     resign(g.id, g.southId);
-    // Two players who just met are not paired again at once: they wait.
+    // The only two left, with nobody else playing: they meet again at once.
+    const [again] = active(t.id);
+    expect([again.southId, again.northId].sort()).toEqual([g.southId, g.northId].sort());
+    // Both pause: their game goes on, and after it nobody is paired.
+    w.app.tournaments.leave(t.id, g.southId);
+    w.app.tournaments.leave(t.id, g.northId);
+    resign(again.id, again.southId);
     expect(active(t.id)).toHaveLength(0);
     expect(w.app.tournaments.finishArenas()).toHaveLength(0);
     w.clock.advance(10 * 60_000);
