@@ -434,6 +434,8 @@ describe("settings", () => {
       challengesPerHour: 0,
       // No language set: public messages follow the server's Discord locale.
       language: null,
+      tournamentCreators: "managers",
+      ratedTakebacks: false,
     });
     await COMMANDS["nickar-admin settings"].handle(
       admin,
@@ -444,6 +446,7 @@ describe("settings", () => {
         animations: true,
         command_rate: 12,
         challenge_rate: 4,
+        takebacks: true,
       }),
     );
     expect(w.app.settings.get("100")).toMatchObject({
@@ -453,6 +456,7 @@ describe("settings", () => {
       animateMoves: true,
       commandsPerMinute: 12,
       challengesPerHour: 4,
+      ratedTakebacks: true,
     });
     await COMMANDS["nickar-admin settings"].handle(admin, options({ all_channels: true }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();
