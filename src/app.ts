@@ -43,7 +43,13 @@ export function createApp(options: AppOptions): App {
   // Ratings, ladders and series hear of every challenge and every game's end through these hooks.
   const bots = options.bots ?? new Set<string>();
   const competition = new Competition(settings, bots);
-  const games = new GameService(db, clock, competition, bots);
+  const games = new GameService(
+    db,
+    clock,
+    competition,
+    bots,
+    (guildId, tx) => settings.get(guildId, tx).ratedTakebacks,
+  );
   const computer = new Computer(db, games, bots, options.computer ?? null);
   return {
     games,

@@ -35,7 +35,7 @@ export function plyOfMove(game: GameSnapshot, typed: string): number {
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const game = gameHere(ctx, options.getString("id"));
   const typed = options.getString("move");
-  const ply = typed === null ? game.row.ply : plyOfMove(game, typed);
+  const ply = typed === null ? game.state.ply : plyOfMove(game, typed);
   return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply, voiceOf(ctx.locale)) };
 }
 

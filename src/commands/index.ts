@@ -53,6 +53,7 @@ import { seriesStandings } from "./series-standings.ts";
 import { adminSettings, settings } from "./settings.ts";
 import { rulesetChoices, timeChoices } from "./shared.ts";
 import { stats } from "./stats.ts";
+import { takeback } from "./takeback.ts";
 import { tournamentBracket } from "./tournament-bracket.ts";
 import { tournamentCancel } from "./tournament-cancel.ts";
 import { tournamentCreate } from "./tournament-create.ts";
@@ -85,6 +86,7 @@ const ALL: readonly Command[] = [
   board,
   resign,
   draw,
+  takeback,
   abort,
   games,
   notify,

@@ -105,7 +105,8 @@ export const adminDefinition = localized(
       TOURNAMENT_CREATORS,
       CREATORS_CHOICE,
     ),
-  );
+  )
+  .addBooleanOption((o) => localized(o, "commands:takeback.option", "commands:takeback.setting"));
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */
 function languageText(t: Translate, chosen: Locale | null, serverLocale: Locale): string {
@@ -157,6 +158,7 @@ function settingsText(t: Translate, s: GuildSettings, serverLocale: Locale, limi
         ? "replies:settings.tournamentsEveryone"
         : "replies:settings.tournamentsManagers",
     ),
+    t(s.ratedTakebacks ? "replies:takeback.settingOn" : "replies:takeback.settingOff"),
   ];
   const channelsLine = (channels: string) => t("replies:settings.channels", { channels });
   const budget = limit - lines.join("\n").length - channelsLine("").length;
@@ -229,6 +231,8 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   if (language !== null) patch.language = isLocale(language) ? language : null;
   const creators = options.getString("tournaments");
   if (creators === "managers" || creators === "everyone") patch.tournamentCreators = creators;
+  const takebacks = options.getBoolean("takebacks");
+  if (takebacks !== null) patch.ratedTakebacks = takebacks;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };

@@ -36,7 +36,11 @@ export const games = sqliteTable(
     moves: text("moves").notNull().default("[]"),
     /** Cached position string of the current position (formatPosition), for queries and debugging. */
     position: text("position").notNull(),
-    /** Number of moves played; every write checks it, so it is the optimistic-lock version. */
+    /**
+     * The game's version: one more at each move and at each takeback, so it never comes back to an earlier
+     * value (a board drawn before a takeback stays out of date). Every write checks it: the optimistic lock.
+     * Without takebacks it is the number of moves; the number of moves is always the move list's length.
+     */
     ply: integer("ply").notNull().default(0),
     /** Seconds each player has for a move. */
     timeLimit: integer("time_limit").notNull(),
@@ -49,6 +53,17 @@ export const games = sqliteTable(
     /** The ply at which South, and North, last offered a draw (null: never): offers are limited (games/draw-offers.ts). */
     southDrawOfferPly: integer("south_draw_offer_ply"),
     northDrawOfferPly: integer("north_draw_offer_ply"),
+    /** 0 or 1 when that player asks to take back their last move (games/takebacks.ts); null: no request. */
+    takebackBy: integer("takeback_by").$type<Player>(),
+    /** The ply at which South, and North, last asked for a takeback (null: never): requests are limited. */
+    southTakebackPly: integer("south_takeback_ply"),
+    northTakebackPly: integer("north_takeback_ply"),
+    /** How many of South's, and North's, requests were accepted (the record's tags say so). */
+    southTakebacks: integer("south_takebacks").notNull().default(0),
+    northTakebacks: integer("north_takebacks").notNull().default(0),
+    /** The last takeback: the ply it wrote (current while `ply` is still that) and the houses it undid (JSON). */
+    takenBackAt: integer("taken_back_at"),
+    takenBackMoves: text("taken_back_moves"),
     /** 0 = South, 1 = North, null = draw or no result. */
     winner: integer("winner").$type<Player>(),
     /** Engine reason, or the bot's: resign, timeout, agreement, abort, cancel. */
@@ -149,6 +164,8 @@ export const guildSettings = sqliteTable("guild_settings", {
   language: text("language").$type<Locale>(),
   /** Who may create a tournament: "managers" (Manage Server) or "everyone"; null = managers. */
   tournamentCreators: text("tournament_creators", { enum: TOURNAMENT_CREATORS }),
+  /** Takebacks allowed in rated games too (`/nickar-admin settings takebacks:`); null = no. */
+  ratedTakebacks: integer("rated_takebacks", { mode: "boolean" }),
   updatedAt: integer("updated_at").notNull(),
 });
 

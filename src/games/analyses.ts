@@ -63,7 +63,7 @@ export class AnalysisService {
       const game = tx.select().from(games).where(eq(games.id, input.gameId)).get();
       if (!game || game.guildId !== input.guildId) throw gameNotFound(input.gameId);
       if (game.status === "active") throw new UserError("analysis/active");
-      if (game.ply === 0) throw new UserError("analysis/empty");
+      if (game.moves === "[]") throw new UserError("analysis/empty");
       const existing = tx.select().from(analyses).where(eq(analyses.gameId, game.id)).get();
       if (existing?.status === "done") return { kind: "report", row: existing };
       if (existing && existing.status !== "failed") {

@@ -16,6 +16,14 @@ import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } f
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
+import {
+  pliesUntilTakeback,
+  TAKEBACK_GAP,
+  takebackCountField,
+  takebackPlyField,
+  takebackRefusal,
+  takebackStart,
+} from "./takebacks.ts";
 
 /**
  * The one refusal for a game that cannot be found: no such id, or a game of another server (which
@@ -56,6 +64,14 @@ function moveRefusal(code: EngineErrorCode): ErrorCode {
 
 export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: GameSnapshot };
 
+/**
+ * A takeback asked (the opponent is asked), or done: accepted by the opponent, or by Nickar at once.
+ * `undone`: the houses taken back, in the order they were played.
+ */
+export type TakebackResult =
+  | { readonly kind: "asked"; readonly game: GameSnapshot }
+  | { readonly kind: "accepted"; readonly game: GameSnapshot; readonly undone: readonly number[] };
+
 /** What the deadline sweep did to one game. */
 export type GameNotice =
   | { readonly kind: "reminder"; readonly game: GameSnapshot }
@@ -72,6 +88,8 @@ export class GameService {
     private readonly hooks: CompetitionHooks,
     /** The computer opponent's user id (once logged in): no clock runs while it is to move. */
     private readonly bots: ReadonlySet<string> = new Set(),
+    /** Whether a server allows takebacks in rated games (`/nickar-admin settings takebacks:`). */
+    private readonly ratedTakebacks: (guildId: string, tx: Tx) => boolean = () => false,
   ) {}
 
   get(gameId: string): GameSnapshot | null {
@@ -210,8 +228,9 @@ export class GameService {
       if (!played.ok) throw new UserError(moveRefusal(played.error.code), { house });
       const next = played.value.state;
       const outcome = next.outcome;
-      // A move by the player who did not offer a draw declines it.
+      // A move by the player who did not offer a draw declines it; any move lets a takeback request lapse.
       const drawOfferBy = row.drawOfferBy !== null && row.drawOfferBy !== seat ? null : row.drawOfferBy;
+      const takebackBy = null;
       const finished = outcome.over
         ? {
             status: "finished" as const,
@@ -221,10 +240,12 @@ export class GameService {
             deadlineAt: null,
             reminderAt: null,
             drawOfferBy: null,
+            takebackBy,
           }
         : {
             ...clockFields(row.timeLimit, now, computerSeat(row, this.bots) === next.position.toMove),
             drawOfferBy,
+            takebackBy,
           };
       return this.write(
         tx,
@@ -272,6 +293,50 @@ export class GameService {
       if (offerBy === null) throw new UserError("draw/none-to-decline");
       if (offerBy === seat) throw new UserError("draw/own-offer");
       return this.write(tx, game, { drawOfferBy: null, updatedAt: this.clock.now() });
+    }, IMMEDIATE);
+  }
+
+  /**
+   * Asks to take back the player's last move (games/takebacks.ts says which moves and where), or accepts
+   * the opponent's pending request. Against Nickar the takeback is done at once: it always accepts.
+   */
+  takeback(gameId: string, userId: string, expectedPly: number | null): TakebackResult {
+    return this.db.transaction((tx): TakebackResult => {
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const { row } = game;
+      this.checkTakebacks(tx, row);
+      if (row.takebackBy === opponent(seat)) return this.undo(tx, game, opponent(seat));
+      if (row.takebackBy === seat) throw new UserError("takeback/already-asked");
+      const start = takebackStart(game.state, seat, row.level !== null);
+      if ("refusal" in start) throw new UserError(start.refusal);
+      const wait = pliesUntilTakeback(row, seat, row.ply);
+      if (wait > 0) throw new UserError("takeback/too-soon", { count: wait, gap: TAKEBACK_GAP });
+      const asked = { [takebackPlyField(seat)]: row.ply, updatedAt: this.clock.now() };
+      // Nickar always accepts (games against it are unrated): no request is left pending.
+      if (row.level !== null) return this.undo(tx, game, seat, asked);
+      return { kind: "asked", game: this.write(tx, game, { ...asked, takebackBy: seat }) };
+    }, IMMEDIATE);
+  }
+
+  /** Accepts the opponent's pending takeback request (from its notice: never makes a request). */
+  acceptTakeback(gameId: string, userId: string, expectedPly: number | null): TakebackResult {
+    return this.db.transaction((tx): TakebackResult => {
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const by = game.row.takebackBy;
+      if (by === null) throw new UserError("takeback/none");
+      if (by === seat) throw new UserError("takeback/own-request");
+      return this.undo(tx, game, by);
+    }, IMMEDIATE);
+  }
+
+  /** Declines the opponent's pending takeback request (the game goes on as it is). */
+  declineTakeback(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
+    return this.db.transaction((tx) => {
+      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
+      const by = game.row.takebackBy;
+      if (by === null) throw new UserError("takeback/none");
+      if (by === seat) throw new UserError("takeback/own-request");
+      return this.write(tx, game, { takebackBy: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
 
@@ -397,6 +462,48 @@ export class GameService {
     return null;
   }
 
+  /** Refuses a takeback in a game that does not allow them (the kind of game, the server's setting). */
+  private checkTakebacks(tx: Tx, row: GameRow): void {
+    const refusal = takebackRefusal(row, row.rated && row.level === null && this.ratedTakebacks(row.guildId, tx));
+    if (refusal) throw new UserError(refusal);
+  }
+
+  /**
+   * Takes back `by`'s last move and the moves after it: the move list loses them (it stays the truth), the
+   * ply moves on by one (so every board drawn before is out of date), `by` is to move with their time
+   * started again, and a pending draw offer or takeback request goes.
+   */
+  private undo(tx: Tx, game: GameSnapshot, by: Player, extra: Partial<GameRow> = {}): TakebackResult {
+    const { row } = game;
+    const start = takebackStart(game.state, by, row.level !== null);
+    if ("refusal" in start) throw new UserError(start.refusal);
+    const moves = game.state.history;
+    const kept = moves.slice(0, start.from);
+    const undone = moves.slice(start.from);
+    const back = snapshotOf({ ...row, moves: JSON.stringify(kept) });
+    const now = this.clock.now();
+    const counted = takebackCountField(by);
+    const written = this.write(
+      tx,
+      game,
+      {
+        ...extra,
+        moves: JSON.stringify(kept),
+        position: formatPosition(back.state.position),
+        ply: row.ply + 1,
+        ...clockFields(row.timeLimit, now, computerSeat(row, this.bots) === back.state.position.toMove),
+        drawOfferBy: null,
+        takebackBy: null,
+        [counted]: row[counted] + 1,
+        takenBackAt: row.ply + 1,
+        takenBackMoves: JSON.stringify(undone),
+        updatedAt: now,
+      },
+      { state: back.state, last: back.last },
+    );
+    return { kind: "accepted", game: written, undone };
+  }
+
   private loadForPlayer(
     tx: Tx,
     gameId: string,
@@ -428,6 +535,7 @@ export class GameService {
       reason,
       note,
       drawOfferBy: null,
+      takebackBy: null,
       deadlineAt: null,
       reminderAt: null,
       updatedAt: now,

@@ -50,6 +50,8 @@ export interface GuildSettings {
   readonly language: Locale | null;
   /** Who may create a tournament: members with Manage Server, or everyone. */
   readonly tournamentCreators: TournamentCreators;
+  /** Takebacks in rated games too (unrated games and games against Nickar always allow them). */
+  readonly ratedTakebacks: boolean;
 }
 
 /** The settings to change; the others keep their value. */
@@ -105,6 +107,7 @@ export class SettingsService {
       challengesPerHour: row?.challengesPerHour ?? this.defaults.challengesPerHour ?? 0,
       language: row?.language && isLocale(row.language) ? row.language : null,
       tournamentCreators: row?.tournamentCreators === "everyone" ? "everyone" : "managers",
+      ratedTakebacks: row?.ratedTakebacks ?? false,
     };
   }
 

@@ -3,6 +3,7 @@
  * ladder, the animation setting): the facts are read here, then the pure views draw them.
  */
 import type { GameSnapshot } from "../games/snapshot.ts";
+import { takebackRefusal } from "../games/takebacks.ts";
 import type { App } from "./context.ts";
 import type { Reply } from "./reply.ts";
 import type { BoardFacts } from "./views/board-facts.ts";
@@ -29,6 +30,7 @@ export function boardFacts(app: App, game: GameSnapshot): BoardFacts {
   return {
     series: row.seriesId ? app.series.summary(row.seriesId) : null,
     animate: app.settings.get(row.guildId).animateMoves,
+    takebacks: row.status === "active" && takebackRefusal(row, app.settings.get(row.guildId).ratedTakebacks) === null,
     ratingChanges,
     rungs: ladderGame ? app.ladders.show({ guildId: row.guildId, ruleset: row.ruleset }).rungs : null,
   };

@@ -3,7 +3,7 @@
  * brought up to date, a series' next game posted, and the notices (the player to move, or both
  * players when it ended). Also a draw offered or agreed, and the answer to a press on an old board.
  */
-import type { DrawResult } from "../games/service.ts";
+import type { DrawResult, TakebackResult } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { App, HandlerContext } from "./context.ts";
 import { boardFacts, gameMessage, serverVoice } from "./game-message.ts";
@@ -12,7 +12,7 @@ import { nextSeriesPost } from "./series-posts.ts";
 import { tournamentFollowUps } from "./tournament-posts.ts";
 import { endingNotice } from "./views/ending.ts";
 import { gameReply } from "./views/game-board.ts";
-import { drawOfferedTo, drawOfferNotice, gameNotices } from "./views/game-notices.ts";
+import { drawOfferedTo, drawOfferNotice, gameNotices, takebackNotice, turnNotice } from "./views/game-notices.ts";
 import { voiceOf } from "./views/parts.ts";
 
 /** How a change to a game is told; by default the answer is the board and nobody is notified. */
@@ -73,6 +73,18 @@ export function drawUpdate(ctx: HandlerContext, result: DrawResult): Response {
   const updated = updateGame(ctx, result.game);
   if (ctx.app.computer.is(drawOfferedTo(result.game))) return updated;
   return { ...updated, notices: [drawOfferNotice(result.game, ctx.tServer)] };
+}
+
+/**
+ * A takeback asked (from the board or by /nickar takeback): the board shows it, and the opponent is asked
+ * by the game's notice, with Accept takeback / Decline. Done (the opponent accepted, or Nickar at once):
+ * the board shows the position before the move, "alice took back C", and the asker, to move again, gets
+ * the turn notice (a Caribbean extra move keeps the turn, so it is told whoever moved last).
+ */
+export function takebackUpdate(ctx: HandlerContext, result: TakebackResult, reply?: Reply): Response {
+  const updated = updateGame(ctx, result.game, reply ? { reply } : {});
+  if (result.kind === "asked") return { ...updated, notices: [takebackNotice(result.game, ctx.tServer)] };
+  return { ...updated, notices: [turnNotice(result.game, ctx.tServer)] };
 }
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */

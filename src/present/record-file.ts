@@ -22,6 +22,11 @@ export function gameRecordFile(game: GameSnapshot, names: readonly [string, stri
     Rated: row.rated ? "yes" : "no",
   };
   if (row.voidedAt !== null) extra.Void = row.voidReason ?? "yes";
+  // Takebacks leave the final move list only; how many each player was granted is told here.
+  if (row.southTakebacks + row.northTakebacks > 0) {
+    extra.SouthTakebacks = String(row.southTakebacks);
+    extra.NorthTakebacks = String(row.northTakebacks);
+  }
   return exportRecord(state, {
     south: names[0] || row.southId,
     north: names[1] || row.northId,

@@ -17,7 +17,7 @@ describe("command definitions", () => {
       [
         ...["abort", "board", "challenge", "draw", "games", "move", "notify", "resign", "rules", "settings"],
         ...["leaderboard", "stats", "history", "game", "export", "ladder", "series"],
-        ...["play", "analyse", "forget-me"],
+        ...["play", "analyse", "forget-me", "takeback"],
       ].sort(),
     );
     expect(groupsOf(json)).toEqual({
@@ -39,7 +39,7 @@ describe("command definitions", () => {
       "remove",
       "export",
     ]);
-    expect(Object.keys(COMMANDS)).toHaveLength(42);
+    expect(Object.keys(COMMANDS)).toHaveLength(43);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

@@ -230,4 +230,43 @@ describe("turn notices", () => {
     );
     expect(await aboutGame(driver, game.gameId, game.messageId)).toEqual([]);
   });
+
+  it("takeback - asked from the board, the opponent asked by the notice, accepted: the move goes - unrated game", async () => {
+    const { driver } = stack();
+    await driver.users("xia", "yan");
+    const [xia, yan] = [driver.idOf("xia"), driver.idOf("yan")];
+    const challenge = await driver.command("xia", "/nickar challenge opponent:@yan ruleset:abapa first:me rated:false");
+    expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+    const messageId: string = challenge.body.messages[0].id;
+    expect((await driver.click("yan", messageId, "Accept")).status).toBe(200);
+    await playOne(driver, messageId);
+
+    // Xia takes her move back from the board: Yan is asked by the game's notice, with its two buttons.
+    const board = await waitForPly(driver, messageId, 1);
+    const takeBack = buttonsOf(board).find((b) => b.label === "Take back")!;
+    const gameId = /^g:([^:]+):/.exec(takeBack.custom_id!)![1];
+    expect((await driver.click("xia", messageId, takeBack.custom_id!)).status).toBe(200);
+    const ask = await onlyNotice(
+      driver,
+      gameId,
+      messageId,
+      (m) => m.content.includes("asks you to take back"),
+      "the request",
+    );
+    expect(ask.content).toMatch(new RegExp(`^<@${yan}> <@${xia}> asks you to take back [A-F] in game \`${gameId}\``));
+    expect(ask.mentions.map((u) => u.id)).toEqual([yan]);
+    expect(buttonsOf(ask).map((b) => b.label)).toEqual(["Accept takeback", "Decline"]);
+
+    // Yan accepts: the board goes back a move (its ply on: the version), and Xia is told it is her move again.
+    expect((await driver.click("yan", ask.id, "Accept takeback")).status).toBe(200);
+    const after = await waitForPly(driver, messageId, 2);
+    expect(after.content).toMatch(new RegExp(`<@${xia}> took back [A-F]\\.`));
+    await onlyNotice(
+      driver,
+      gameId,
+      messageId,
+      (m) => m.content.startsWith(`<@${xia}> it is your move`),
+      "xia's turn notice",
+    );
+  });
 });

@@ -435,6 +435,7 @@ describe("settings", () => {
       // No language set: public messages follow the server's Discord locale.
       language: null,
       tournamentCreators: "managers",
+      ratedTakebacks: false,
     });
     await COMMANDS["nickar-admin settings"].handle(
       admin,
@@ -446,6 +447,7 @@ describe("settings", () => {
         command_rate: 12,
         challenge_rate: 4,
         tournaments: "everyone",
+        takebacks: true,
       }),
     );
     expect(w.app.settings.get("100")).toMatchObject({
@@ -456,6 +458,7 @@ describe("settings", () => {
       animateMoves: true,
       commandsPerMinute: 12,
       challengesPerHour: 4,
+      ratedTakebacks: true,
     });
     await COMMANDS["nickar-admin settings"].handle(admin, options({ all_channels: true }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();

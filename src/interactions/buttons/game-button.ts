@@ -8,6 +8,7 @@
 import { moveLetter } from "../../engine/index.ts";
 import { isUserError, UserError } from "../../errors.ts";
 import { userOf } from "../../games/snapshot.ts";
+import { currentTakeback } from "../../games/takebacks.ts";
 import { user } from "../../i18n/index.ts";
 import type { HandlerContext } from "../context.ts";
 import { staleAnswer } from "../game-updates.ts";
@@ -67,7 +68,8 @@ function alreadyPlayed(ctx: HandlerContext, id: GameButtonId): Response | null {
   if (action.kind !== "move" || typeof action.house !== "number") return null;
   const game = ctx.app.games.get(id.gameId);
   const last = game?.last;
-  if (!game || !last || id.ply !== game.row.ply - 1) return null;
+  // A takeback also moves the ply on: a press of the board before it is an old board, not a double click.
+  if (!game || !last || id.ply !== game.row.ply - 1 || currentTakeback(game.row)) return null;
   if (last.house !== action.house || userOf(game.row, last.player) !== ctx.userId) return null;
   return ephemeral(ctx.t("game:stale.played", { letter: moveLetter(last.player, last.house) }));
 }

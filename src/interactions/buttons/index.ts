@@ -19,6 +19,7 @@ import { move } from "./move.ts";
 import { rematch } from "./rematch.ts";
 import { resign } from "./resign.ts";
 import { season } from "./season.ts";
+import { takeback } from "./takeback.ts";
 import { tournament } from "./tournament.ts";
 import { viewer } from "./viewer.ts";
 
@@ -41,6 +42,7 @@ export const BUTTONS = [
   season,
   forget,
   tournament,
+  takeback,
 ] as const;
 
 /** The kind of a button's id. */

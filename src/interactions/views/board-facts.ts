@@ -12,6 +12,8 @@ export interface BoardFacts {
   readonly series: SeriesSummary | null;
   /** The server shows every move as an animation. */
   readonly animate: boolean;
+  /** Takebacks are allowed in this game (its kind, the server's setting): the board has Take back. */
+  readonly takebacks?: boolean;
   /** The rating change this game made, by user id (none for a game that changed no rating). */
   readonly ratingChanges: ReadonlyMap<string, Pick<RatingChangeRow, "ratingBefore" | "ratingAfter">>;
   /** The ladder's rungs after a finished ladder game (null for any other game). */

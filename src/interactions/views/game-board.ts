@@ -4,9 +4,10 @@
  * end Animate, Rematch, Analyse).
  */
 import { ButtonStyle } from "discord-api-types/v10";
-import { houseToPit, moveLetter } from "../../engine/index.ts";
+import { houseToPit, moveLetter, opponent } from "../../engine/index.ts";
 import { hintsAllowed } from "../../games/computer.ts";
 import { type GameSnapshot, userOf } from "../../games/snapshot.ts";
+import { currentTakeback, requestedLetters, takebackLetters } from "../../games/takebacks.ts";
 import { type Translate, term, user } from "../../i18n/index.ts";
 import { RULESET_NAME, SIDE_NAME } from "../../i18n/terms.ts";
 import { LEVEL_NAME } from "../../i18n/terms-views.ts";
@@ -19,8 +20,21 @@ import { canRematch, ladderLine, ratingLine, rematchButton, resultOf } from "./e
 import { button, mentions, type Row, relativeTime, row, type Voice } from "./parts.ts";
 import { seriesFooter, seriesLines } from "./series.ts";
 
-/** The narration of the move that led to this position (names as mentions), or null at the start. */
+/** "alice took back C": the takeback that led to this position, or null when the game has moved on since. */
+function takebackNarration(game: GameSnapshot, t: Translate): string | null {
+  const undone = currentTakeback(game.row);
+  if (!undone) return null;
+  const by = userOf(game.row, game.state.position.toMove);
+  return t("game:takeback.done", { player: user(by), moves: takebackLetters(game.state, undone).join(", ") });
+}
+
+/**
+ * The narration of the move that led to this position (names as mentions), or of the takeback that did
+ * ("alice took back C"); null at the start.
+ */
 export function narration(game: GameSnapshot, t: Translate): string | null {
+  const takenBack = takebackNarration(game, t);
+  if (takenBack) return takenBack;
   if (!game.last) return null;
   return narrateMove(
     {
@@ -60,7 +74,7 @@ export function gameHeader(game: GameSnapshot, t: Translate): string {
   });
 }
 
-function gameButtons(media: Media, game: GameSnapshot, t: Translate): Row[] {
+function gameButtons(media: Media, game: GameSnapshot, t: Translate, takebacks: boolean): Row[] {
   const { row: g, state } = game;
   const id = (action: GameAction): CustomId => ({ type: "game", gameId: g.id, ply: g.ply, action });
   const animate = button(id({ kind: "animate" }), t("game:button.animate"), ButtonStyle.Secondary, !game.last);
@@ -89,6 +103,12 @@ function gameButtons(media: Media, game: GameSnapshot, t: Translate): Row[] {
   // Never in a rated game between people.
   if (hintsAllowed(g) && !thinking)
     actions.push(button(id({ kind: "hint" }), t("game:button.hint"), ButtonStyle.Secondary));
+  // For the player whose move is the last (or, against Nickar, who has moved); Accept takeback once asked.
+  const nickar = media.computer.seat(g);
+  if (takebacks && (nickar === null ? state.ply > 0 : state.movers.includes(opponent(nickar)))) {
+    const label = t(g.takebackBy === null ? "game:takeback.button.ask" : "game:takeback.button.accept");
+    actions.push(button(id({ kind: "takeback" }), label, ButtonStyle.Secondary));
+  }
   return [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
 }
 
@@ -126,6 +146,10 @@ function turnLines(media: Media, game: GameSnapshot, t: Translate): { lines: str
     );
   }
   if (g.drawOfferBy !== null) lines.push(t("game:message.drawOffered", { player: user(userOf(g, g.drawOfferBy)) }));
+  if (g.takebackBy !== null) {
+    const moves = requestedLetters(state, g.takebackBy, g.level !== null).join(", ");
+    lines.push(t("game:takeback.pending", { player: user(userOf(g, g.takebackBy)), moves }));
+  }
   return { lines, pinged };
 }
 
@@ -153,7 +177,7 @@ export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, v
   if (extra) lines.push(extra);
   return {
     content: lines.join("\n"),
-    components: gameButtons(media, game, t),
+    components: gameButtons(media, game, t, facts.takebacks ?? false),
     mentions: pinged,
     image: once(async () => {
       const names = await playerNames(media, game);
@@ -161,7 +185,8 @@ export function gameReply(media: Media, game: GameSnapshot, facts: BoardFacts, v
       const footer = facts.series ? seriesFooter(facts.series, name, t) : undefined;
       const look = { footer, bannerNote: series.bannerNote?.(name), locale };
       // With animations on, a board that follows a move shows that move (the GIF opens and ends on the position).
-      const gif = facts.animate ? await media.images.moveGif(game, names, look) : null;
+      // After a takeback the board is still: there is no move to show.
+      const gif = facts.animate && !currentTakeback(g) ? await media.images.moveGif(game, names, look) : null;
       const description = await media.images.boardAlt(game, names, look);
       if (gif) return { name: `nickar-${g.id}-${g.ply}.gif`, data: gif, description };
       return { name: `nickar-${g.id}-${g.ply}.png`, data: await media.images.boardPng(game, names, look), description };

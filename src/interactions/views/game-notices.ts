@@ -5,6 +5,7 @@
 import { ButtonStyle } from "discord-api-types/v10";
 import { opponent } from "../../engine/index.ts";
 import { type GameSnapshot, userOf } from "../../games/snapshot.ts";
+import { requestedLetters } from "../../games/takebacks.ts";
 import { type Translate, term, user } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";
 import type { CustomId } from "../custom-id.ts";
@@ -48,6 +49,44 @@ export function drawOfferNotice(game: GameSnapshot, t: Translate): Notice {
   };
 }
 
+/** The player a takeback request asks: the asker's opponent. */
+export function takebackAskedTo(game: GameSnapshot): string {
+  const { row: g } = game;
+  if (g.takebackBy === null) throw new Error(`game ${g.id} has no takeback request`);
+  return userOf(g, opponent(g.takebackBy));
+}
+
+/**
+ * The notice that asks the opponent to answer a takeback request, with Accept takeback and Decline (in a
+ * direct message: a link to the board, whose Take back button has become Accept takeback). It replaces
+ * the game's turn notice, as a draw offer's does; a move or an answer replaces it in turn.
+ */
+export function takebackNotice(game: GameSnapshot, t: Translate): Notice {
+  const { row: g } = game;
+  const to = takebackAskedTo(game);
+  const by = g.takebackBy!; // there is a request: takebackAskedTo has checked
+  const moves = requestedLetters(game.state, by, g.level !== null).join(", ");
+  const id = (kind: "takeback-accept" | "takeback-decline"): CustomId => ({
+    type: "game",
+    gameId: g.id,
+    ply: g.ply,
+    action: { kind },
+  });
+  return {
+    key: gameNoticeKey(g.id),
+    channelId: g.channelId,
+    users: [to],
+    text: t("game:takeback.ask", { by: user(userOf(g, by)), moves, id: g.id }),
+    components: [
+      row(
+        button(id("takeback-accept"), t("game:takeback.button.accept"), ButtonStyle.Success),
+        button(id("takeback-decline"), t("game:button.decline"), ButtonStyle.Secondary),
+      ),
+    ],
+    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
+  };
+}
+
 /**
  * The notice that tells the player to move it is their turn (see `Notice`). `board` is the game's
  * message when it is not bound yet (a challenge just accepted on its own message).
@@ -57,7 +96,7 @@ export function turnNotice(game: GameSnapshot, t: Translate, board?: MessageRef)
   const values = {
     id: g.id,
     ruleset: term(RULESET_NAME[g.ruleset]),
-    first: g.ply === 0 ? t("notices:turn.first") : "",
+    first: state.ply === 0 ? t("notices:turn.first") : "",
     deadline: g.deadlineAt === null ? "" : t("notices:turn.deadline", { time: relativeTime(g.deadlineAt) }),
   };
   const messageId = board?.messageId ?? g.messageId;
