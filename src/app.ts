@@ -14,6 +14,7 @@ import { Competition } from "./ladders/competition.ts";
 import { ForgetService } from "./ladders/forget.ts";
 import { LadderService } from "./ladders/ladder-service.ts";
 import { RatingService } from "./ladders/ratings.ts";
+import { RoleRules } from "./ladders/role-rules.ts";
 import { SeriesService } from "./ladders/series-service.ts";
 import { TournamentService } from "./ladders/tournament-service.ts";
 import type { Images } from "./present/images.ts";
@@ -27,6 +28,8 @@ export interface AppOptions {
   readonly guildName?: App["guildName"];
   /** A server's Discord locale as the bot knows it (from the gateway's guild data), if it does. */
   readonly guildLocale?: (guildId: string) => string | null | undefined;
+  /** Why Nickar could not give or take a role now (seen from Discord's cache); null when it can. */
+  readonly roleProblem?: App["roleProblem"];
   readonly random?: () => number;
   /**
    * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
@@ -51,12 +54,15 @@ export function createApp(options: AppOptions): App {
     (guildId, tx) => settings.get(guildId, tx).ratedTakebacks,
   );
   const computer = new Computer(db, games, bots, options.computer ?? null);
+  const ratings = new RatingService(db, clock);
   return {
     games,
     challenges: new ChallengeService(db, clock, settings, competition, options.random),
     settings,
     players: new PlayerSettings(db, clock),
-    ratings: new RatingService(db, clock),
+    ratings,
+    roles: new RoleRules(db, clock, ratings),
+    roleProblem: options.roleProblem ?? (() => null),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
     tournaments: new TournamentService(db, clock, games, bots),

@@ -36,5 +36,6 @@ export const GROUPS: Readonly<Record<string, Readonly<Record<string, GroupTexts>
   },
   [ADMIN_COMMAND_NAME]: {
     season: { name: "commands:group.season.name", description: "commands:group.season.description" },
+    roles: { name: "commands:group.roles.name", description: "commands:group.roles.description" },
   },
 };

@@ -44,6 +44,9 @@ import { move } from "./move.ts";
 import { notify } from "./notify.ts";
 import { play } from "./play.ts";
 import { resign } from "./resign.ts";
+import { rolesList } from "./roles-list.ts";
+import { rolesRemove } from "./roles-remove.ts";
+import { rolesSet } from "./roles-set.ts";
 import { rules } from "./rules.ts";
 import { seasonList } from "./season-list.ts";
 import { seasonNew } from "./season-new.ts";
@@ -122,6 +125,9 @@ const ALL: readonly Command[] = [
   adminSettings,
   seasonNew,
   seasonList,
+  rolesSet,
+  rolesRemove,
+  rolesList,
   forgetMe,
 ];
 

@@ -461,3 +461,45 @@ export const tournamentPairings = sqliteTable(
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type TournamentPlayerRow = typeof tournamentPlayers.$inferSelect;
 export type TournamentPairingRow = typeof tournamentPairings.$inferSelect;
+
+export const ROLE_RULE_KINDS = ["rating", "top", "ladder-top", "series-champion"] as const;
+export type RoleRuleKind = (typeof ROLE_RULE_KINDS)[number];
+
+/**
+ * A server role that follows the standings (`/nickar-admin roles`, issue #24): held by the players with
+ * a rating of at least `value` in the ruleset (`rating`), the `value` best of its leaderboard (`top`), the
+ * top rung of its ladder (`ladder-top`), or the winner of the latest first-to-`value` series
+ * (`series-champion`, any ruleset when null). One rule per role.
+ */
+export const roleRules = sqliteTable(
+  "role_rules",
+  {
+    guildId: text("guild_id").notNull(),
+    roleId: text("role_id").notNull(),
+    kind: text("kind", { enum: ROLE_RULE_KINDS }).notNull(),
+    ruleset: text("ruleset").$type<RulesetId>(),
+    value: integer("value"),
+    /** Where the rule was set: a refused change is reported there, once. */
+    channelId: text("channel_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Why Discord refused the last change (its code), reported once; null while it works. */
+    failure: text("failure"),
+    failedAt: integer("failed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.roleId] })],
+);
+
+/** Who Nickar gave a rule's role to: what it takes away when they no longer qualify (and nothing else). */
+export const roleGrants = sqliteTable(
+  "role_grants",
+  {
+    guildId: text("guild_id").notNull(),
+    roleId: text("role_id").notNull(),
+    userId: text("user_id").notNull(),
+    grantedAt: integer("granted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.roleId, t.userId] })],
+);
+
+export type RoleRuleRow = typeof roleRules.$inferSelect;

@@ -29,6 +29,8 @@ import { discordMessenger } from "./messenger.ts";
 import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { Notices } from "./notices.ts";
 import { commandLimit } from "./rate-limit.ts";
+import { RoleKeeper } from "./role-keeper.ts";
+import { roleProblemOf } from "./role-problem.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 import { SweepLease } from "./sweep-lease.ts";
@@ -147,6 +149,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     displayName: (guildId, userId) => names.get(guildId, userId),
     guildLocale: (guildId) => client.guilds.cache.get(guildId)?.preferredLocale,
     guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
+    roleProblem: (guildId, roleId) => roleProblemOf(client, guildId, roleId),
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
@@ -165,6 +168,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     (guildId) => app.serverLocale(guildId),
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
+  // Roles that follow the standings: kept in step after every change, mended at start-up.
+  const roles = new RoleKeeper(app, client.rest, messenger, logger, (guildId) => owns(guildId));
   let stopping = false;
   let fatal: string | null = null;
   const metrics =
@@ -189,6 +194,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         scheduler?.poke();
         turns.poke();
         analyses.poke();
+        roles.poke();
       } catch (err) {
         logger.error({ err }, "could not look for due work after a change");
       }
@@ -205,6 +211,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       () => {
         turns.poke();
         analyses.poke();
+        roles.poke();
       },
       (ms) => metrics?.schedulerLag(ms),
     );
@@ -262,6 +269,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     // Searches cut off by a restart resume here.
     turns.poke();
     analyses.start();
+    void roles.mend();
   });
   let metricsServer: MetricsServer | null = null;
   if (metrics) {

@@ -83,6 +83,7 @@ function optionsOf(interaction: ChatInputCommandInteraction | AutocompleteIntera
     getBoolean: (name) => o.getBoolean(name),
     getUser: (name) => resolved?.getUser(name) ?? null,
     getChannel: (name) => resolved?.getChannel(name) ?? null,
+    getRole: (name) => resolved?.getRole(name) ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Locale, Translate } from "../i18n/index.ts";
 import type { ForgetService } from "../ladders/forget.ts";
 import type { LadderService } from "../ladders/ladder-service.ts";
 import type { RatingService } from "../ladders/ratings.ts";
+import type { RoleProblem, RoleRules } from "../ladders/role-rules.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
 import type { TournamentService } from "../ladders/tournament-service.ts";
 import type { Images } from "../present/images.ts";
@@ -25,6 +26,13 @@ export interface App {
   readonly series: SeriesService;
   /** Swiss tournaments (`/nickar-tournament`, the announcement's buttons). */
   readonly tournaments: TournamentService;
+  /** Server roles that follow the standings (`/nickar-admin roles`); src/discord/role-keeper.ts applies them. */
+  readonly roles: RoleRules;
+  /**
+   * Why Nickar cannot give or take `roleId` in the server now, as Discord would refuse it: no Manage
+   * Roles, the role at or above Nickar's highest, a role Discord manages, or no such role; null when it can.
+   */
+  readonly roleProblem: (guildId: string, roleId: string) => RoleProblem | null;
   readonly forget: ForgetService;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;
@@ -75,4 +83,5 @@ export interface CommandOptions {
   getBoolean(name: string): boolean | null;
   getUser(name: string): { readonly id: string; readonly bot: boolean } | null;
   getChannel(name: string): { readonly id: string } | null;
+  getRole(name: string): { readonly id: string } | null;
 }

@@ -39,7 +39,7 @@ describe("command definitions", () => {
       "remove",
       "export",
     ]);
-    expect(Object.keys(COMMANDS)).toHaveLength(43);
+    expect(Object.keys(COMMANDS)).toHaveLength(46);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 
@@ -47,9 +47,9 @@ describe("command definitions", () => {
     const json = adminCommand().toJSON();
     expect(json.name).toBe("nickar-admin");
     expect(json.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
-    expect((json.options ?? []).map((o) => o.name).sort()).toEqual(["cancel", "season", "settings", "void"]);
-    expect(groupsOf(json)).toEqual({ season: ["new", "list"] });
-    expect(Object.keys(COMMANDS).filter((k) => k.startsWith("nickar-admin "))).toHaveLength(5);
+    expect((json.options ?? []).map((o) => o.name).sort()).toEqual(["cancel", "roles", "season", "settings", "void"]);
+    expect(groupsOf(json)).toEqual({ season: ["new", "list"], roles: ["set", "remove", "list"] });
+    expect(Object.keys(COMMANDS).filter((k) => k.startsWith("nickar-admin "))).toHaveLength(8);
   });
 
   it("registered commands - server channels only, text channels, bounded strings - contexts, channel_types, max_length", () => {

@@ -98,6 +98,7 @@ export function options(
       return u ? { id: u.id, bot: u.bot ?? false } : null;
     },
     getChannel: (n) => get<{ id: string }>(n),
+    getRole: (n) => get<{ id: string }>(n),
   };
 }
 
