@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   type APIApplicationCommand,
   type APIMessage,
+  type APIRole,
   ButtonStyle,
   ComponentType,
   InteractionType,
@@ -208,12 +209,67 @@ function permissionBits(value: unknown): bigint {
   }, 0n);
 }
 
-/** A user as the driver lists them: the Discord user, plus their local settings and unread pings. */
+/** A role's permissions in a driver call: a list of names (as in PermissionFlagsBits) or the bitfield as a decimal string. */
+function rolePermissions(value: unknown): bigint | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && /^\d{1,20}$/.test(value)) return BigInt(value);
+  return permissionBits(value);
+}
+
+/** A role's color: a number or "#rrggbb". */
+function roleColor(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 0xffffff) return value;
+  if (typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value)) return Number.parseInt(value.slice(1), 16);
+  throw new DriverError(400, `"color" is a number or "#rrggbb" (got ${JSON.stringify(value)})`);
+}
+
+function rolePosition(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
+  throw new DriverError(400, `"position" is a whole number from 1 (just above @everyone) up`);
+}
+
+/** A role by name, id or `<@&id>` in a server; `bot` is the bot's own managed role. */
+function roleOf(ctx: LocalContext, ref: string, guildId: string) {
+  const role = ref.toLowerCase() === "bot" ? ctx.store.botRole(guildId) : ctx.store.findRole(ref, guildId);
+  if (!role) throw new DriverError(404, `no role "${ref}"`);
+  return role;
+}
+
+/** A member (a person or the bot, by name or id). */
+function memberOf(ctx: LocalContext, ref: string) {
+  const user = ctx.store.findUser(ref);
+  if (!user) throw new DriverError(404, `no user "${ref}"`);
+  return user;
+}
+
+/** A role as the driver lists it on a user. */
+const roleSummary = (r: APIRole) => ({ id: r.id, name: r.name, color: r.color, position: r.position });
+
+/**
+ * Gives or takes a role as a server admin would in Discord's member settings: no hierarchy applies (the
+ * admin is the owner), but @everyone and managed roles (the bot's) cannot be given or taken there either.
+ */
+function changeRole(ctx: LocalContext, userRef: string, roleRef: string, add: boolean, guildRef: string) {
+  const guild = guildOf(ctx, guildRef);
+  const user = memberOf(ctx, userRef);
+  const role = roleOf(ctx, roleRef, guild.id);
+  if (role.id === guild.everyoneRoleId)
+    throw new DriverError(400, "everyone has @everyone; it cannot be given or taken");
+  if (role.managed)
+    throw new DriverError(400, `"${role.name}" is managed by Discord (a bot's role); it cannot be given or taken`);
+  const changed = ctx.store.setMemberRole(user.id, role.id, add, guild.id);
+  return answer({ user: user.username, changed, roles: ctx.store.memberRoles(user.id, guild.id).map(roleSummary) });
+}
+
+/** A user as the driver lists them: the Discord user, plus their local settings, roles (in the first server) and unread pings. */
 function userInfo(ctx: LocalContext, userId: string) {
   const user = ctx.store.users.get(userId)!;
   return {
     ...user,
     admin: ctx.store.isAdmin(userId),
+    roles: ctx.store.memberRoles(userId).map(roleSummary),
     dms: ctx.store.acceptsDms(userId),
     locale: ctx.store.localeOf(userId),
     unreadPings: ctx.store.pingsOf(userId).length,
@@ -325,6 +381,68 @@ const routes: DriverRoute[] = [
       if (typeof json.locale === "string") ctx.store.setLocale(user.id, locale(json.locale));
       return answer(userInfo(ctx, user.id), created ? 201 : 200);
     },
+  ],
+  ["GET", "/local/roles", (ctx, { query }) => answer(ctx.store.rolesByPosition(guildOf(ctx, query.get("guild")).id))],
+  [
+    "POST",
+    "/local/roles",
+    (ctx, { json }) => {
+      const guild = guildOf(ctx, str(json, "guild", false));
+      const input = {
+        name: str(json, "name"),
+        permissions: rolePermissions(json.permissions),
+        position: rolePosition(json.position),
+        color: roleColor(json.color),
+      };
+      try {
+        return answer(ctx.store.createRole(input, guild.id), 201);
+      } catch (error) {
+        throw new DriverError(409, (error as Error).message);
+      }
+    },
+  ],
+  [
+    "GET",
+    "/local/audit-log",
+    (ctx, { query }) => {
+      const guildId = guildOf(ctx, query.get("guild")).id;
+      return answer(ctx.store.auditLog.filter((e) => e.guildId === guildId));
+    },
+  ],
+  [
+    "POST",
+    "/local/roles/:role",
+    (ctx, { params, json }) => {
+      const guild = guildOf(ctx, str(json, "guild", false));
+      const role = roleOf(ctx, params.role, guild.id);
+      const input = {
+        permissions: rolePermissions(json.permissions),
+        position: rolePosition(json.position),
+        color: roleColor(json.color),
+      };
+      if (role.id === guild.everyoneRoleId && input.position !== undefined)
+        throw new DriverError(400, "@everyone is always at position 0");
+      return answer(ctx.store.updateRole(role.id, input, guild.id));
+    },
+  ],
+  [
+    "GET",
+    "/local/users/:user/roles",
+    (ctx, { params, query }) =>
+      answer(
+        ctx.store.memberRoles(memberOf(ctx, params.user).id, guildOf(ctx, query.get("guild")).id).map(roleSummary),
+      ),
+  ],
+  [
+    "POST",
+    "/local/users/:user/roles",
+    (ctx, { params, json }) =>
+      changeRole(ctx, params.user, str(json, "role"), json.remove !== true, str(json, "guild", false)),
+  ],
+  [
+    "DELETE",
+    "/local/users/:user/roles/:role",
+    (ctx, { params, query }) => changeRole(ctx, params.user, params.role, false, query.get("guild") ?? ""),
   ],
   [
     "GET",

@@ -69,6 +69,7 @@ export const unknownGuild = simple(404, 10004, "Unknown Guild");
 export const unknownMember = simple(404, 10007, "Unknown Member");
 export const unknownMessage = simple(404, 10008, "Unknown Message");
 export const unknownWebhook = simple(404, 10015, "Unknown Webhook");
+export const unknownRole = simple(404, 10011, "Unknown Role");
 export const unknownUser = simple(404, 10013, "Unknown User");
 export const unknownApplication = simple(404, 10002, "Unknown Application");
 export const unknownCommand = simple(404, 10063, "Unknown application command");

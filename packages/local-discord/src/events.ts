@@ -1,7 +1,7 @@
 // One in-process bus for state changes, so the gateway, the playground's event stream and the
 // driver's waiters each subscribe instead of every route knowing about every consumer.
 import { EventEmitter } from "node:events";
-import type { APIApplicationCommand, APIChannel, APIMessage, APIUser } from "discord-api-types/v10";
+import type { APIApplicationCommand, APIChannel, APIMessage, APIRole, APIUser } from "discord-api-types/v10";
 
 export interface LocalEventMap {
   /** `visibleTo` is set for ephemeral messages: only that user id can see them. */
@@ -13,6 +13,11 @@ export interface LocalEventMap {
   userUpdate: [user: APIUser];
   commandsUpdate: [commands: APIApplicationCommand[], guildId: string | null];
   channelUpdate: [channel: APIChannel];
+  /** A member's roles changed (GUILD_MEMBER_UPDATE). */
+  memberUpdate: [guildId: string, userId: string];
+  /** A role was created or changed (GUILD_ROLE_CREATE / GUILD_ROLE_UPDATE). */
+  roleCreate: [guildId: string, role: APIRole];
+  roleUpdate: [guildId: string, role: APIRole];
   /** A server added after the start (`addGuild`): the shard that holds it gets GUILD_CREATE. */
   guildCreate: [guildId: string];
   /** A user's notifications changed (a new ping, read, or its message deleted); `unread` is their count now. */

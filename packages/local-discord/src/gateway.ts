@@ -129,6 +129,35 @@ export class Gateway {
         );
       }
     });
+    // A member's roles changed: GUILD_MEMBER_UPDATE needs the GUILD_MEMBERS intent, as on Discord (a bot
+    // with Guilds only, as Nickar's, hears nothing and reads the roles from interactions and fetches).
+    events.on("memberUpdate", (guildId, userId) => {
+      const member = store.member(userId, guildId);
+      if (!member) return;
+      this.dispatch(
+        GatewayDispatchEvents.GuildMemberUpdate,
+        { ...member, guild_id: guildId },
+        GatewayIntentBits.GuildMembers,
+        guildId,
+      );
+    });
+    // Roles made or changed through the driver reach the bot's cache (the Guilds intent), as on Discord.
+    events.on("roleCreate", (guildId, role) =>
+      this.dispatch(
+        GatewayDispatchEvents.GuildRoleCreate,
+        { guild_id: guildId, role },
+        GatewayIntentBits.Guilds,
+        guildId,
+      ),
+    );
+    events.on("roleUpdate", (guildId, role) =>
+      this.dispatch(
+        GatewayDispatchEvents.GuildRoleUpdate,
+        { guild_id: guildId, role },
+        GatewayIntentBits.Guilds,
+        guildId,
+      ),
+    );
     // A server added later: the shard that holds it hears of it as Discord says a bot joined one.
     events.on("guildCreate", (guildId) => {
       for (const session of this.sessions.values()) {

@@ -12,14 +12,26 @@ export interface Bucket {
   readonly windowMs: number;
 }
 
-/** Route pattern (as in the route tables) and method -> bucket, with the parameter it is kept per. */
-const BUCKETS: Record<string, Bucket & { readonly major: string }> = {
+/**
+ * A member's roles, given or taken (PUT and DELETE share it here, per guild): Discord answers these
+ * with `X-RateLimit-Limit: 10` in a fixed window (discord/discord-api-docs#7680, 2025). The window is
+ * not published; 10 seconds is the stand-in's choice, on the strict side.
+ */
+export const MEMBER_ROLES: Bucket = { limit: 10, windowMs: 10_000 };
+
+/**
+ * Route pattern (as in the route tables) and method -> bucket, with the parameter it is kept per;
+ * routes with the same `shared` name count in one window.
+ */
+const BUCKETS: Record<string, Bucket & { readonly major: string; readonly shared?: string }> = {
   "POST /channels/:channel/messages": { limit: 5, windowMs: 5000, major: "channel" },
   "PATCH /channels/:channel/messages/:message": { limit: 5, windowMs: 5000, major: "channel" },
   "DELETE /channels/:channel/messages/:message": { limit: 5, windowMs: 1000, major: "channel" },
   "POST /webhooks/:app/:token": { limit: 5, windowMs: 2000, major: "token" },
   "PATCH /webhooks/:app/:token/messages/:message": { limit: 5, windowMs: 2000, major: "token" },
   "DELETE /webhooks/:app/:token/messages/:message": { limit: 5, windowMs: 2000, major: "token" },
+  "PUT /guilds/:guild/members/:user/roles/:role": { ...MEMBER_ROLES, major: "guild", shared: "member roles" },
+  "DELETE /guilds/:guild/members/:user/roles/:role": { ...MEMBER_ROLES, major: "guild", shared: "member roles" },
 };
 
 /**
@@ -89,7 +101,8 @@ export class RateLimits {
     const key = `${method} ${pattern}`;
     const bucket = BUCKETS[key];
     if (!bucket) return null;
-    return this.takeFrom(bucket, `${key}:${params[bucket.major] ?? ""}`, key);
+    const name = bucket.shared ?? key;
+    return this.takeFrom(bucket, `${name}:${params[bucket.major] ?? ""}`, name);
   }
 
   /** One request from the window `id`; `key` names the bucket in its header, as Discord's hash does. */

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GatewayIntentBits } from "discord-api-types/v10";
+import { GatewayIntentBits, PermissionFlagsBits } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
 import { AttachmentStore } from "./attachments.ts";
 import { CommandRegistry } from "./commands.ts";
@@ -21,6 +21,7 @@ import { type Bucket, RateLimits } from "./rate-limits.ts";
 import { commandRoutes } from "./rest-commands.ts";
 import { coreRoutes, gatewayUrl } from "./rest-core.ts";
 import { interactionRoutes } from "./rest-interactions.ts";
+import { memberRoutes } from "./rest-members.ts";
 import { messageRoutes } from "./rest-messages.ts";
 import { handleRest } from "./router.ts";
 import { stableSnowflake } from "./snowflake.ts";
@@ -58,6 +59,16 @@ export interface LocalDiscordOptions {
   channels?: string[];
   /** More servers besides the first (`guildName`), each with its text channels. */
   guilds?: { name: string; channels?: string[] }[];
+  /**
+   * Roles to create in the first server if it has none of that name (`permissions` as names of
+   * PermissionFlagsBits; `position` from 1, just above @everyone; default 1, as Discord places new roles).
+   */
+  roles?: { name: string; permissions?: (keyof typeof PermissionFlagsBits)[]; position?: number; color?: number }[];
+  /**
+   * The bot's own (managed) role in the first server: its permissions (replacing the defaults: View
+   * Channel, Send Messages, Manage Messages...) and its position. Applied after the state file is loaded.
+   */
+  botRole?: { permissions?: (keyof typeof PermissionFlagsBits)[]; position?: number };
   /** Users that exist from the start (`admin` gets the Admins role). */
   users?: string[];
   botName?: string;
@@ -150,7 +161,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     gaps: new Map(),
     endpoint: { url: null, keys: newSigningKeys(), delivered: 0 },
   };
-  const routes = [...coreRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];
+  const routes = [...coreRoutes, ...memberRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];
 
   const server = createServer((req, res) => {
     handle(context, routes, req, res).catch((error) => {
@@ -178,6 +189,17 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   // Nothing has been served yet: the saved world is in place before the first request.
   const world = { store, commands: context.commands, attachments, events, baseUrl, logger };
   if (saved) restoreState(saved, world);
+  // After the saved world: the options say what the server's roles must be now.
+  const bits = (names: readonly (keyof typeof PermissionFlagsBits)[]) =>
+    names.reduce((all, name) => all | PermissionFlagsBits[name], 0n);
+  for (const role of options.roles ?? []) {
+    if (store.findRole(role.name)) continue;
+    store.createRole({ ...role, permissions: role.permissions ? bits(role.permissions) : undefined });
+  }
+  if (options.botRole) {
+    const { permissions, position } = options.botRole;
+    store.updateRole(store.botRole().id, { permissions: permissions ? bits(permissions) : undefined, position });
+  }
   const saver = statePath ? new StateSaver(statePath, world) : null;
 
   return {

@@ -103,3 +103,17 @@ export function checkSchema(schema: Schema, body: unknown, prefix: readonly stri
   }
   throw errors.toError(prefix);
 }
+
+/**
+ * Path parameters that the specification types as snowflakes (`SnowflakeType`: decimal digits): any
+ * other value is 400 50035 at the parameter's name, as Discord answers `Value "x" is not snowflake.`.
+ */
+export function checkPathSnowflakes(params: Record<string, string>, names: readonly string[]): void {
+  const errors = new FieldErrors();
+  for (const name of names) {
+    const value = params[name];
+    if (!spec.SnowflakeTypeSchema.safeParse(value).success)
+      errors.add([`${name}_id`], "NUMBER_TYPE_COERCE", `Value "${value}" is not snowflake.`);
+  }
+  if (!errors.empty) throw errors.toError();
+}

@@ -1,6 +1,6 @@
 // Server-Sent Events for the playground: message create/update/delete (ephemeral ones only to
-// the user they belong to), new and changed users, command updates, changes to a user's unread
-// pings and the bot's connection state.
+// the user they belong to), new and changed users, members' roles and the roles themselves, command
+// updates, changes to a user's unread pings and the bot's connection state.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIMessage } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
@@ -25,6 +25,16 @@ export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: Server
     userCreate: (user) => send("userCreate", user),
     userUpdate: (user) => send("userUpdate", user),
     commandsUpdate: () => send("commandsUpdate", {}),
+    memberUpdate: (guildId, userId) =>
+      send("memberUpdate", {
+        guildId,
+        userId,
+        roles: ctx.store
+          .memberRoles(userId, guildId)
+          .map((r) => ({ id: r.id, name: r.name, color: r.color, position: r.position })),
+      }),
+    roleCreate: (guildId, role) => send("roleUpdate", { guildId, role }),
+    roleUpdate: (guildId, role) => send("roleUpdate", { guildId, role }),
     pingsUpdate: (userId, unread) => send("pingsUpdate", { userId, unread }),
     botStatus: (online) => send("botStatus", { online }),
   };

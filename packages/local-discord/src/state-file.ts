@@ -1,4 +1,4 @@
-// The local Discord's world kept across restarts: servers, channels, users with their settings,
+// The local Discord's world kept across restarts: servers (their roles and members' roles included), channels, users with their settings,
 // messages (components and attachments included), pings and registered commands, in one JSON file
 // (attachments in a folder beside it). Loaded once at start; saved at most every `delayMs` after a
 // change (a temporary file renamed over the old one) and on close.
@@ -86,6 +86,9 @@ const CHANGES: (keyof LocalEventMap)[] = [
   "channelUpdate",
   "guildCreate",
   "pingsUpdate",
+  "memberUpdate",
+  "roleCreate",
+  "roleUpdate",
 ];
 
 export class StateSaver {

@@ -19,7 +19,7 @@ import {
   type UserFlags,
 } from "discord-api-types/v10";
 import type { LocalEvents } from "./events.ts";
-import { stableSnowflake } from "./snowflake.ts";
+import { compareSnowflakes, snowflake, stableSnowflake } from "./snowflake.ts";
 
 export interface StoredMessage {
   message: APIMessage;
@@ -59,6 +59,27 @@ export interface StoreOptions {
   users: string[];
   botName: string;
   applicationId: string;
+}
+
+/** A role to create or change (driver, options): permissions as bits, position as Discord counts it (@everyone is 0). */
+export interface RoleInput {
+  name?: string;
+  permissions?: bigint;
+  position?: number;
+  color?: number;
+}
+
+/** An entry of the audit log the stand-in keeps of the bot's member-role changes (X-Audit-Log-Reason). */
+export interface AuditEntry {
+  readonly id: string;
+  readonly guildId: string;
+  /** 25: MEMBER_ROLE_UPDATE, as in Discord's audit log. */
+  readonly actionType: 25;
+  readonly userId: string;
+  readonly targetId: string;
+  readonly changes: { key: "$add" | "$remove"; new_value: { id: string; name: string }[] }[];
+  readonly reason: string | null;
+  readonly at: string;
 }
 
 export interface MemberState {
@@ -138,6 +159,8 @@ export class Store {
   private readonly locales = new Map<string, string>();
   private readonly pings: Ping[] = [];
   private readonly botName: string;
+  /** The bot's member-role changes, newest last (in memory only). */
+  readonly auditLog: AuditEntry[] = [];
 
   constructor(
     private readonly events: LocalEvents,
@@ -312,6 +335,7 @@ export class Store {
       if (member && !member.roles.includes(guild.adminRoleId)) {
         member.roles.push(guild.adminRoleId);
         changed = true;
+        this.events.emit("memberUpdate", guild.id, userId);
       }
     }
     if (changed) this.userChanged(userId);
@@ -408,7 +432,138 @@ export class Store {
   findRole(ref: string, guildId?: string): APIRole | undefined {
     const mention = /^<@&(\d+)>$/.exec(ref);
     const key = mention ? mention[1] : ref.replace(/^@/, "");
-    return this.guild(guildId).roles.find((r) => r.id === key || r.name.toLowerCase() === key.toLowerCase());
+    // "@everyone" names the role called "@everyone" (its name keeps the @).
+    return this.guild(guildId).roles.find(
+      (r) => r.id === key || r.name.replace(/^@/, "").toLowerCase() === key.toLowerCase(),
+    );
+  }
+
+  // ---- roles ----
+
+  /** The server's roles from the highest position down (@everyone last), as Discord's role list shows them. */
+  rolesByPosition(guildId?: string): APIRole[] {
+    return [...this.guild(guildId).roles].sort((a, b) => b.position - a.position || compareSnowflakes(b.id, a.id));
+  }
+
+  /** The roles of a member (ids in the member object, resolved), highest first; @everyone not included. */
+  memberRoles(userId: string, guildId?: string): APIRole[] {
+    const ids = new Set(this.guild(guildId).members.get(userId)?.roles ?? []);
+    return this.rolesByPosition(guildId).filter((r) => ids.has(r.id));
+  }
+
+  /** The position of a member's highest role (0: only @everyone), what Discord's hierarchy compares. */
+  highestPosition(userId: string, guildId?: string): number {
+    return this.memberRoles(userId, guildId)[0]?.position ?? 0;
+  }
+
+  /** The bot's own role in a server: the managed one Discord made when it joined. */
+  botRole(guildId?: string): APIRole {
+    const guild = this.guild(guildId);
+    return guild.roles.find((r) => r.id === guild.botRoleId)!;
+  }
+
+  /**
+   * Creates a role (id derived from its name and server, so stable across restarts). As on Discord it
+   * goes in at position 1, just above @everyone, unless a position is given; the roles at or above it
+   * move up one. Names are unique here (case-insensitive) so the driver can name roles. Emits roleCreate.
+   */
+  createRole(input: RoleInput & { name: string }, guildId?: string): APIRole {
+    const guild = this.guild(guildId);
+    const name = input.name.trim();
+    if (name === "" || name.length > 100) throw new Error("a role name has 1 to 100 characters");
+    if (this.findRole(name, guild.id) || /^@?everyone$/i.test(name))
+      throw new Error(`there is already a role "${name}"`);
+    const prefix = guild.id === this.primaryId ? "" : `guild:${guild.name}:`;
+    const created = role(
+      stableSnowflake(`${prefix}role:custom:${name.toLowerCase()}`),
+      name,
+      input.permissions ?? 0n,
+      guild.roles.length,
+    );
+    if (input.color !== undefined) setColor(created, input.color);
+    guild.roles.push(created);
+    const moved = this.placeRole(guild, created, input.position ?? 1);
+    this.events.emit("roleCreate", guild.id, created);
+    for (const other of moved) if (other !== created) this.events.emit("roleUpdate", guild.id, other);
+    return created;
+  }
+
+  /** Changes a role's permissions, position or color (the bot's managed role too). Emits roleUpdate for each role that changed. */
+  updateRole(roleId: string, input: RoleInput, guildId?: string): APIRole {
+    const guild = this.guild(guildId);
+    const target = guild.roles.find((r) => r.id === roleId);
+    if (!target) throw new Error(`no role ${roleId}`);
+    const changed = new Set<APIRole>();
+    if (input.permissions !== undefined && BigInt(target.permissions) !== input.permissions) {
+      (target as { permissions: string }).permissions = input.permissions.toString();
+      changed.add(target);
+    }
+    if (input.color !== undefined && target.color !== input.color) {
+      setColor(target, input.color);
+      changed.add(target);
+    }
+    if (input.name !== undefined && input.name !== target.name && target.id !== guild.everyoneRoleId) {
+      (target as { name: string }).name = input.name;
+      changed.add(target);
+    }
+    if (input.position !== undefined && target.id !== guild.everyoneRoleId)
+      for (const r of this.placeRole(guild, target, input.position)) changed.add(r);
+    for (const r of changed) this.events.emit("roleUpdate", guild.id, r);
+    return target;
+  }
+
+  /**
+   * Puts `target` at `position` (1 .. the highest; @everyone stays 0) and numbers the others 1, 2, ...
+   * in their order, as Discord keeps positions. Returns the roles whose position changed.
+   */
+  private placeRole(guild: LocalGuild, target: APIRole, position: number): APIRole[] {
+    const others = guild.roles
+      .filter((r) => r.id !== guild.everyoneRoleId && r !== target)
+      .sort((a, b) => a.position - b.position || compareSnowflakes(a.id, b.id));
+    const at = Math.min(Math.max(1, Math.trunc(position)), others.length + 1);
+    others.splice(at - 1, 0, target);
+    const moved: APIRole[] = [];
+    others.forEach((r, i) => {
+      if (r.position !== i + 1) {
+        (r as { position: number }).position = i + 1;
+        moved.push(r);
+      }
+    });
+    return moved;
+  }
+
+  /**
+   * Gives (`add`) or takes a role; false when the member already had it (or did not). Emits memberUpdate
+   * on a change; records it in the audit log when `by` (the bot) is given.
+   */
+  setMemberRole(
+    userId: string,
+    roleId: string,
+    add: boolean,
+    guildId?: string,
+    by?: { userId: string; reason: string | null },
+  ): boolean {
+    const guild = this.guild(guildId);
+    const member = guild.members.get(userId);
+    const target = guild.roles.find((r) => r.id === roleId);
+    if (!member || !target) throw new Error(`no member ${userId} or role ${roleId}`);
+    const has = member.roles.includes(roleId);
+    if (has === add) return false;
+    member.roles = add ? [...member.roles, roleId] : member.roles.filter((id) => id !== roleId);
+    if (by) {
+      this.auditLog.push({
+        id: snowflake(),
+        guildId: guild.id,
+        actionType: 25,
+        userId: by.userId,
+        targetId: userId,
+        changes: [{ key: add ? "$add" : "$remove", new_value: [{ id: target.id, name: target.name }] }],
+        reason: by.reason,
+        at: new Date().toISOString(),
+      });
+    }
+    this.events.emit("memberUpdate", guild.id, userId);
+    return true;
   }
 
   /** The locale a user's client sends with each interaction. */
@@ -637,6 +792,10 @@ function role(id: string, name: string, permissions: bigint, position: number): 
     mentionable: false,
     flags: 0 as RoleFlags,
   };
+}
+
+function setColor(target: APIRole, color: number): void {
+  Object.assign(target, { color, colors: { primary_color: color, secondary_color: null, tertiary_color: null } });
 }
 
 function userObject(id: string, name: string, bot: boolean): APIUser {

@@ -228,6 +228,29 @@ describe.skipIf(!CHROMIUM)("playground page", () => {
     await page.selectOption("#user", "alice");
   });
 
+  it("members - each user's roles show under their name, following a role the bot gives and the driver takes - Champion", async () => {
+    const admin = page.locator("#members .member", { hasText: "admin" });
+    await admin.locator(".rchip >> text=Admins").waitFor();
+    const role = await driver(discord, "/local/roles", { name: "Champion", color: "#f1c40f" });
+    await driver(discord, "/local/roles/bot", {
+      permissions: ["ManageRoles", "ViewChannel", "SendMessages"],
+      position: 9,
+    });
+    const guild = await bot.client.guilds.fetch(discord.guildId);
+    const alice = await guild.members.fetch({ user: discord.context.store.findUser("alice")!.id, force: true });
+    await alice.roles.add(role.body.id);
+    const chip = page.locator('#members .member[data-user="alice"] .rchip', { hasText: "Champion" });
+    await chip.waitFor();
+    // Small, beside the name (the list is drawn again at each update: read it in one go).
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#members .member[data-user="alice"] .rchip')).some(
+        (n) => n.textContent === "Champion" && getComputedStyle(n).fontSize === "11px",
+      ),
+    );
+    await driver(discord, "/local/users/alice/roles", { role: "Champion", remove: true });
+    await chip.waitFor({ state: "detached" });
+  });
+
   it("timestamps - relative ones read as Discord reads them, dates in the user's language - <t:…:R>, <t:…:D>", async () => {
     const now = Math.floor(Date.now() / 1000);
     await (await channel("games")).send(

@@ -12,4 +12,5 @@ declare module "discord-api-spec/zod" {
   export const UpdateMessageInteractionCallbackRequestSchema: ZodMiniType;
   export const ApplicationCommandAutocompleteCallbackRequestSchema: ZodMiniType;
   export const ModalInteractionCallbackRequestSchema: ZodMiniType;
+  export const SnowflakeTypeSchema: ZodMiniType;
 }
