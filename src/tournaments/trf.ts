@@ -6,13 +6,17 @@
  * name, 49-52 rating, 81-84 points, 86-89 rank; then per round r, from column 92 + 10(r-1): 4 columns of
  * opponent start number, a space, the colour, a space, the result (`1`, `0`, `=`; a bye `0000 - U`, which
  * scores a win; `0000 - Z` for a round without a game). Start numbers are the pairing numbers.
+ * Columns count Unicode code points, as bbpPairings does (it decodes the file as UTF-8): a name with an emoji
+ * (two UTF-16 code units in JavaScript, one column) would otherwise shift every later column.
  */
 import { pairingNumbers } from "./pairing.ts";
 import { standings } from "./standings.ts";
 import type { GameResult, SwissGame, SwissRound, SwissTournament } from "./types.ts";
 
+/** Writes `text` so that its last code point is at 1-based column `end`; one array slot per code point. */
 function put(line: string[], end: number, text: string): void {
-  for (let i = 0; i < text.length; i++) line[end - text.length + i] = text[i];
+  const chars = Array.from(text);
+  for (let i = 0; i < chars.length; i++) line[end - chars.length + i] = chars[i];
 }
 
 export function toTrf(tournament: SwissTournament): string {
@@ -32,8 +36,8 @@ export function toTrf(tournament: SwissTournament): string {
     const line = Array(89 + 10 * tournament.played.length).fill(" ");
     put(line, 3, "001");
     put(line, 8, String(numbers.get(entrant.id)));
-    const name = entrant.name.slice(0, 33);
-    put(line, 14 + name.length, name);
+    const name = Array.from(entrant.name).slice(0, 33).join("");
+    put(line, 14 + Array.from(name).length, name);
     if (entrant.rating > 0) put(line, 52, String(Math.min(9999, Math.round(entrant.rating))));
     const standing = table.get(entrant.id)!;
     put(line, 84, standing.score.toFixed(1));
@@ -69,15 +73,18 @@ export function fromTrf(text: string): SwissTournament | null {
   let rounds = 0;
   const entrants: { id: string; name: string; rating: number }[] = [];
   const blocks = new Map<string, string[]>();
-  for (const raw of text.split(/\r?\n/)) {
-    if (raw.startsWith("012 ")) name = raw.slice(4);
-    else if (raw.startsWith("XXR ")) rounds = Number.parseInt(raw.slice(4), 10);
-    else if (raw.startsWith("001")) {
-      const id = raw.slice(4, 8).trim().padStart(4, "0");
-      const rating = Number.parseInt(raw.slice(48, 52), 10);
-      entrants.push({ id, name: raw.slice(14, 47).trimEnd(), rating: Number.isNaN(rating) ? 0 : rating });
+  for (const line of text.split(/\r?\n/)) {
+    // Columns are code points (see the file's comment): slice an array of them, not the UTF-16 string.
+    const chars = Array.from(line);
+    const cols = (from: number, to?: number) => chars.slice(from, to).join("");
+    if (line.startsWith("012 ")) name = cols(4);
+    else if (line.startsWith("XXR ")) rounds = Number.parseInt(cols(4), 10);
+    else if (line.startsWith("001")) {
+      const id = cols(4, 8).trim().padStart(4, "0");
+      const rating = Number.parseInt(cols(48, 52), 10);
+      entrants.push({ id, name: cols(14, 47).trimEnd(), rating: Number.isNaN(rating) ? 0 : rating });
       const list: string[] = [];
-      for (let at = 91; at < raw.length; at += 10) list.push(raw.slice(at, at + 8).padEnd(8, " "));
+      for (let at = 91; at < chars.length; at += 10) list.push(cols(at, at + 8).padEnd(8, " "));
       blocks.set(id, list);
     }
   }

@@ -41,4 +41,37 @@ describe("Swiss TRF", () => {
       { numRuns: 100 },
     );
   });
+
+  it("toTrf - counts columns in code points, as bbpPairings reads them - a name with an emoji", () => {
+    const base = field(3, [1700, 1600, 1500]);
+    const names = ["🦊 Fox", "Zoë", "李小龍"];
+    const t = { ...base, entrants: base.entrants.map((e, i) => ({ ...e, name: names[i] })) };
+    const { tournament } = play(t, 2, [0, 2]);
+    const text = toTrf(tournament);
+    for (const line of text.split("\n").filter((l) => l.startsWith("001"))) {
+      const cols = Array.from(line);
+      expect(cols.slice(48, 52).join("")).toMatch(/^\d{4}$/);
+      expect(cols.slice(91, 99).join("")).toMatch(/^( {3}\d [wb] [10=]|0000 - U)$/);
+    }
+    const fox = Array.from(text.split("\n").find((l) => l.startsWith("001    1"))!);
+    expect(fox.slice(14, 47).join("").trimEnd()).toBe("🦊 Fox");
+    expect(fox.slice(48, 52).join("")).toBe("1700");
+    const back = fromTrf(text)!;
+    expect(back.entrants.map((e) => [e.name, e.rating])).toEqual([
+      ["🦊 Fox", 1700],
+      ["Zoë", 1600],
+      ["李小龍", 1500],
+    ]);
+    expect(toTrf(back)).toBe(text);
+  });
+
+  it("toTrf - cuts a long name at 33 code points, never inside an emoji - 40 emoji", () => {
+    const base = field(2, [1600, 1500]);
+    const t = { ...base, entrants: base.entrants.map((e, i) => ({ ...e, name: i === 0 ? "🦊".repeat(40) : e.name })) };
+    const line = toTrf(t)
+      .split("\n")
+      .find((l) => l.startsWith("001    1"))!;
+    expect(Array.from(line).slice(14, 47).join("")).toBe("🦊".repeat(33));
+    expect(Array.from(line).slice(48, 52).join("")).toBe("1600");
+  });
 });
