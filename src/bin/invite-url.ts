@@ -1,16 +1,22 @@
 /**
  * `npm run invite-url`: prints the link that adds Nickar to a server, for the configured
  * application (DISCORD_APPLICATION_ID, else looked up with DISCORD_TOKEN): scopes `bot` and
- * `applications.commands`, and the permissions the bot checks for in a game channel.
+ * `applications.commands`, and the permissions the bot checks for in a game channel; with `--roles`,
+ * Manage Roles too, for servers that want roles to follow the standings (`/nickar-admin roles`).
  */
 import { pathToFileURL } from "node:url";
-import { REST, Routes } from "discord.js";
+import { PermissionFlagsBits, REST, Routes } from "discord.js";
 import { ConfigError, loadConfig } from "../config.ts";
 import { CHANNEL_NEEDS, INVITE_PERMISSIONS } from "../interactions/permissions.ts";
 
-export function inviteUrl(applicationId: string): string {
+/** The permissions asked for: the game channels' needs, and Manage Roles only for roles that follow the standings. */
+export function invitePermissions(roles = false): bigint {
+  return BigInt(INVITE_PERMISSIONS) | (roles ? PermissionFlagsBits.ManageRoles : 0n);
+}
+
+export function inviteUrl(applicationId: string, roles = false): string {
   const scope = encodeURIComponent("bot applications.commands");
-  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=${scope}&permissions=${INVITE_PERMISSIONS}`;
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=${scope}&permissions=${invitePermissions(roles)}`;
 }
 
 async function main(): Promise<void> {
@@ -21,8 +27,10 @@ async function main(): Promise<void> {
     const rest = new REST(config.apiUrl ? { api: config.apiUrl } : {}).setToken(config.token);
     applicationId = ((await rest.get(Routes.currentApplication())) as { id: string }).id;
   }
-  console.log(inviteUrl(applicationId));
-  console.log(`Permissions ${INVITE_PERMISSIONS}: ${CHANNEL_NEEDS.map((n) => n.name).join(", ")}.`);
+  const roles = process.argv.includes("--roles");
+  const names = [...CHANNEL_NEEDS.map((n) => n.name), ...(roles ? ["Manage Roles"] : [])];
+  console.log(inviteUrl(applicationId, roles));
+  console.log(`Permissions ${invitePermissions(roles)}: ${names.join(", ")}.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

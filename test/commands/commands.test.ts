@@ -167,6 +167,9 @@ describe("invite link", () => {
     const bits = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles;
     expect(url.searchParams.get("permissions")).toBe(String(bits));
     expect(String(bits)).toBe("35840");
+    // Manage Roles only for servers whose roles follow the standings.
+    const roles = new URL(inviteUrl("123456789012345678", true)).searchParams.get("permissions");
+    expect(roles).toBe(String(bits | PermissionFlagsBits.ManageRoles));
   });
 
   it("npm run invite-url - prints the link - DISCORD_APPLICATION_ID set", () => {
