@@ -64,7 +64,7 @@ export interface Config {
   readonly databasePath: string;
   readonly logLevel: string;
   readonly port: number;
-  /** Render worker threads; undefined: one per core. */
+  /** Render worker threads; undefined: one per core, at most one per GiB of memory (src/workers/pool.ts). */
   readonly renderThreads: number | undefined;
   /** Port of /metrics and /healthz; undefined: not served. */
   readonly metricsPort: number | undefined;

@@ -71,8 +71,10 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const pool = new Piscina<ThinkTask, ThinkResult>({
     filename,
     execArgv,
-    minThreads: threads,
+    // Started by the first search: a bot whose Nickar never plays or analyses holds no search thread.
+    minThreads: 0,
     maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
     taskQueue: queue,
     // A task taken from the queue that no thread can run yet goes back to its place, not to the end.
     stricterFIFO: true,

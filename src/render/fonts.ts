@@ -5,12 +5,19 @@
  * glyph by glyph through the families of `font()`: Twemoji (the emoji Discord draws, as a colour font),
  * then Noto Sans for Japanese and Chinese ideographs, Korean, Arabic, Hebrew, Devanagari and Thai.
  * The fallback fonts are read from their npm packages (node_modules), not copied into the repository.
+ *
+ * Only Nunito is registered at first; a fallback family is registered the first time a text to be
+ * measured or drawn has a character Nunito lacks and that family is the first in the chain to have
+ * (`fontsFor`, from the characters' maps in the font files: font-coverage.ts). Every character is
+ * then drawn by the same font as with the whole chain registered, and a thread that only ever draws
+ * Latin names never loads the others.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "./canvas.ts";
+import { type Coverage, fontCoverage } from "./font-coverage.ts";
 
 /** The font family the renderer names first. */
 export const FONT_FAMILY = "NickarNunito";
@@ -47,20 +54,87 @@ function register(path: string, alias: string): void {
   if (!GlobalFonts.registerFromPath(path, alias)) throw new Error(`could not load the font ${path}`);
 }
 
-/** Registers the fonts once; later calls do nothing. Throws when a file is missing. */
+const nunitoFiles = () => NUNITO.map((file) => fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url)));
+
+/** Registers Nunito once; later calls do nothing. Throws when a file is missing. The fallbacks come with fontsFor. */
 export function registerFonts(): void {
   if (registered) return;
-  for (const file of NUNITO)
-    register(fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url)), FONT_FAMILY);
+  for (const path of nunitoFiles()) register(path, FONT_FAMILY);
+  registered = true;
+}
+
+interface Fallback {
+  readonly alias: string;
+  readonly files: readonly string[];
+  /** The characters of either weight, read when first needed. */
+  coverage: Coverage | null;
+  loaded: boolean;
+}
+
+let fallbacks: Fallback[] | null = null;
+
+function fallbackList(): Fallback[] {
+  if (fallbacks) return fallbacks;
   const require = createRequire(import.meta.url);
-  for (const [alias, pkg, file] of FALLBACKS) {
+  fallbacks = FALLBACKS.map(([alias, pkg, file]) => {
     const root = dirname(require.resolve(`${pkg}/package.json`));
-    for (const weight of [400, 700] as const) {
-      const name = file(weight);
-      if (name) register(join(root, name), alias);
+    const files = ([400, 700] as const).flatMap((weight) => file(weight) ?? []).map((name) => join(root, name));
+    return { alias, files, coverage: null, loaded: false };
+  });
+  return fallbacks;
+}
+
+function load(fallback: Fallback): void {
+  if (fallback.loaded) return;
+  registerFonts();
+  for (const path of fallback.files) register(path, fallback.alias);
+  fallback.loaded = true;
+}
+
+/** The characters both weights of Nunito have: every other one is looked up in the fallbacks. */
+let nunito: Coverage[] | null = null;
+/** Characters seen before, whose font (if any) is registered. */
+const resolved = new Set<number>();
+
+function resolve(codePoint: number): void {
+  nunito ??= nunitoFiles().map(fontCoverage);
+  if (!nunito.every((c) => c.has(codePoint))) {
+    for (const fallback of fallbackList()) {
+      // A loaded family that has it is the one the chain uses; one before it would have been loaded.
+      fallback.coverage ??= fallback.files.map(fontCoverage).reduce((all, c) => all.union(c));
+      if (fallback.coverage.has(codePoint)) {
+        load(fallback);
+        break;
+      }
     }
   }
-  registered = true;
+  resolved.add(codePoint);
+}
+
+/**
+ * Registers the fallback families `text` needs, before it is measured or drawn: for each character
+ * Nunito lacks, the first family of the chain that has it. Cheap for text seen before and for ASCII.
+ */
+export function fontsFor(text: string): void {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) < 0x7f) continue;
+    for (const char of text.slice(i)) {
+      const codePoint = char.codePointAt(0)!;
+      if (!resolved.has(codePoint)) resolve(codePoint);
+    }
+    return;
+  }
+}
+
+/** Registers Nunito and every fallback family now (the chain as a whole; tests compare with it). */
+export function registerAllFonts(): void {
+  registerFonts();
+  for (const fallback of fallbackList()) load(fallback);
+}
+
+/** The fallback families registered so far, by alias. */
+export function loadedFallbacks(): string[] {
+  return (fallbacks ?? []).filter((f) => f.loaded).map((f) => f.alias);
 }
 
 /** A CSS font string with the whole fallback chain, e.g. font(700, 20). */
@@ -74,13 +148,19 @@ export function font(weight: 400 | 700, size: number): string {
  * renderer sets no letter or word spacing, kerning or stretch, and the fonts are registered before
  * anything is measured).
  */
-const widths = new LRUCache<string, number>({ max: 4096 });
+const widths = new LRUCache<string, number>({
+  max: 4096,
+  // Bounded by bytes too: a long name is a long key (two bytes a character, and the entry's own).
+  maxSize: 1024 * 1024,
+  sizeCalculation: (_, key) => key.length * 2 + 64,
+});
 
 /** The width of `text` in `ctx`'s current font, in the context's logical pixels. */
 export function measuredWidth(ctx: SKRSContext2D, text: string): number {
   const key = `${ctx.font}\n${text}`;
   let width = widths.get(key);
   if (width === undefined) {
+    fontsFor(text);
     width = ctx.measureText(text).width;
     widths.set(key, width);
   }

@@ -3,6 +3,7 @@
  * size, box) to a sink: the legibility test renders at Discord's inline size and checks each label.
  */
 import type { SKRSContext2D } from "./canvas.ts";
+import { fontsFor } from "./fonts.ts";
 
 export interface DrawnLabel {
   readonly text: string;
@@ -45,6 +46,7 @@ export interface LabelStyle {
 
 /** Fills `value` at (x, y) in the context's current font and baseline, and reports it. */
 export function drawLabel(ctx: SKRSContext2D, value: string, x: number, y: number, style: LabelStyle): void {
+  fontsFor(value);
   ctx.textAlign = style.align ?? "left";
   if (style.halo) {
     ctx.lineJoin = "round";

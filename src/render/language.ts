@@ -17,7 +17,12 @@ const translators = new Map<Locale, Translate>();
  */
 function keeping(t: Translate): Translate {
   // A board asks for the same few texts (captions, headers) again and again.
-  const texts = new LRUCache<string, string>({ max: 2048 });
+  const texts = new LRUCache<string, string>({
+    max: 2048,
+    // And by bytes: keys carry names and titles (two bytes a character, and the entry's own).
+    maxSize: 512 * 1024,
+    sizeCalculation: (text, id) => (id.length + text.length) * 2 + 64,
+  });
   return (key, values) => {
     const id = `${process.env.NICKAR_PSEUDO_LOCALE === "1" ? "⟦" : ""}${key}${values ? JSON.stringify(values) : ""}`;
     let text = texts.get(id);

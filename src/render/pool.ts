@@ -14,7 +14,7 @@ import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export interface RenderPoolOptions {
-  /** Worker threads (default: one per core). */
+  /** Worker threads, each started on first use (default: one per core, at most one per GiB of memory). */
   readonly threads?: number;
   /** Waiting renders before new ones are refused (default 1000). */
   readonly maxQueue?: number;

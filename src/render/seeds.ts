@@ -110,6 +110,8 @@ interface Heap {
  */
 const heapsByScale = new Map<number, LRUCache<string, Heap>>();
 const HEAPS_KEPT = 400;
+/** And at most this many bytes of pixels per scale (all 384 at scale 1 fit; at a larger scale, the most used). */
+const HEAP_BYTES = 16 * 1024 * 1024;
 
 /**
  * Draws the seeds at `spots` as `drawSeeds` does, from a kept image of them: `key` names the group
@@ -122,7 +124,11 @@ export function drawSeedHeap(ctx: SKRSContext2D, scale: number, key: string, spo
   if (spots.length === 0) return;
   let heaps = heapsByScale.get(scale);
   if (!heaps) {
-    heaps = new LRUCache({ max: HEAPS_KEPT });
+    heaps = new LRUCache({
+      max: HEAPS_KEPT,
+      maxSize: HEAP_BYTES,
+      sizeCalculation: (h) => Math.max(1, h.canvas.width * h.canvas.height * 4),
+    });
     heapsByScale.set(scale, heaps);
   }
   const id = `${key}:${spots.length}`;

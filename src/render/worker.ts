@@ -10,7 +10,7 @@ import { renderAdvantageChart } from "./advantage-chart.ts";
 import { background } from "./background.ts";
 import { renderLadderImage, renderRatingChart } from "./chart.ts";
 import { describeBoard } from "./describe.ts";
-import { registerFonts } from "./fonts.ts";
+import { fontsFor, registerFonts } from "./fonts.ts";
 import { renderMoveGif } from "./gif.ts";
 import { translatorFor } from "./language.ts";
 import { paletteFor } from "./palette.ts";
@@ -29,6 +29,8 @@ paletteFor(1);
 
 export default async function render(task: RenderTask): Promise<Buffer | string> {
   const { locale } = task;
+  // The fallback fonts for the names and titles it carries (the rest is measured or drawn as a label first).
+  fontsFor(JSON.stringify(task));
   const t = translatorFor(locale);
   switch (task.kind) {
     case "board":

@@ -5,7 +5,7 @@
  * and either lane has the whole pool when the other is idle. The queue is bounded: past `maxQueue`
  * waiting tasks, a task is refused at once (PoolFullError) instead of piling up memory and latency.
  */
-import { availableParallelism } from "node:os";
+import { availableParallelism, totalmem } from "node:os";
 import { Piscina, type PiscinaTask, type TaskQueue } from "piscina";
 
 export type Lane = "people" | "bot";
@@ -13,7 +13,7 @@ export type Lane = "people" | "bot";
 export interface PoolOptions {
   /** The task module (a file URL); its default export runs each task. */
   readonly module: URL;
-  /** Worker threads (default: one per core). */
+  /** Worker threads, each started when a task first needs it (default: defaultThreads()). */
   readonly threads?: number;
   /** Waiting tasks before new ones are refused (default 1000). */
   readonly maxQueue?: number;
@@ -93,12 +93,23 @@ export class LaneQueue implements TaskQueue {
   }
 }
 
+const GIB = 1024 ** 3;
+
+/** The memory this process may use: the host's, or its container's limit (cgroup) when lower. */
+export function hostMemory(): number {
+  // process.constrainedMemory(): 0 or undefined when there is no limit, a huge number on some hosts.
+  const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.() ?? 0;
+  return limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+}
+
 /**
- * One thread per core: the main thread mostly waits on the network, and the render workers lower
- * their own priority, so it still gets a core when they are all busy.
+ * One thread per core, and at most one per GiB of memory: the main thread mostly waits on the
+ * network, and the render workers lower their own priority, so it still gets a core when they are
+ * all busy; each render thread holds about 70 MB (docs/hosting.md), so a host under 2 GiB (a small
+ * VPS, a single-board computer) gets one.
  */
-export function defaultThreads(): number {
-  return Math.max(1, availableParallelism());
+export function defaultThreads(cores = availableParallelism(), memory = hostMemory()): number {
+  return Math.max(1, Math.min(cores, Math.floor(memory / GIB)));
 }
 
 export class WorkerPool<T extends object, R> {
@@ -114,9 +125,11 @@ export class WorkerPool<T extends object, R> {
     this.piscina = new Piscina<T, R>({
       filename: new URL("./entry.mjs", import.meta.url).href,
       workerData: { module: options.module.href },
-      minThreads: threads,
+      // No thread before the first task (a bot that draws nothing holds none), and a second one only
+      // when a task waits for a busy first one. Threads then stay up: starting one (canvas, fonts,
+      // the cached board) costs far more than a task.
+      minThreads: 0,
       maxThreads: threads,
-      // Threads stay up: starting one (canvas, fonts, the cached board) costs far more than a task.
       idleTimeout: Number.POSITIVE_INFINITY,
       taskQueue: this.queue,
       // A task taken from the queue that no thread can run yet goes back to its place (unshift), not to the end.

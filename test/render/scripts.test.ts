@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { describeBoard } from "../../src/render/describe.ts";
-import { font, registerFonts } from "../../src/render/fonts.ts";
+import { font, fontsFor, registerFonts } from "../../src/render/fonts.ts";
 import { renderBoardPng } from "../../src/render/index.ts";
 import { collectLabels, type DrawnLabel } from "../../src/render/labels.ts";
 import { drawScene } from "../../src/render/scene.ts";
@@ -12,9 +12,13 @@ import { SCENARIOS } from "./fixtures.ts";
 const graphemes = (text: string) =>
   [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
 
-/** The pixels of one grapheme drawn alone in the renderer's fonts. */
+/**
+ * The pixels of one grapheme drawn alone in the renderer's fonts: its fallback font is registered
+ * only now, when it is first asked for (fonts.ts), as in the render threads.
+ */
 function pixels(grapheme: string, weight: 400 | 700): string {
   registerFonts();
+  fontsFor(grapheme);
   const canvas = createCanvas(64, 48);
   const ctx = canvas.getContext("2d");
   ctx.font = font(weight, 28);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type Lane, PoolFullError, WorkerPool } from "../../src/workers/pool.ts";
+import { defaultThreads, type Lane, PoolFullError, WorkerPool } from "../../src/workers/pool.ts";
 
 const MODULE = new URL("./echo-task.ts", import.meta.url);
 let pool: WorkerPool<{ id: string; ms: number }, string> | null = null;
@@ -75,5 +75,23 @@ describe("WorkerPool", () => {
     } finally {
       await counting.close();
     }
+  });
+
+  it("WorkerPool - starts no thread before the first task, a second only when the first is busy - two allowed", async () => {
+    pool = new WorkerPool({ module: MODULE, threads: 2 });
+    expect(pool.stats().threads).toBe(0);
+    await pool.run({ id: "one", ms: 0 });
+    expect(pool.stats().threads).toBe(1);
+    await Promise.all([pool.run({ id: "a", ms: 100 }), pool.run({ id: "b", ms: 100 })]);
+    expect(pool.stats().threads).toBe(2);
+  });
+
+  it("defaultThreads - one per core, at most one per GiB of memory - small and large hosts", () => {
+    const gib = 1024 ** 3;
+    expect(defaultThreads(1, 16 * gib)).toBe(1);
+    expect(defaultThreads(4, 0.9 * gib)).toBe(1);
+    expect(defaultThreads(4, 1.9 * gib)).toBe(1);
+    expect(defaultThreads(4, 3 * gib)).toBe(3);
+    expect(defaultThreads(2, 24 * gib)).toBe(2);
   });
 });
