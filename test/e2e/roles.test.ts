@@ -4,8 +4,9 @@
 // step and mends it.
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
+import { ratings } from "../../src/db/schema.ts";
 import { startBot } from "../../src/discord/bot.ts";
-import { type Driver, gameRef, startStack, waitFor } from "./harness.ts";
+import { type Driver, gameRef, startGame, startStack, waitFor } from "./harness.ts";
 
 async function roles(driver: Driver, user: string): Promise<string[]> {
   const { body } = await driver.call(`/local/users/${user}/roles`);
@@ -103,6 +104,57 @@ describe("roles that follow the standings", () => {
       );
     } finally {
       if (bot !== stack.playground.bot) await bot.stop();
+      await stack.stop();
+    }
+  }, 120_000);
+
+  it("roles - a rating band and the leaderboard's top follow a rated game - ratings cross 1600, the leader changes", async () => {
+    const stack = await startStack();
+    try {
+      const { driver, database } = stack;
+      const [ana, bob] = await driver.users("admin", "ana", "bob").then((ids) => ids.slice(1));
+      await driver.call("/local/roles/bot", { permissions: ["ManageRoles"], position: 5 });
+      await driver.call("/local/roles", { name: "Expert" });
+      await driver.call("/local/roles", { name: "Leader" });
+      // Two established players either side of 1600 (a played-in rating: not provisional).
+      const guildId = (await driver.info()).guild.id;
+      for (const [userId, rating] of [
+        [ana, 1592],
+        [bob, 1608],
+      ] as const) {
+        database.db
+          .insert(ratings)
+          .values({
+            guildId,
+            ruleset: "abapa",
+            season: 1,
+            userId,
+            rating,
+            deviation: 60,
+            volatility: 0.06,
+            games: 30,
+            wins: 15,
+            draws: 0,
+            losses: 15,
+            reachedAt: 1,
+          })
+          .run();
+      }
+      await driver.command("admin", "/nickar-admin roles set role:Expert follows:rating ruleset:abapa value:1600");
+      await driver.command("admin", "/nickar-admin roles set role:Leader follows:top ruleset:abapa value:1");
+      await waitFor(async () => {
+        const b = await roles(driver, "bob");
+        return (b.includes("Expert") && b.includes("Leader")) || undefined;
+      }, "bob, above 1600 and first, given both");
+      expect(await roles(driver, "ana")).toEqual([]);
+      // Ana beats Bob in a rated game: she crosses 1600 and leads, he falls below.
+      const game = await startGame(driver, "ana", "bob", "abapa");
+      expect((await driver.command("bob", `/nickar resign game:${game.gameId}`)).status).toBe(200);
+      await waitFor(async () => {
+        const [a, b] = [await roles(driver, "ana"), await roles(driver, "bob")];
+        return (a.includes("Expert") && a.includes("Leader") && b.length === 0) || undefined;
+      }, "both roles moved to ana");
+    } finally {
       await stack.stop();
     }
   }, 120_000);
