@@ -8,7 +8,7 @@ import { font } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
-import { CONTENT_TOP, fitted, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import { CONTENT_TOP, drawTableFoot, fitted, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
 
 export type CrossCell =
   | { readonly opponentRank: number; readonly side: "S" | "N"; readonly result: "1" | "½" | "0" | null }
@@ -90,13 +90,6 @@ export async function renderCrosstableImage(data: Crosstable, t: Translate = ENG
     ctx.font = font(700, 22);
     drawLabel(ctx, row.score, width - MARGIN, mid, { fill: THEME.text, align: "right" });
   });
-  ctx.font = font(400, SMALLEST);
-  if (rows.length === 0)
-    drawLabel(ctx, t("board:tournament.nobody"), MARGIN + 44, head + ROW * 1.5, { fill: THEME.textDim });
-  if (more > 0) {
-    drawLabel(ctx, t("board:tournament.more", { more }), MARGIN + 44, head + ROW * (rows.length + 1.5), {
-      fill: THEME.textDim,
-    });
-  }
+  drawTableFoot(ctx, t, MARGIN + 44, head + ROW * 1.5, rows.length, ROW, more);
   return canvas.encode("png");
 }

@@ -3,6 +3,7 @@
  * and the flame of an arena player on a streak (drawn as a shape, not an emoji: no emoji font is needed,
  * and it reads at any size).
  */
+import type { Translate } from "../i18n/index.ts";
 import { paintCard } from "./background.ts";
 import { createCanvas, type SKRSContext2D } from "./canvas.ts";
 import { fitWidth, font, measuredWidth, registerFonts } from "./fonts.ts";
@@ -54,4 +55,22 @@ export function drawFlame(ctx: SKRSContext2D, x: number, y: number, size: number
   ctx.ellipse(x, y - size * 0.22, w * 0.28, size * 0.2, 0, 0, Math.PI * 2);
   ctx.fill();
   ctx.restore();
+}
+
+/**
+ * Below a table's `rows` rows (the first row's middle at `y`, `rowHeight` apart): "No one has played yet."
+ * when there are none, "and N more" when `more` were left out.
+ */
+export function drawTableFoot(
+  ctx: SKRSContext2D,
+  t: Translate,
+  x: number,
+  y: number,
+  rows: number,
+  rowHeight: number,
+  more: number,
+): void {
+  ctx.font = font(400, SMALLEST);
+  if (rows === 0) drawLabel(ctx, t("board:tournament.nobody"), x, y, { fill: THEME.textDim });
+  if (more > 0) drawLabel(ctx, t("board:tournament.more", { more }), x, y + rows * rowHeight, { fill: THEME.textDim });
 }

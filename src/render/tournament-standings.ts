@@ -4,7 +4,16 @@ import { font, measuredWidth } from "./fonts.ts";
 import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
-import { CONTENT_TOP, drawFlame, fitted, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import {
+  CONTENT_TOP,
+  drawFlame,
+  drawTableFoot,
+  fitted,
+  MARGIN,
+  MEDALS,
+  SMALLEST,
+  tournamentCard,
+} from "./tournament-card.ts";
 
 export interface StandingRow {
   readonly rank: number;
@@ -74,13 +83,6 @@ export async function renderStandingsImage(data: StandingsImage, t: Translate = 
       drawLabel(ctx, v, right(i), mid, { fill: i === values.length - 1 ? THEME.text : THEME.textDim, align: "right" });
     });
   });
-  ctx.font = font(400, SMALLEST);
-  if (rows.length === 0)
-    drawLabel(ctx, t("board:tournament.nobody"), MARGIN + 52, head + ROW * 1.5, { fill: THEME.textDim });
-  if (more > 0) {
-    drawLabel(ctx, t("board:tournament.more", { more }), MARGIN + 52, head + ROW * (rows.length + 1.5), {
-      fill: THEME.textDim,
-    });
-  }
+  drawTableFoot(ctx, t, MARGIN + 52, head + ROW * 1.5, rows.length, ROW, more);
   return canvas.encode("png");
 }

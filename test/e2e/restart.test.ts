@@ -34,7 +34,9 @@ describe("the bot process killed and restarted", () => {
     const { driver } = bots;
     const deploy = await bots.deploy();
     expect(await deploy.exited, deploy.output()).toBe(0);
-    expect(deploy.output()).toContain(`Registered /nickar, /nickar-admin and /nickar-tournament for server ${bots.discord.guildId}.`);
+    expect(deploy.output()).toContain(
+      `Registered /nickar, /nickar-admin and /nickar-tournament for server ${bots.discord.guildId}.`,
+    );
 
     const first = await bots.start(0);
     const game = await startGame(driver, "xena", "yuri", "abapa");

@@ -2,9 +2,8 @@
 // ratings, the ladder and the series on a real database; rules checked when set; a refusal news only once.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ladderRungs, ratings, series } from "../../src/db/schema.ts";
-import type { UserError } from "../../src/errors.ts";
 import type { NewRoleRule } from "../../src/ladders/role-rules.ts";
-import { CHANNEL, GUILD, setup, type World } from "../support/helpers.ts";
+import { CHANNEL, GUILD, refusal, setup, type World } from "../support/helpers.ts";
 
 let w: World;
 beforeEach(() => {
@@ -43,15 +42,6 @@ function rated(userId: string, rating: number, deviation = 80) {
       reachedAt: rating,
     })
     .run();
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    return (e as UserError).code;
-  }
-  throw new Error("not refused");
 }
 
 describe("role rules", () => {

@@ -2,9 +2,8 @@
 // game service, the next pairings (an arena's free players, a knockout's ready matches) made in the
 // ended game's transaction, results read back from the games and series.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { UserError } from "../../src/errors.ts";
 import type { NewTournament } from "../../src/ladders/tournament-service.ts";
-import { CHANNEL, DEFAULTS, GUILD, setup, type World } from "../support/helpers.ts";
+import { CHANNEL, DEFAULTS, GUILD, refusal, setup, type World } from "../support/helpers.ts";
 
 let w: World;
 beforeEach(() => {
@@ -26,15 +25,6 @@ function entered(ids: readonly string[], extra: Partial<NewTournament>) {
   });
   for (const id of ids) w.app.tournaments.join(t.id, id);
   return t;
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    return (e as UserError).code;
-  }
-  throw new Error("not refused");
 }
 
 const active = (id: string) => w.app.tournaments.view(id).games.filter((g) => g.status === "active");

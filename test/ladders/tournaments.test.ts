@@ -3,10 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { games, ratingChanges } from "../../src/db/schema.ts";
-import type { UserError } from "../../src/errors.ts";
 import { ratedGamesBetween } from "../../src/ladders/pair-limit.ts";
 import type { NewTournament } from "../../src/ladders/tournament-service.ts";
-import { CHANNEL, DEFAULTS, GUILD, setup, type World } from "../support/helpers.ts";
+import { CHANNEL, DEFAULTS, GUILD, refusal, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 
 let w: World;
@@ -35,15 +34,6 @@ function entered(ids: readonly string[], extra: Partial<NewTournament> = {}) {
   const t = create(extra);
   for (const id of ids) w.app.tournaments.join(t.id, id);
   return t;
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    return (e as UserError).code;
-  }
-  throw new Error("not refused");
 }
 
 const tournament = (id: string) => w.app.tournaments.find(id);

@@ -7,6 +7,7 @@ import { type AiPool, createAiPool } from "../../src/ai/index.ts";
 import { type AppOptions, createApp } from "../../src/app.ts";
 import { manualClock } from "../../src/clock.ts";
 import { openDatabase } from "../../src/db/client.ts";
+import type { UserError } from "../../src/errors.ts";
 import type { App, CommandOptions, HandlerContext } from "../../src/interactions/context.ts";
 import { speakingTo } from "../../src/interactions/speech.ts";
 import type { Images } from "../../src/present/images.ts";
@@ -134,4 +135,14 @@ export function worldEachTest(toFake: ("Date" | "performance")[], use: (world: W
     world?.close();
     vi.useRealTimers();
   });
+}
+
+/** The code of the UserError `f` throws; fails the test when it throws none. */
+export function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    return (e as UserError).code;
+  }
+  throw new Error("not refused");
 }

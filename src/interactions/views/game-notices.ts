@@ -28,7 +28,25 @@ export function drawOfferNotice(game: GameSnapshot, t: Translate): Notice {
   const { row: g } = game;
   const to = drawOfferedTo(game);
   const by = userOf(g, g.drawOfferBy!); // there is an offer: drawOfferedTo has checked
-  const id = (kind: "draw-accept" | "draw-decline"): CustomId => ({
+  const text = t("game:draw.offer", { by: user(by), id: g.id });
+  return questionNotice(game, to, text, ["draw-accept", t("game:button.acceptDraw")], "draw-decline", t);
+}
+
+/**
+ * A question to one player of the game, asked by the game's notice (it replaces the turn notice), with
+ * an Accept and a Decline button for this ply; in a direct message a link to the board, which carries
+ * the same answer.
+ */
+function questionNotice(
+  game: GameSnapshot,
+  to: string,
+  text: string,
+  [accept, acceptLabel]: readonly ["draw-accept" | "takeback-accept", string],
+  decline: "draw-decline" | "takeback-decline",
+  t: Translate,
+): Notice {
+  const { row: g } = game;
+  const id = (kind: typeof accept | typeof decline): CustomId => ({
     type: "game",
     gameId: g.id,
     ply: g.ply,
@@ -38,11 +56,11 @@ export function drawOfferNotice(game: GameSnapshot, t: Translate): Notice {
     key: gameNoticeKey(g.id),
     channelId: g.channelId,
     users: [to],
-    text: t("game:draw.offer", { by: user(by), id: g.id }),
+    text,
     components: [
       row(
-        button(id("draw-accept"), t("game:button.acceptDraw"), ButtonStyle.Success),
-        button(id("draw-decline"), t("game:button.decline"), ButtonStyle.Secondary),
+        button(id(accept), acceptLabel, ButtonStyle.Success),
+        button(id(decline), t("game:button.decline"), ButtonStyle.Secondary),
       ),
     ],
     ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
@@ -66,25 +84,8 @@ export function takebackNotice(game: GameSnapshot, t: Translate): Notice {
   const to = takebackAskedTo(game);
   const by = g.takebackBy!; // there is a request: takebackAskedTo has checked
   const moves = requestedLetters(game.state, by, g.level !== null).join(", ");
-  const id = (kind: "takeback-accept" | "takeback-decline"): CustomId => ({
-    type: "game",
-    gameId: g.id,
-    ply: g.ply,
-    action: { kind },
-  });
-  return {
-    key: gameNoticeKey(g.id),
-    channelId: g.channelId,
-    users: [to],
-    text: t("game:takeback.ask", { by: user(userOf(g, by)), moves, id: g.id }),
-    components: [
-      row(
-        button(id("takeback-accept"), t("game:takeback.button.accept"), ButtonStyle.Success),
-        button(id("takeback-decline"), t("game:button.decline"), ButtonStyle.Secondary),
-      ),
-    ],
-    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
-  };
+  const text = t("game:takeback.ask", { by: user(userOf(g, by)), moves, id: g.id });
+  return questionNotice(game, to, text, ["takeback-accept", t("game:takeback.button.accept")], "takeback-decline", t);
 }
 
 /**
