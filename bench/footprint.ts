@@ -33,10 +33,10 @@ import type { APIMessage } from "discord-api-types/v10";
 import { deployCommands } from "../src/bin/deploy-commands.ts";
 import { seededRandom } from "../src/engine/internal.ts";
 import { buttonsOf, Driver, makePairs, Pair, PhaseStats, playMove, startGame } from "./load/players.ts";
+import { inBatches, sleep, until } from "./wait.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CHANNELS = Array.from({ length: 8 }, (_, i) => `games-${i + 1}`);
 
 /** A name in each script of the fallback fonts (the local Discord takes letters only: no emoji). */
@@ -82,24 +82,6 @@ async function settled(pid: number, ms = 3000): Promise<Memory> {
 
 function hasTaskset(): boolean {
   return spawnSync("taskset", ["-c", "0", "true"]).status === 0;
-}
-
-async function until(probe: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** Runs `count` tasks with at most `limit` at a time. */
-async function inBatches(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
 }
 
 interface Stage {

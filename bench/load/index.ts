@@ -29,6 +29,7 @@ import { parseArgs } from "node:util";
 import { createLocalDiscord } from "@nickar/local-discord";
 import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { seededRandom } from "../../src/engine/random.ts";
+import { inBatches, sleep, until } from "../wait.ts";
 import { BotGameStats, type BotPair, MessageWatch, makeBotPairs, playBotGames } from "./bot-games.ts";
 import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
 import { cpuSeconds } from "./stats.ts";
@@ -89,26 +90,6 @@ interface Players {
   readonly pairs: Pair[];
   readonly botPairs: BotPair[];
   readonly watch: MessageWatch;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(probe: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-/** Runs `count` tasks with at most `limit` at a time. */
-async function inBatches(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
 }
 
 async function runPhase(driver: Driver, players: Players, phase: Phase, botPid: number): Promise<PhaseResult> {
