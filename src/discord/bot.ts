@@ -302,10 +302,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       changed.cancel();
       turns.stop();
       analyses.stop();
+      const rolesStopped = roles.stop();
       const busy = inFlight.size;
       const [drained] = await Promise.all([
         inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS),
         lease ? lease.stop() : scheduler?.stop(),
+        rolesStopped,
       ]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");

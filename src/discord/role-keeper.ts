@@ -31,6 +31,7 @@ const UNKNOWN_MEMBER = 10007;
 export class RoleKeeper {
   private running: Promise<void> | null = null;
   private again = false;
+  private stopped = false;
 
   constructor(
     private readonly app: App,
@@ -43,6 +44,7 @@ export class RoleKeeper {
 
   /** Something changed: a pass soon (one at a time; a poke during a pass asks for one more after it). */
   poke(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -52,6 +54,7 @@ export class RoleKeeper {
 
   /** The start-up pass: each concerned member read from Discord, and what drifted mended. */
   mend(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     const before = this.running ?? Promise.resolve();
     this.running = before.then(() => this.loop(true));
     return this.running;
@@ -62,12 +65,21 @@ export class RoleKeeper {
     while (this.running) await this.running;
   }
 
+  /** No pass starts any more; the one under way finishes (within `waitMs`) before the database closes. */
+  async stop(waitMs = 5_000): Promise<void> {
+    this.stopped = true;
+    await Promise.race([this.idle(), new Promise((r) => setTimeout(r, waitMs).unref())]);
+  }
+
+  /** Passes until nothing more is asked; it never rejects (a failure is logged, the next change tries again). */
   private async loop(full: boolean): Promise<void> {
     try {
       do {
         this.again = false;
         await this.pass(full);
-      } while (this.again);
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      this.logger.error({ err }, "could not keep the roles in step");
     } finally {
       this.running = null;
     }
@@ -75,6 +87,7 @@ export class RoleKeeper {
 
   private async pass(full: boolean): Promise<void> {
     for (const guildId of this.app.roles.guilds()) {
+      if (this.stopped) return;
       if (!this.owns(guildId)) continue;
       for (const rule of this.app.roles.list(guildId)) {
         if (rule.failure) continue;
@@ -101,7 +114,7 @@ export class RoleKeeper {
     const check = full ? [...wanted].filter((id) => granted.has(id)) : [];
     if (give.length + take.length + check.length === 0) return;
     const problem = this.app.roleProblem(guildId, roleId);
-    if (problem) return this.stop(rule, problem);
+    if (problem) return this.halt(rule, problem);
     for (const userId of [...give, ...check]) {
       if (full && (await this.holds(guildId, userId, roleId))) {
         this.app.roles.recordGranted(guildId, roleId, userId);
@@ -144,13 +157,13 @@ export class RoleKeeper {
       }
       const problem = REFUSALS[Number(err.code)];
       if (!problem) throw err;
-      await this.stop(rule, this.app.roleProblem(guildId, roleId) ?? problem);
+      await this.halt(rule, this.app.roleProblem(guildId, roleId) ?? problem);
       return false;
     }
   }
 
   /** The rule stops, and the channel where it was set is told why, once. */
-  private async stop(rule: RoleRuleRow, problem: RoleProblem): Promise<void> {
+  private async halt(rule: RoleRuleRow, problem: RoleProblem): Promise<void> {
     const { guildId, roleId } = rule;
     if (!this.app.roles.recordFailure(guildId, roleId, problem)) return;
     this.logger.warn({ guild: guildId, role: roleId, problem }, "a role change was refused; the rule is stopped");
