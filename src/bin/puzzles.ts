@@ -13,22 +13,38 @@ import { generatePuzzles } from "../puzzles/generate.ts";
 import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/starter.ts";
 import { verifyPuzzle } from "../puzzles/verify.ts";
 
-const { values } = parseArgs({
-  options: {
-    generate: { type: "boolean" },
-    export: { type: "boolean" },
-    verify: { type: "boolean" },
-    seed: { type: "string" },
-    ruleset: { type: "string" },
-    count: { type: "string" },
-    out: { type: "string" },
-  },
-});
+const USAGE =
+  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] | --export [--ruleset R] | --verify [--ruleset R]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(2);
 }
+
+// A reader that stops early (| head) ends the output quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        generate: { type: "boolean" },
+        export: { type: "boolean" },
+        verify: { type: "boolean" },
+        seed: { type: "string" },
+        ruleset: { type: "string" },
+        count: { type: "string" },
+        out: { type: "string" },
+      },
+    }).values;
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+const values = options();
 
 function rulesetOption(): RulesetId | undefined {
   if (values.ruleset === undefined) return undefined;

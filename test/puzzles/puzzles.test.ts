@@ -22,6 +22,7 @@ import {
   verifyLine,
   verifyPuzzle,
 } from "../../src/puzzles/verify.ts";
+import mineTask from "../../src/puzzles/worker.ts";
 
 /** abapa, South to move with 23 seeds: house 6 captures 2 (pit 6) and house 5 captures 4 (pits 7 and 6): both reach 25. */
 const TWO_WINS: Position = { pits: [0, 0, 0, 0, 3, 1, 1, 1, 0, 0, 1, 0], stores: [23, 18], toMove: 0 };
@@ -95,8 +96,8 @@ describe("puzzles - mining a game", () => {
     for (const puzzle of found.puzzles) expect(verifyPuzzle(puzzle).ok).toBe(true);
   });
 
-  it("findPuzzles - a node budget - stops early and says so", () => {
-    const found = findPuzzles("abapa", moves, { source: { kind: "game", gameId: "test-1" }, maxNodes: 50_000 });
+  it("mineTask - a node budget - stops early and says so (the worker's task)", () => {
+    const found = mineTask({ ruleset: "abapa", moves, gameId: "test-1", maxNodes: 50_000 });
     expect(found.complete).toBe(false);
     expect(found.nodes).toBeLessThan(200_000);
   });
