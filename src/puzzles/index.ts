@@ -1,10 +1,12 @@
 /** Puzzles (docs/puzzles.md): found in finished games, verified by the search, and the shipped starter set. */
 export {
+  EFFORT_NODES,
   type FindOptions,
   type FindResult,
   findPuzzles,
   initialRating,
   MISTAKE_SEEDS,
+  type PositionScore,
   puzzleId,
   SCAN_NODES,
 } from "./find.ts";
@@ -20,7 +22,12 @@ export {
 export { themesOf } from "./themes.ts";
 export { type GameSpec, type Puzzle, type PuzzleSource, THEMES, type Theme } from "./types.ts";
 export {
+  type CashIn,
+  DECIDED_SEEDS,
+  type Effort,
+  effortOf,
   GAIN_SEEDS,
+  gameOf,
   type Judgement,
   judge,
   MARGIN_SEEDS,
