@@ -2,7 +2,7 @@
  * The layers of docs/architecture.md ("The layers"): imports (type-only ones too) run only downwards. Each
  * source file belongs to the first layer whose path it starts with; it may import its own layer and
  * the layers listed before it, except that the engine imports nothing else, the computer opponent
- * (src/ai) and the renderer only the engine. The stand-in Discord is a package of its own (packages/local-discord):
+ * (src/ai) and the renderer only the engine, and the puzzles (src/puzzles) only the engine and src/ai. The stand-in Discord is a package of its own (packages/local-discord):
  * the bot reaches it only by its name, and it reaches nothing outside its folder.
  * A folder in no layer fails the test: place it in LAYERS (and in docs/architecture.md) when you add one.
  */
@@ -21,6 +21,7 @@ const LAYERS: readonly Layer[] = [
   { paths: ["src/engine/"], only: [] },
   { paths: ["src/ai/"], only: ["src/engine/", "src/workers/"] },
   { paths: ["src/workers/"], only: [] },
+  { paths: ["src/puzzles/"], only: ["src/engine/", "src/ai/"] },
   { paths: ["src/i18n/"], only: ["src/engine/"] },
   { paths: ["src/render/"], only: ["src/engine/", "src/workers/", "src/i18n/"] },
   { paths: ["src/clock.ts", "src/logger.ts"], only: [] },

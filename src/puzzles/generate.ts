@@ -1,0 +1,162 @@
+/**
+ * The starter set (docs/puzzles.md, "The starter set"): Nickar's games against itself at uneven
+ * strengths, each mined with findPuzzles, until enough puzzles. Everything is drawn from the seed and
+ * every search is bounded by nodes, so the same seed, ruleset and count give the same puzzles.
+ */
+import { think } from "../ai/think.ts";
+import type { Level } from "../ai/types.ts";
+import {
+  CoreGame,
+  formatPosition,
+  RULESET_IDS,
+  type RulesetId,
+  START_POSITION,
+  seededRandom,
+} from "../engine/internal.ts";
+import { type FindResult, findPuzzles } from "./find.ts";
+import type { Puzzle } from "./types.ts";
+
+/** The stronger side: the expert with this node budget a move (thousands: the request's `ms`). */
+export const STRONG_MS = 20;
+/** The weaker side of a game, drawn per game: easy (noisy 2 plies), medium (4 plies), or the expert with 2,000 nodes. */
+const WEAK: readonly { readonly level: Level; readonly ms: number; readonly weight: number }[] = [
+  { level: "easy", ms: 300, weight: 0.4 },
+  { level: "medium", ms: 500, weight: 0.35 },
+  { level: "expert", ms: 2, weight: 0.25 },
+];
+/** Random plies at the start of each game, for variety (1 to this many). */
+const OPENING_PLIES = 4;
+/** A game longer than this is cut (the cycle rule ends every game, but it can take long). */
+const MAX_PLIES = 300;
+
+/** The seed of game `index` of a generation (each ruleset plays other games from the same seed). */
+function gameSeed(seed: number, ruleset: RulesetId, index: number): number {
+  const r = RULESET_IDS.indexOf(ruleset) + 1;
+  return (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b) ^ Math.imul(r, 0xc2b2ae35)) >>> 0;
+}
+
+export interface SelfPlayGame {
+  readonly moves: readonly number[];
+  /** The random plies it started with (not mined: a puzzle's mistake is a level's move). */
+  readonly opening: number;
+  /** Which player (0 South, 1 North) was the weaker side, and its level. */
+  readonly weak: { readonly player: 0 | 1; readonly level: Level; readonly ms: number };
+}
+
+/** Game `index` of a generation from `seed`: a few random plies, then the expert against a weaker level. */
+export function selfPlayGame(ruleset: RulesetId, seed: number, index: number): SelfPlayGame {
+  const rand = seededRandom(gameSeed(seed, ruleset, index));
+  const pick = rand();
+  let weakSide = WEAK[WEAK.length - 1];
+  for (let i = 0, acc = 0; i < WEAK.length; i++) {
+    acc += WEAK[i].weight;
+    if (pick < acc) {
+      weakSide = WEAK[i];
+      break;
+    }
+  }
+  const weak = { player: (index % 2) as 0 | 1, level: weakSide.level, ms: weakSide.ms };
+  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+  const moves: number[] = [];
+  const opening = 1 + Math.floor(rand() * OPENING_PLIES);
+  while (!game.over && moves.length < MAX_PLIES) {
+    let move: number;
+    if (moves.length < opening) {
+      const legal = game.legalHouses();
+      move = legal[Math.floor(rand() * legal.length)];
+    } else {
+      const isWeak = game.toMove === weak.player;
+      move = think({
+        ruleset,
+        moves,
+        level: isWeak ? weak.level : "expert",
+        ms: isWeak ? weak.ms : STRONG_MS,
+        seed: Math.floor(rand() * 2 ** 31),
+      }).best;
+    }
+    game.play(move);
+    moves.push(move);
+  }
+  return { moves, opening, weak };
+}
+
+export interface GenerateOptions {
+  readonly ruleset: RulesetId;
+  readonly seed: number;
+  readonly count: number;
+  /** Stop after this many games even when short of count (default: no limit). */
+  readonly maxGames?: number;
+  /** Called with each puzzle kept, in order (so that a long generation can be written as it goes). */
+  readonly onPuzzle?: (puzzle: Puzzle) => void;
+  /** Called after each game is mined. */
+  readonly onGame?: (report: GameReport) => void;
+  readonly scanNodes?: number;
+  readonly verifyNodes?: number;
+}
+
+export interface GameReport {
+  readonly index: number;
+  readonly plies: number;
+  readonly found: FindResult;
+  /** Puzzles kept from this game (new ids and positions). */
+  readonly kept: number;
+  readonly total: number;
+  readonly ms: number;
+}
+
+export interface Generation {
+  readonly puzzles: Puzzle[];
+  readonly games: number;
+  /** Nodes searched in mining (not in playing the games). */
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+/**
+ * Plays and mines games 0, 1, 2, … of `seed` until `count` puzzles (in game order, each new by id and by
+ * position; the last game's extra puzzles are dropped).
+ */
+export function generatePuzzles(options: GenerateOptions): Generation {
+  const started = performance.now();
+  const puzzles: Puzzle[] = [];
+  const ids = new Set<string>();
+  const positions = new Set<string>();
+  const positionOf = (moves: readonly number[]) => {
+    const game = CoreGame.fromPosition(options.ruleset, START_POSITION);
+    for (const m of moves) game.play(m);
+    return formatPosition(game.position());
+  };
+  let nodes = 0;
+  let index = 0;
+  for (; puzzles.length < options.count && index < (options.maxGames ?? Number.POSITIVE_INFINITY); index++) {
+    const t = performance.now();
+    const { moves, opening } = selfPlayGame(options.ruleset, options.seed, index);
+    const found = findPuzzles(options.ruleset, moves, {
+      source: { kind: "starter", seed: options.seed },
+      scanNodes: options.scanNodes,
+      verifyNodes: options.verifyNodes,
+      skip: (to) => positions.has(positionOf(to)),
+      fromPly: opening,
+    });
+    nodes += found.nodes;
+    let kept = 0;
+    for (const puzzle of found.puzzles) {
+      const position = positionOf(puzzle.moves);
+      if (puzzles.length >= options.count || ids.has(puzzle.id) || positions.has(position)) continue;
+      ids.add(puzzle.id);
+      positions.add(position);
+      puzzles.push(puzzle);
+      options.onPuzzle?.(puzzle);
+      kept++;
+    }
+    options.onGame?.({
+      index,
+      plies: moves.length,
+      found,
+      kept,
+      total: puzzles.length,
+      ms: performance.now() - t,
+    });
+  }
+  return { puzzles, games: index, nodes, ms: performance.now() - started };
+}
