@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { UserError } from "../errors.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import type { Command } from "./command.ts";
@@ -15,6 +16,8 @@ export const definition = localized(
 /** FIDE's TRF-16 of the tournament, as a file, with the players' display names. */
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const t = tournamentHere(ctx, options, true);
+  // Refused here, not when the file is made: an error there would leave the answer without its file or a word.
+  if (t.format !== "swiss") throw new UserError("tournament/export-swiss");
   return {
     mode: "reply",
     reply: {

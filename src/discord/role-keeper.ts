@@ -32,6 +32,8 @@ export class RoleKeeper {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Members who left the server ("guild:user"): not asked again until they are seen in a change that works. */
+  private readonly gone = new Set<string>();
 
   constructor(
     private readonly app: App,
@@ -49,15 +51,24 @@ export class RoleKeeper {
       this.again = true;
       return;
     }
-    this.running = this.loop(false);
+    this.start(false);
   }
 
-  /** The start-up pass: each concerned member read from Discord, and what drifted mended. */
+  /** The start-up pass: each concerned member read from Discord, and what drifted mended (after any pass under way). */
   mend(): Promise<void> {
     if (this.stopped) return Promise.resolve();
+    return this.start(true);
+  }
+
+  /** Runs passes after the one under way; `running` is cleared only by the run that set it. */
+  private start(full: boolean): Promise<void> {
     const before = this.running ?? Promise.resolve();
-    this.running = before.then(() => this.loop(true));
-    return this.running;
+    const run = before.then(() => this.loop(full));
+    this.running = run;
+    void run.finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    return run;
   }
 
   /** Waits for the pass under way (tests, and a clean stop). */
@@ -80,8 +91,6 @@ export class RoleKeeper {
       } while (this.again && !this.stopped);
     } catch (err) {
       this.logger.error({ err }, "could not keep the roles in step");
-    } finally {
-      this.running = null;
     }
   }
 
@@ -116,15 +125,17 @@ export class RoleKeeper {
     const problem = this.app.roleProblem(guildId, roleId);
     if (problem) return this.halt(rule, problem);
     for (const userId of [...give, ...check]) {
-      if (full && (await this.holds(guildId, userId, roleId))) {
-        this.app.roles.recordGranted(guildId, roleId, userId);
-        continue;
-      }
-      if (!(await this.change("put", rule, userId))) return;
-      this.app.roles.recordGranted(guildId, roleId, userId);
+      if (!full && this.gone.has(`${guildId}:${userId}`)) continue;
+      // At start-up a member who holds the role already keeps it: as Nickar's when it gave it, else as the
+      // admin's (given by hand), which Nickar will never take away.
+      if (full && (await this.holds(guildId, userId, roleId))) continue;
+      const done = await this.change("put", rule, userId);
+      if (done === "refused") return;
+      if (done === "gone") this.gone.add(`${guildId}:${userId}`);
+      else this.app.roles.recordGranted(guildId, roleId, userId);
     }
     for (const userId of take) {
-      if (!(await this.change("delete", rule, userId))) return;
+      if ((await this.change("delete", rule, userId)) === "refused") return;
       this.app.roles.recordTaken(guildId, roleId, userId);
     }
   }
@@ -140,25 +151,30 @@ export class RoleKeeper {
     }
   }
 
-  /** One change through Discord; false when Discord refused it for the rule (which is then stopped). */
-  private async change(method: "put" | "delete", rule: RoleRuleRow, userId: string): Promise<boolean> {
+  /** One change through Discord: done, the member is gone (left the server), or refused (the rule is then stopped). */
+  private async change(
+    method: "put" | "delete",
+    rule: RoleRuleRow,
+    userId: string,
+  ): Promise<"done" | "gone" | "refused"> {
     const { guildId, roleId } = rule;
     try {
       await this.rest[method](Routes.guildMemberRole(guildId, userId, roleId), {
         reason: "Nickar: the role follows the standings (/nickar-admin roles)",
       });
-      return true;
+      this.gone.delete(`${guildId}:${userId}`);
+      return "done";
     } catch (err) {
       if (!(err instanceof DiscordAPIError)) throw err;
-      // A player who left: nothing to give or take; the grant is forgotten.
+      // A player who left: nothing to give or take; a grant is forgotten.
       if (err.code === UNKNOWN_MEMBER) {
         this.app.roles.recordTaken(guildId, roleId, userId);
-        return true;
+        return "gone";
       }
       const problem = REFUSALS[Number(err.code)];
       if (!problem) throw err;
       await this.halt(rule, this.app.roleProblem(guildId, roleId) ?? problem);
-      return false;
+      return "refused";
     }
   }
 

@@ -221,17 +221,20 @@ export async function runDue(
     }
   }
 
-  // Arenas whose time is up with no game left in progress (one whose last game ends later is finished by it).
-  try {
-    for (const t of app.tournaments.finishArenas()) {
+  // Arenas whose time is up with no game left in progress (one whose last game ends later is finished by it):
+  // each finished and its final standings posted on its own, so one failing leaves the others be.
+  for (const { id } of app.tournaments.arenasPastTheirEnd()) {
+    try {
+      const t = app.tournaments.finishArena(id);
+      if (!t) continue;
       const ended = arenaEndedPosts(app, t);
       for (const edit of ended.edits) await messenger.edit(edit.ref, edit.reply);
       await sendPosts(app, messenger, ended.posts);
-      logger.info({ tournament: t.id }, "arena finished at its time");
+      logger.info({ tournament: id }, "arena finished at its time");
+    } catch (err) {
+      failed++;
+      logger.error({ err, tournament: id }, "could not finish an arena whose time is up");
     }
-  } catch (err) {
-    failed++;
-    logger.error({ err }, "could not finish the arenas whose time is up");
   }
 
   const until = options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE;

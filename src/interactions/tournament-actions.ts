@@ -46,7 +46,9 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
     : tournament.format === "swiss" && entry.joinedRound > 1
       ? ctx.tServer("game:tournament.joinedLate", { user, round: entry.joinedRound })
       : ctx.tServer("game:tournament.joined", { user });
-  return { line, tournament, ...none };
+  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is posted now.
+  const posts = tournament.format === "arena" && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
+  return { line, tournament, ...none, posts };
 }
 
 /** `userId` leaves (the caller) or is removed (by an organiser); a game in progress is resigned. */

@@ -37,6 +37,16 @@ export function announcementEdits(app: App, tournamentId: string, answered: stri
   return [{ ref: { channelId: t.channelId, messageId: t.messageId }, reply: { ...reply, image } }];
 }
 
+/** Games of an arena wave or a knockout's new matches already announced by this process (oldest first). */
+const announced = new Set<string>();
+const ANNOUNCED_KEPT = 10_000;
+
+function remember(gameId: string): void {
+  announced.add(gameId);
+  // Bounded: by the time this many more have been announced, every one of these has long had its message.
+  if (announced.size > ANNOUNCED_KEPT) announced.delete(announced.values().next().value!);
+}
+
 /**
  * The current round's pairings and its games' boards, when none of its games has a message yet (so a
  * round, or an arena's wave, is announced once); a knockout's matches started since, with their first
@@ -51,6 +61,13 @@ export function roundPosts(app: App, tournamentId: string): Post[] {
       ? view.games.filter((g) => g.status === "active" && g.messageId === null && g.seriesGame === 1)
       : view.games.filter((g) => g.tournamentRound === t.currentRound);
   if (t.currentRound === 0 || fresh.length === 0 || fresh.some((g) => g.messageId !== null)) return [];
+  // A game gets its message id only once its board is sent: another handler meanwhile (an arena's next
+  // game end, a knockout's other match) must not announce the same games again. (A Swiss round is posted
+  // only by the end that paired it, and the scheduler keeps its own record of the pairings it posted.)
+  if (t.format !== "swiss") {
+    if (fresh.some((g) => announced.has(g.id))) return [];
+    for (const g of fresh) remember(g.id);
+  }
   const pairings: Post = {
     channelId: t.channelId,
     reply: { content: roundText(view, fresh, tr), mentions: [] },
@@ -121,12 +138,10 @@ function roundFollowUps(app: App, t: TournamentRow, ended: GameSnapshot): { post
     if (t.finishedByGame !== row.id) return { posts: [], edits: [] };
     return { posts: [finalStandingsPost(app, t)], edits: announcementEdits(app, t.id) };
   }
-  // A Swiss's next round once this one is over; an arena's new wave or a knockout's new matches at any end.
-  if (t.format !== "swiss" || (row.tournamentRound !== null && row.tournamentRound < t.currentRound)) {
-    const posts = roundPosts(app, t.id);
-    return { posts, edits: posts.length ? announcementEdits(app, t.id) : [] };
-  }
-  return { posts: [], edits: [] };
+  // A Swiss's next round once this one is over; an arena's new wave or a knockout's new matches at any end;
+  // the announcement's standings redrawn after every game either way.
+  const next = t.format !== "swiss" || (row.tournamentRound !== null && row.tournamentRound < t.currentRound);
+  return { posts: next ? roundPosts(app, t.id) : [], edits: announcementEdits(app, t.id) };
 }
 
 /** An arena the scheduler finished at its time: the final standings, and the announcement brought up to date. */

@@ -202,3 +202,10 @@ export function knockoutMatches(tx: Tx | Db, t: TournamentRow): KnockoutMatch[] 
     };
   });
 }
+
+/** A cancelled knockout's series in progress end with no result (abandoned), before their games are cancelled. */
+export function abandonSeries(tx: Tx, t: TournamentRow, now: number): void {
+  const ids = [...knockoutSeries(tx, t).values()].filter((s) => s.status === "active").map((s) => s.id);
+  if (ids.length === 0) return;
+  tx.update(series).set({ status: "abandoned", finishedAt: now }).where(inArray(series.id, ids)).run();
+}

@@ -4,7 +4,7 @@
  * change is one synchronous transaction; the rounds themselves advance in the games' own
  * transactions (tournament-store.ts, through the competition hook).
  */
-import { and, asc, desc, eq, inArray, lte, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, min } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
@@ -24,7 +24,7 @@ import { newId } from "../games/ids.ts";
 import type { GameService } from "../games/service.ts";
 import { type Standing, standings, toTrf } from "../tournaments/index.ts";
 import { arenaEntryDeadline, arenasPastTheirEnd, arenaTable, finishArenaIfDone, pairArena } from "./arena-store.ts";
-import { forfeitMatch, type KnockoutMatch, knockoutMatches, knockoutTable } from "./knockout-store.ts";
+import { abandonSeries, forfeitMatch, type KnockoutMatch, knockoutMatches, knockoutTable } from "./knockout-store.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "./series-store.ts";
 import { resumeFormat, startFormat } from "./tournament-formats.ts";
 import {
@@ -267,14 +267,18 @@ export class TournamentService {
       .all();
   }
 
+  /** Arenas whose time is up (running or paused): the scheduler finishes each whose last game has ended. */
+  arenasPastTheirEnd(now: number = this.clock.now()): TournamentRow[] {
+    return arenasPastTheirEnd(this.db, now);
+  }
+
   /**
-   * Arenas whose time is up and whose last game has ended, finished now (an arena whose last game
-   * ends after its time is finished by that game's end). Returns them.
+   * Finishes an arena whose time is up and whose last game has ended (one whose last game ends later is
+   * finished by it). Returns it when this call finished it.
    */
-  finishArenas(now: number = this.clock.now()): TournamentRow[] {
-    return arenasPastTheirEnd(this.db, now)
-      .map((t) => this.db.transaction((tx) => finishArenaIfDone(tx, this.require(tx, t.id), now, null), IMMEDIATE))
-      .filter((t) => t.status === "finished");
+  finishArena(id: string, now: number = this.clock.now()): TournamentRow | null {
+    const done = this.db.transaction((tx) => finishArenaIfDone(tx, this.require(tx, id), now, null), IMMEDIATE);
+    return done.status === "finished" && done.finishedAt === now ? done : null;
   }
 
   /** Starts the tournament: seeds the entrants by their current rating and pairs round 1. */
@@ -317,7 +321,14 @@ export class TournamentService {
     const end = this.db
       .select({ at: min(tournaments.endsAt) })
       .from(tournaments)
-      .where(and(eq(tournaments.format, "arena"), inArray(tournaments.status, ["running", "paused"])))
+      // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
+      .where(
+        and(
+          eq(tournaments.format, "arena"),
+          inArray(tournaments.status, ["running", "paused"]),
+          gt(tournaments.endsAt, this.clock.now()),
+        ),
+      )
       .get()?.at;
     const times = [start, end].filter((t): t is number => t != null);
     return times.length ? Math.min(...times) : null;
@@ -376,7 +387,9 @@ export class TournamentService {
         .where(eq(tournaments.id, id))
         .returning()
         .get()!;
-      // The tournament is closed first, so these games' ends pair nothing.
+      // The tournament is closed first, so these games' ends pair nothing; a knockout's series are abandoned
+      // first, so that a game cancelled is not replayed as the next of its match.
+      abandonSeries(tx, t, now);
       const active = tournamentGames(tx, id).filter((g) => g.status === "active");
       const cancelledGames = active.map((g) => this.games.cancel(g.id, note).row.id);
       return { tournament, cancelledGames };

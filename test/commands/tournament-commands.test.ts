@@ -12,6 +12,7 @@ import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { TournamentAction } from "../../src/interactions/buttons/tournament.ts";
 import type { HandlerContext } from "../../src/interactions/context.ts";
 import type { Response } from "../../src/interactions/reply.ts";
+import { roundPosts } from "../../src/interactions/tournament-posts.ts";
 import { fromTrf } from "../../src/tournaments/index.ts";
 import { CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, finish } from "../support/play.ts";
@@ -393,5 +394,21 @@ describe("tournament start time, creators and absences", () => {
     expect(directs.map((d) => d.userId)).toEqual([byDm]);
     expect(directs[0].content).toContain("Tournament round 1");
     expect(directs[0].content).toContain("https://discord.com/channels/");
+  });
+
+  it("arena - a late entrant's game is posted by the join, announced once; export refused - 4 players", async () => {
+    const id = await created({ format: "arena", minutes: 60 });
+    const [a, b, c, d] = players(4);
+    for (const p of [a, b, c]) await press(p, id, "join");
+    const start = await command("start", w.ctx(ORGANISER));
+    await sendPosts(w.app, messenger, start.posts ?? []);
+    // Three players: one game, one waiting; the fourth joins and is paired with the one waiting at once.
+    const late = await press(d, id, "join");
+    const boards = (late.posts ?? []).filter((p) => p.bindGame);
+    expect(boards).toHaveLength(1);
+    expect(boards[0].reply.content).toContain(`<@${d}>`);
+    // Another end before the board is bound does not announce the same game again.
+    expect(roundPosts(w.app, id)).toEqual([]);
+    expect(await refusal(() => command("export", w.ctx(a)))).toBe("tournament/export-swiss");
   });
 });

@@ -94,6 +94,8 @@ describe("arena", () => {
     w.clock.advance(23 * 60_000);
     expect(refusal(() => w.app.tournaments.join(t.id, "4100"))).toBe("tournament/closed");
     w.clock.advance(8 * 60_000);
+    // Its end has passed: it no longer keeps the scheduler's timer short while its last games go on.
+    expect(w.app.tournaments.nextDue()).toBeNull();
     const [g1, g2] = active(t.id);
     resign(g1.id, g1.northId);
     expect(active(t.id)).toHaveLength(1);
@@ -121,9 +123,19 @@ describe("arena", () => {
     w.app.tournaments.leave(t.id, g.northId);
     resign(again.id, again.southId);
     expect(active(t.id)).toHaveLength(0);
-    expect(w.app.tournaments.finishArenas()).toHaveLength(0);
+    // What the scheduler does at each sweep.
+    const finishArenas = () =>
+      w.app.tournaments
+        .arenasPastTheirEnd()
+        .map((a) => w.app.tournaments.finishArena(a.id)?.id)
+        .filter(Boolean);
+    expect(finishArenas()).toHaveLength(0);
+    expect(w.app.tournaments.nextDue()).toBe(w.app.tournaments.find(t.id).endsAt);
     w.clock.advance(10 * 60_000);
-    expect(w.app.tournaments.finishArenas().map((x) => x.id)).toEqual([t.id]);
+    expect(finishArenas()).toEqual([t.id]);
+    // Finished once: the next sweep finds nothing, and no past end keeps the scheduler's timer short.
+    expect(finishArenas()).toEqual([]);
+    expect(w.app.tournaments.nextDue()).toBeNull();
     expect(w.app.tournaments.find(t.id).status).toBe("finished");
   });
 });
@@ -216,5 +228,17 @@ describe("knockout", () => {
     w.app.tournaments.start(t.id);
     expect(refusal(() => w.app.tournaments.join(t.id, "4100"))).toBe("tournament/closed");
     expect(refusal(() => w.app.tournaments.trf(t.id))).toBe("tournament/export-swiss");
+  });
+
+  it("knockout - cancelled: its games end with no result and no match goes on - 4 players, first to 2", () => {
+    const t = entered(players(4), { format: "knockout", firstTo: 2 });
+    w.app.tournaments.start(t.id);
+    expect(active(t.id)).toHaveLength(2);
+    w.app.tournaments.cancel(t.id, "");
+    expect(active(t.id)).toHaveLength(0);
+    expect(w.app.tournaments.view(t.id).games.every((g) => g.status === "cancelled")).toBe(true);
+    const series = w.app.tournaments.view(t.id).matches.filter((m) => m.bottom !== null);
+    expect(series.every((m) => m.winner === null)).toBe(true);
+    expect(w.app.series.standings(GUILD).running).toHaveLength(0);
   });
 });

@@ -198,7 +198,8 @@ export function standingsText(view: TournamentView, table: readonly TableRow[], 
 /** A knockout's matches round by round ("Round 1, match 2: @a 2–1 @b"), the champion once known. */
 function bracketText(view: TournamentView, head: readonly string[], tr: Translate): string {
   const { tournament: t } = view;
-  const final = view.matches.find((m) => m.round === t.rounds && m.bottom !== null && m.winner !== null);
+  // The final, played or a walkover (a finalist withdrew).
+  const final = view.matches.find((m) => m.round === t.rounds && m.winner !== null);
   const items = view.matches.map((m) =>
     m.bottom === null
       ? tr("game:tournament.walkover", { user: mention(m.top) })
