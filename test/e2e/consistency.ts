@@ -1,6 +1,6 @@
 // What every stored game must satisfy, whatever happened to the bot (a crash, random interactions):
-// its move list replays in the engine to the cached position and ply, and its status, result and
-// clocks agree with that position.
+// its move list replays in the engine to the cached position, its ply (version) agrees with its moves
+// and takebacks, and its status, result and clocks agree with that position.
 import { eq } from "drizzle-orm";
 import type { Database_ } from "../../src/db/client.ts";
 import { challenges, type GameRow, games } from "../../src/db/schema.ts";
@@ -13,7 +13,11 @@ import { formatPosition, newGame, type RulesetId, replay } from "../../src/engin
 export function gameProblems(row: GameRow, computerIds: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
   const moves = JSON.parse(row.moves) as number[];
-  if (row.ply !== moves.length) problems.push(`ply ${row.ply} but ${moves.length} moves`);
+  // The ply is the game's version: the number of moves, plus for each takeback the moves it undid and one.
+  const takebacks = row.southTakebacks + row.northTakebacks;
+  if (takebacks === 0 ? row.ply !== moves.length : row.ply - moves.length < 2 * takebacks) {
+    problems.push(`ply ${row.ply} but ${moves.length} moves and ${takebacks} takebacks`);
+  }
   const replayed = replay(newGame(row.ruleset as RulesetId), moves);
   if (!replayed.ok) return [...problems, `the move list does not replay: ${replayed.error.message}`];
   const state = replayed.value;
