@@ -52,6 +52,23 @@ async function refusal(f: () => Promise<unknown>): Promise<string> {
   throw new Error("not refused");
 }
 
+/**
+ * A Swiss of `rounds` rounds and `count` players, started and its boards posted; then (what was sent so
+ * far forgotten) four sweeps of the scheduler 40 minutes apart with nobody moving. Returns its id.
+ */
+async function startedAndTimedOut(rounds: number, count: number): Promise<string> {
+  const id = await created({ rounds });
+  for (const p of players(count)) await press(p, id, "join");
+  const start = await command("start", w.ctx(ORGANISER));
+  await sendPosts(w.app, messenger, start.posts ?? []);
+  sent.length = 0;
+  for (let i = 0; i < 4; i++) {
+    w.clock.advance(40 * 60_000);
+    await runDue(w.app, messenger, logger);
+  }
+  return id;
+}
+
 /** Creates a tournament by command, bound to its announcement as the router does. */
 async function created(values: Parameters<typeof options>[0] = {}): Promise<string> {
   const res = await command("create", admin(ORGANISER), { ruleset: "abapa", rounds: 3, time: "1h", ...values });
@@ -223,16 +240,8 @@ describe("tournament commands and buttons", () => {
   });
 
   it("tournament - a round ended on time is paired and posted by the scheduler, the announcement edited - a time-out", async () => {
-    const id = await created({ rounds: 2 });
-    for (const p of players(3)) await press(p, id, "join");
-    const start = await command("start", w.ctx(ORGANISER));
-    await sendPosts(w.app, messenger, start.posts ?? []);
-    sent.length = 0;
     // Nobody moves: the round's one game ends on time, in the scheduler's sweep.
-    for (let i = 0; i < 4; i++) {
-      w.clock.advance(40 * 60_000);
-      await runDue(w.app, messenger, logger);
-    }
+    const id = await startedAndTimedOut(2, 3);
     expect(w.app.tournaments.find(id).currentRound).toBe(2);
     const round2 = sent.findIndex((s) => s.reply.content.includes("round 2 of 2"));
     expect(round2).toBeGreaterThanOrEqual(0);
@@ -244,16 +253,8 @@ describe("tournament commands and buttons", () => {
   });
 
   it("tournament - final standings posted once - the last round's games end on time in one sweep", async () => {
-    const id = await created({ rounds: 1 });
-    for (const p of players(4)) await press(p, id, "join");
-    const start = await command("start", w.ctx(ORGANISER));
-    await sendPosts(w.app, messenger, start.posts ?? []);
-    sent.length = 0;
     // Nobody moves: both games of the only round end on time in the same sweep.
-    for (let i = 0; i < 4; i++) {
-      w.clock.advance(40 * 60_000);
-      await runDue(w.app, messenger, logger);
-    }
+    const id = await startedAndTimedOut(1, 4);
     expect(w.app.tournaments.find(id).status).toBe("finished");
     expect(sent.filter((s) => s.reply.content.includes("**Final standings**"))).toHaveLength(1);
   });
