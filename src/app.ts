@@ -17,6 +17,9 @@ import { RatingService } from "./ladders/ratings.ts";
 import { RoleRules } from "./ladders/role-rules.ts";
 import { SeriesService } from "./ladders/series-service.ts";
 import { TournamentService } from "./ladders/tournament-service.ts";
+import { DailyPuzzles } from "./practice/daily-puzzles.ts";
+import { PuzzleMiningStore } from "./practice/puzzle-mining.ts";
+import { PuzzleService } from "./practice/puzzle-service.ts";
 import type { Images } from "./present/images.ts";
 
 export interface AppOptions {
@@ -55,6 +58,7 @@ export function createApp(options: AppOptions): App {
   );
   const computer = new Computer(db, games, bots, options.computer ?? null);
   const ratings = new RatingService(db, clock);
+  const puzzles = new PuzzleService(db, clock, options.random);
   return {
     games,
     challenges: new ChallengeService(db, clock, settings, competition, options.random),
@@ -67,6 +71,9 @@ export function createApp(options: AppOptions): App {
     series: new SeriesService(db, clock, games),
     tournaments: new TournamentService(db, clock, games, bots),
     forget: new ForgetService(db, clock, games, options.bots),
+    puzzles,
+    dailyPuzzles: new DailyPuzzles(db, clock, settings, puzzles, options.random),
+    puzzleMining: new PuzzleMiningStore(db, clock),
     uptime: new UptimeService(db, clock),
     computer,
     analyses: new AnalysisService(db, clock, computer),

@@ -27,6 +27,12 @@ export interface AiPool {
    * milliseconds. `lane` (default "bot"): "people" for a search a person waits for (a hint).
    */
   think(request: ThinkRequest, options?: { signal?: AbortSignal; lane?: Lane }): Promise<ThinkResult>;
+  /**
+   * Runs another worker module's task on the same threads and lanes (`file`: its URL; piscina loads it
+   * in the thread beside the search): the puzzles' mining runs here, in the bot lane, so that it waits
+   * its turn behind Nickar's moves instead of taking a core of its own.
+   */
+  runTask<T, R>(file: string, task: T, lane?: Lane): Promise<R>;
   /** Tasks waiting for a thread (for metrics and fairness). */
   readonly queued: number;
   /** Tasks waiting for a thread, by lane. */
@@ -90,6 +96,13 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (unanswered[lane] >= limit) return Promise.reject(new AiQueueFullError(limit));
       return settle(lane, run(request, signal, lane));
+    },
+    runTask<T, R>(file: string, task: T, lane: Lane = "bot"): Promise<R> {
+      if (unanswered[lane] >= limit) return Promise.reject(new AiQueueFullError(limit));
+      return settle(
+        lane,
+        (pool as unknown as Piscina<T & object, R>).run(withLane(task as T & object, lane), { filename: file }),
+      );
     },
     get queued() {
       return queue.size;

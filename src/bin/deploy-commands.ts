@@ -1,5 +1,5 @@
 /**
- * Registers /nickar, /nickar-admin and /nickar-tournament for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
+ * Registers /nickar, /nickar-admin, /nickar-tournament and /nickar-puzzle for one server (DISCORD_GUILD_ID, instant) or globally. Works against any REST
  * base URL (DISCORD_API_URL), such as the local stand-in Discord. Imports only definitions: no database, no
  * canvas, no native module (test/bin/deploy-commands.test.ts checks), so `--dry-run` prints the JSON it would
  * register with no token and no network.
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     guildId: config.guildId,
     apiUrl: config.apiUrl,
   });
-  console.log(`Registered /nickar, /nickar-admin and /nickar-tournament for ${where}.`);
+  console.log(`Registered /nickar, /nickar-admin, /nickar-tournament and /nickar-puzzle for ${where}.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,13 +15,21 @@ export const ADMIN_COMMAND_NAME = "nickar-admin";
 /** The tournaments' command: a command of its own, as /nickar has no room left under Discord's 8,000 characters. */
 export const TOURNAMENT_COMMAND_NAME = "nickar-tournament";
 
-export type RootCommand = typeof COMMAND_NAME | typeof ADMIN_COMMAND_NAME | typeof TOURNAMENT_COMMAND_NAME;
+/** The puzzles' command: a command of its own too (solve, stats, top). */
+export const PUZZLE_COMMAND_NAME = "nickar-puzzle";
+
+export type RootCommand =
+  | typeof COMMAND_NAME
+  | typeof ADMIN_COMMAND_NAME
+  | typeof TOURNAMENT_COMMAND_NAME
+  | typeof PUZZLE_COMMAND_NAME;
 
 /** Every top-level command, and the catalogue key of its description. */
 export const ROOTS: Readonly<Record<RootCommand, MessageKey>> = {
   [COMMAND_NAME]: "commands:nickar.description",
   [ADMIN_COMMAND_NAME]: "commands:admin.description",
   [TOURNAMENT_COMMAND_NAME]: "commands:group.tournament.description",
+  [PUZZLE_COMMAND_NAME]: "commands:puzzle.description",
 };
 
 export interface GroupTexts {

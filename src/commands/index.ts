@@ -28,6 +28,7 @@ import {
   ADMIN_COMMAND_NAME,
   COMMAND_NAME,
   GROUPS,
+  PUZZLE_COMMAND_NAME,
   ROOTS,
   type RootCommand,
   TOURNAMENT_COMMAND_NAME,
@@ -43,6 +44,9 @@ import { localized } from "./localize.ts";
 import { move } from "./move.ts";
 import { notify } from "./notify.ts";
 import { play } from "./play.ts";
+import { puzzleSolve } from "./puzzle-solve.ts";
+import { puzzleStats } from "./puzzle-stats.ts";
+import { puzzleTop } from "./puzzle-top.ts";
 import { resign } from "./resign.ts";
 import { rolesList } from "./roles-list.ts";
 import { rolesRemove } from "./roles-remove.ts";
@@ -71,7 +75,7 @@ import { tournamentStandings } from "./tournament-standings.ts";
 import { tournamentStart } from "./tournament-start.ts";
 import { voidGame } from "./void.ts";
 
-export { ADMIN_COMMAND_NAME, COMMAND_NAME, TOURNAMENT_COMMAND_NAME } from "./groups.ts";
+export { ADMIN_COMMAND_NAME, COMMAND_NAME, PUZZLE_COMMAND_NAME, TOURNAMENT_COMMAND_NAME } from "./groups.ts";
 export { rootOf } from "./guards.ts";
 
 /**
@@ -101,6 +105,9 @@ const ALL: readonly Command[] = [
   game,
   analyse,
   exportGame,
+  puzzleSolve,
+  puzzleStats,
+  puzzleTop,
   ladderShow,
   ladderJoin,
   ladderLeave,
@@ -162,7 +169,12 @@ export function adminCommand(): SlashCommandBuilder {
 
 /** Everything `npm run deploy-commands` (and the playground) registers. */
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return [nickarCommand().toJSON(), adminCommand().toJSON(), build(TOURNAMENT_COMMAND_NAME).toJSON()];
+  return [
+    nickarCommand().toJSON(),
+    adminCommand().toJSON(),
+    build(TOURNAMENT_COMMAND_NAME).toJSON(),
+    build(PUZZLE_COMMAND_NAME).toJSON(),
+  ];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
-import { UserError } from "../errors.ts";
+import { quoted, UserError } from "../errors.ts";
 import {
   type GuildSettings,
   type SettingsPatch,
@@ -10,6 +10,7 @@ import { channel, isLocale, type Locale, type MessageKey, type Translate, term }
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
+import { formatDailyTime, parseDailyTime } from "../practice/daily-puzzles.ts";
 import { timeLimitText } from "../present/time-limit.ts";
 import type { Command } from "./command.ts";
 import { ADMIN_COMMAND_NAME } from "./groups.ts";
@@ -22,6 +23,7 @@ import {
   requireGuild,
   rulesetOption,
   rulesetTerm,
+  SHORT_TEXT,
   timeOption,
 } from "./shared.ts";
 
@@ -106,7 +108,24 @@ export const adminDefinition = localized(
       CREATORS_CHOICE,
     ),
   )
-  .addBooleanOption((o) => localized(o, "commands:takeback.option", "commands:takeback.setting"));
+  .addBooleanOption((o) => localized(o, "commands:takeback.option", "commands:takeback.setting"))
+  .addChannelOption((o) =>
+    localized(o, "commands:option.dailyPuzzle", "commands:adminSettings.dailyPuzzle").addChannelTypes(
+      ChannelType.GuildText,
+    ),
+  )
+  .addStringOption((o) =>
+    localized(o, "commands:option.dailyPuzzleTime", "commands:adminSettings.dailyPuzzleTime").setMaxLength(SHORT_TEXT),
+  );
+
+/** The `daily_puzzle_time` option: "HH:MM" (UTC), or "off" to stop the daily puzzle. */
+function dailyTime(text: string | null): number | "off" | null {
+  if (text === null) return null;
+  if (/^\s*off\s*$/i.test(text)) return "off";
+  const minute = parseDailyTime(text);
+  if (minute === null) throw new UserError("settings/daily-time", { text: quoted(text) });
+  return minute;
+}
 
 /** The language line: the one chosen, or the Discord locale's when none is (`serverLocale`: the one in use). */
 function languageText(t: Translate, chosen: Locale | null, serverLocale: Locale): string {
@@ -159,6 +178,12 @@ function settingsText(t: Translate, s: GuildSettings, serverLocale: Locale, limi
         : "replies:settings.tournamentsManagers",
     ),
     t(s.ratedTakebacks ? "replies:takeback.settingOn" : "replies:takeback.settingOff"),
+    s.dailyPuzzleChannel
+      ? t("puzzle:settings.daily", {
+          channel: channel(s.dailyPuzzleChannel),
+          time: formatDailyTime(s.dailyPuzzleMinute),
+        })
+      : t("puzzle:settings.dailyOff"),
   ];
   const channelsLine = (channels: string) => t("replies:settings.channels", { channels });
   const budget = limit - lines.join("\n").length - channelsLine("").length;
@@ -233,6 +258,11 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   if (creators === "managers" || creators === "everyone") patch.tournamentCreators = creators;
   const takebacks = options.getBoolean("takebacks");
   if (takebacks !== null) patch.ratedTakebacks = takebacks;
+  const dailyChannel = options.getChannel("daily_puzzle");
+  if (dailyChannel) patch.dailyPuzzleChannel = dailyChannel.id;
+  const daily = dailyTime(options.getString("daily_puzzle_time"));
+  if (daily === "off") patch.dailyPuzzleChannel = null;
+  else if (daily !== null) patch.dailyPuzzleMinute = daily;
   const channels = channelOptions(options);
   if (Object.keys(patch).length === 0 && !channels)
     return { mode: "reply", reply: { content: settingsText(ctx.t, current, ctx.serverLocale), ephemeral: true } };

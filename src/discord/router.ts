@@ -66,7 +66,7 @@ function contextOf(app: App, interaction: Interaction): HandlerContext {
 
 type Options = (ChatInputCommandInteraction | AutocompleteInteraction)["options"];
 
-/** The /nickar, /nickar-admin or /nickar-tournament subcommand asked for, if this version has it. */
+/** The /nickar, /nickar-admin, /nickar-tournament or /nickar-puzzle subcommand asked for, if this version has it. */
 function commandOf(commandName: string, options: Options): Command | undefined {
   const subcommand = options.getSubcommand(false);
   if (!subcommand) return undefined;

@@ -52,7 +52,14 @@ export interface GuildSettings {
   readonly tournamentCreators: TournamentCreators;
   /** Takebacks in rated games too (unrated games and games against Nickar always allow them). */
   readonly ratedTakebacks: boolean;
+  /** Where the daily puzzle is posted; null = no daily puzzle. */
+  readonly dailyPuzzleChannel: string | null;
+  /** When the daily puzzle is posted: minutes after midnight UTC. */
+  readonly dailyPuzzleMinute: number;
 }
+
+/** The daily puzzle's time when none is set: 12:00 UTC. */
+export const DEFAULT_DAILY_PUZZLE_MINUTE = 12 * 60;
 
 /** The settings to change; the others keep their value. */
 export type SettingsPatch = { -readonly [K in keyof GuildSettings]?: GuildSettings[K] };
@@ -108,6 +115,8 @@ export class SettingsService {
       language: row?.language && isLocale(row.language) ? row.language : null,
       tournamentCreators: row?.tournamentCreators === "everyone" ? "everyone" : "managers",
       ratedTakebacks: row?.ratedTakebacks ?? false,
+      dailyPuzzleChannel: row?.dailyPuzzleChannel ?? null,
+      dailyPuzzleMinute: row?.dailyPuzzleMinute ?? DEFAULT_DAILY_PUZZLE_MINUTE,
     };
   }
 

@@ -14,6 +14,7 @@ import daCommon from "./locales/da/common.json" with { type: "json" };
 import daErrors from "./locales/da/errors.json" with { type: "json" };
 import daGame from "./locales/da/game.json" with { type: "json" };
 import daNotices from "./locales/da/notices.json" with { type: "json" };
+import daPuzzle from "./locales/da/puzzle.json" with { type: "json" };
 import daReplies from "./locales/da/replies.json" with { type: "json" };
 import daRules from "./locales/da/rules.json" with { type: "json" };
 import enBoard from "./locales/en/board.json" with { type: "json" };
@@ -22,6 +23,7 @@ import enCommon from "./locales/en/common.json" with { type: "json" };
 import enErrors from "./locales/en/errors.json" with { type: "json" };
 import enGame from "./locales/en/game.json" with { type: "json" };
 import enNotices from "./locales/en/notices.json" with { type: "json" };
+import enPuzzle from "./locales/en/puzzle.json" with { type: "json" };
 import enReplies from "./locales/en/replies.json" with { type: "json" };
 import enRules from "./locales/en/rules.json" with { type: "json" };
 import frBoard from "./locales/fr/board.json" with { type: "json" };
@@ -30,6 +32,7 @@ import frCommon from "./locales/fr/common.json" with { type: "json" };
 import frErrors from "./locales/fr/errors.json" with { type: "json" };
 import frGame from "./locales/fr/game.json" with { type: "json" };
 import frNotices from "./locales/fr/notices.json" with { type: "json" };
+import frPuzzle from "./locales/fr/puzzle.json" with { type: "json" };
 import frReplies from "./locales/fr/replies.json" with { type: "json" };
 import frRules from "./locales/fr/rules.json" with { type: "json" };
 import { PSEUDO_PROCESSOR, pseudoProcessor } from "./pseudo.ts";
@@ -44,6 +47,7 @@ const EN = {
   game: enGame,
   board: enBoard,
   notices: enNotices,
+  puzzle: enPuzzle,
 } as const;
 
 export type Namespace = keyof typeof EN;
@@ -61,6 +65,7 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<Namespace, unkn
     game: daGame,
     board: daBoard,
     notices: daNotices,
+    puzzle: daPuzzle,
   },
   fr: {
     common: frCommon,
@@ -71,6 +76,7 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<Namespace, unkn
     game: frGame,
     board: frBoard,
     notices: frNotices,
+    puzzle: frPuzzle,
   },
 };
 

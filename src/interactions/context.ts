@@ -14,6 +14,9 @@ import type { RatingService } from "../ladders/ratings.ts";
 import type { RoleProblem, RoleRules } from "../ladders/role-rules.ts";
 import type { SeriesService } from "../ladders/series-service.ts";
 import type { TournamentService } from "../ladders/tournament-service.ts";
+import type { DailyPuzzles } from "../practice/daily-puzzles.ts";
+import type { PuzzleMiningStore } from "../practice/puzzle-mining.ts";
+import type { PuzzleService } from "../practice/puzzle-service.ts";
 import type { Images } from "../present/images.ts";
 
 export interface App {
@@ -34,6 +37,12 @@ export interface App {
    */
   readonly roleProblem: (guildId: string, roleId: string) => RoleProblem | null;
   readonly forget: ForgetService;
+  /** Puzzles: tries, puzzle ratings, leaderboards (`/nickar-puzzle`). */
+  readonly puzzles: PuzzleService;
+  /** Each server's daily puzzle (`/nickar-admin settings daily_puzzle:`). */
+  readonly dailyPuzzles: DailyPuzzles;
+  /** Which finished games were mined for puzzles, and how far. */
+  readonly puzzleMining: PuzzleMiningStore;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */

@@ -5,7 +5,7 @@
  * commands deployment nor most tests), for tests and tools.
  */
 
-import type { Player } from "../engine/index.ts";
+import type { GameState, MoveEvent, Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
@@ -28,7 +28,18 @@ export interface BoardLook {
   readonly locale: Locale;
 }
 
+/** A position outside any game (a puzzle's), and the move that led to it when there was one. */
+export interface PositionShot {
+  readonly state: GameState;
+  readonly last: { readonly before: GameState; readonly events: readonly MoveEvent[] } | null;
+}
+
 export interface Images {
+  /** A position outside any game (a puzzle's), the move that led to it highlighted. */
+  positionPng(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<Buffer>;
+  positionAlt(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<string>;
+  /** The moves from `shots[0]` on, one after the other, as one animation (each shot after the first has its move). */
+  lineGif(shots: readonly PositionShot[], names: readonly [string, string], locale: Locale): Promise<Buffer>;
   boardPng(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
   moveGif(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer | null>;
@@ -56,6 +67,7 @@ export interface Images {
 /** What draws the images: the render pool, or the renderer in this thread. */
 interface Drawing {
   board(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
+  line(views: readonly BoardView[], lane: Lane, locale: Locale): Promise<Buffer>;
   animation(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
   boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
   ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
@@ -93,9 +105,22 @@ export function viewOf(game: GameSnapshot, names: readonly [string, string], loo
   return view;
 }
 
+/** The board view of a position outside a game. */
+function shotView(shot: PositionShot, names: readonly [string, string]): BoardView {
+  return viewFromState(shot.state, [{ name: names[0] }, { name: names[1] }], shot.last ?? undefined);
+}
+
 function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Images {
   const lane = (game: GameSnapshot): Lane => (isBot(game.row.southId) || isBot(game.row.northId) ? "bot" : "people");
   return {
+    positionPng: (shot, names, locale) => drawing.board(shotView(shot, names), "people", locale),
+    positionAlt: (shot, names, locale) => drawing.boardAlt(shotView(shot, names), "people", locale),
+    lineGif: (shots, names, locale) =>
+      drawing.line(
+        shots.slice(1).map((s) => shotView(s, names)),
+        "people",
+        locale,
+      ),
     boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look.locale),
     async moveGif(game, names, look) {
       if (!game.last) return null;
@@ -143,6 +168,10 @@ export const rendererImages: Images = imagesThrough(
   {
     board: async (view, _lane, locale) => (await load()).renderBoardPng(view, { locale }),
     animation: async (view, _lane, locale) => (await load()).renderMoveGif(view, { locale }),
+    line: async (views, _lane, locale) => {
+      await load(); // the fonts
+      return (await import("../render/line-gif.ts")).renderLineGif(views, { locale });
+    },
     boardAlt: async (view, _lane, locale) => (await loadDescribe()).describeBoard(view, translatorFor(locale)),
     ratingChart: async (title, points, locale) =>
       (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),

@@ -67,6 +67,8 @@ export interface FindResult {
   readonly candidates: number;
   /** False when maxNodes stopped it before the end of the game. */
   readonly complete: boolean;
+  /** Where it stopped when not complete: pass it back as `fromPly` to go on (the game's length when complete). */
+  readonly nextPly: number;
 }
 
 /** The puzzles of a game played from the ruleset's start (see the file comment). */
@@ -82,6 +84,7 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
   let scanNodes = 0;
   let candidates = 0;
   let complete = true;
+  let nextPly = moves.length;
   for (let k = 0; k < moves.length; k++) {
     const played = moves[k];
     const mover = game.toMove;
@@ -100,6 +103,7 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
       } else {
         if (nodes >= maxNodes) {
           complete = false;
+          nextPly = k;
           break;
         }
         const scan = judge(game, scanBudget);
@@ -114,6 +118,7 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
     if (options.skip?.(to)) continue;
     if (nodes >= maxNodes) {
       complete = false;
+      nextPly = k;
       break;
     }
     candidates++;
@@ -134,5 +139,5 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
       source: options.source,
     });
   }
-  return { puzzles, nodes, scanNodes, candidates, complete };
+  return { puzzles, nodes, scanNodes, candidates, complete, nextPly };
 }

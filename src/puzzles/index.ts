@@ -39,4 +39,4 @@ export {
   verifyLine,
   verifyPuzzle,
 } from "./verify.ts";
-export type { MineTask } from "./worker.ts";
+export { MINE_WORKER, type MineTask } from "./worker.ts";

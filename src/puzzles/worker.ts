@@ -14,6 +14,8 @@ export interface MineTask {
   /** The game's analysis, when one exists: the score of each position (see FindOptions.evaluations). */
   readonly evaluations?: readonly PositionScore[];
   readonly maxNodes?: number;
+  /** Go on from this ply (a previous step's `nextPly`). */
+  readonly fromPly?: number;
 }
 
 export default function mineTask(task: MineTask): FindResult {
@@ -21,5 +23,13 @@ export default function mineTask(task: MineTask): FindResult {
     source: { kind: "game", gameId: task.gameId },
     evaluations: task.evaluations,
     maxNodes: task.maxNodes,
+    fromPly: task.fromPly,
   });
 }
+
+/**
+ * This file as a pool's worker (piscina's `filename`): worker.ts run from the sources (tsx, vitest),
+ * worker.js from a build, as src/ai/pool.ts finds its own.
+ */
+export const MINE_WORKER = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url)
+  .href;

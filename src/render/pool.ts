@@ -42,6 +42,11 @@ export class RenderPool {
     return this.run({ kind: "animation", view, locale }, lane);
   }
 
+  /** A line of moves (a puzzle's solution) as one animation. */
+  line(views: readonly BoardView[], lane: Lane = "people", locale: Locale = "en"): Promise<Buffer> {
+    return this.run({ kind: "line", views, locale }, lane);
+  }
+
   /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */
   async boardAlt(view: BoardView, lane: Lane = "people", locale: Locale = "en"): Promise<string> {
     const text = await this.pool.run({ kind: "board-alt", view, locale }, lane);

@@ -12,6 +12,8 @@ import type { BoardView } from "./view.ts";
 export type RenderTask = { readonly locale: Locale } & (
   | { readonly kind: "board"; readonly view: BoardView }
   | { readonly kind: "animation"; readonly view: BoardView }
+  /** Moves one after the other (a puzzle's solution): `views[i]` is the position after move i. */
+  | { readonly kind: "line"; readonly views: readonly BoardView[] }
   | { readonly kind: "board-alt"; readonly view: BoardView }
   | { readonly kind: "rating-chart"; readonly title: string; readonly points: readonly RatingPoint[] }
   | { readonly kind: "ladder"; readonly title: string; readonly rungs: readonly Rung[]; readonly more: number }

@@ -13,6 +13,7 @@ import { describeBoard } from "./describe.ts";
 import { fontsFor, registerFonts } from "./fonts.ts";
 import { renderMoveGif } from "./gif.ts";
 import { translatorFor } from "./language.ts";
+import { renderLineGif } from "./line-gif.ts";
 import { paletteFor } from "./palette.ts";
 import { renderBoardPng } from "./png.ts";
 import type { RenderTask } from "./task.ts";
@@ -37,6 +38,8 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
       return renderBoardPng(task.view, { locale });
     case "animation":
       return renderMoveGif(task.view, { locale });
+    case "line":
+      return renderLineGif(task.views, { locale });
     case "board-alt":
       return describeBoard(task.view, t);
     case "rating-chart":

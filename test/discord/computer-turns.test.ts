@@ -43,6 +43,7 @@ const flaky: AiPool = {
     }
     return pool().think(request, opts);
   },
+  runTask: (file, task, lane) => pool().runTask(file, task, lane),
   close: async () => {},
 };
 

@@ -35,7 +35,7 @@ describe("the bot process killed and restarted", () => {
     const deploy = await bots.deploy();
     expect(await deploy.exited, deploy.output()).toBe(0);
     expect(deploy.output()).toContain(
-      `Registered /nickar, /nickar-admin and /nickar-tournament for server ${bots.discord.guildId}.`,
+      `Registered /nickar, /nickar-admin, /nickar-tournament and /nickar-puzzle for server ${bots.discord.guildId}.`,
     );
 
     const first = await bots.start(0);

@@ -232,6 +232,7 @@ function scoredPool(score: number): AiPool {
       const best = 1;
       return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1, proven: false };
     },
+    runTask: () => Promise.reject(new Error("no other tasks in this test")),
     async close() {},
   };
 }

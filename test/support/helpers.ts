@@ -29,6 +29,9 @@ export const fakeImages: Images = {
   ladderPng: async () => Buffer.from("ladder"),
   tournamentPng: async (image) => Buffer.from(`tournament ${image.kind}`),
   advantageChart: async () => Buffer.from("advantage"),
+  positionPng: async () => Buffer.from("position"),
+  positionAlt: async (shot) => `position ${shot.state.ply}`,
+  lineGif: async (shots) => Buffer.from(`line of ${shots.length - 1}`),
 };
 
 export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };

@@ -16,6 +16,9 @@ import { hint } from "./hint.ts";
 import type { ButtonId, ButtonKind } from "./kind.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { move } from "./move.ts";
+import { puzzle } from "./puzzle.ts";
+import { puzzleDaily } from "./puzzle-daily.ts";
+import { puzzleNext } from "./puzzle-next.ts";
 import { rematch } from "./rematch.ts";
 import { resign } from "./resign.ts";
 import { season } from "./season.ts";
@@ -43,6 +46,9 @@ export const BUTTONS = [
   forget,
   tournament,
   takeback,
+  puzzle,
+  puzzleNext,
+  puzzleDaily,
 ] as const;
 
 /** The kind of a button's id. */
