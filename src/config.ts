@@ -42,6 +42,7 @@ const schema = z.object({
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  PUZZLE_MINING: z.enum(["on", "off"]).default("on"),
   DISCORD_PUBLIC_KEY: optionalText.refine(
     (s) => s === undefined || /^[0-9a-f]{64}$/i.test(s),
     "must be the application's public key (64 hexadecimal digits, Developer Portal > General Information)",
@@ -78,6 +79,8 @@ export interface Config {
   readonly shardSpawnDelayMs: number;
   /** The computer opponent's search times (ms); no move time: each level's own. */
   readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
+  /** Mine finished games for puzzles in the AI pool's bot lane (PUZZLE_MINING, default on). */
+  readonly puzzleMining: boolean;
   readonly defaults: {
     readonly timeLimit: number;
     readonly maxGamesPerPlayer: number;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       analysisMs: e.AI_ANALYSIS_MS,
       threads: e.AI_THREADS,
     },
+    puzzleMining: e.PUZZLE_MINING === "on",
     defaults: {
       timeLimit: parseTimeLimit(e.DEFAULT_TIME_LIMIT)!,
       maxGamesPerPlayer: e.MAX_GAMES_PER_PLAYER,

@@ -30,6 +30,7 @@ const LAYERS: readonly Layer[] = [
   { paths: ["src/db/"] },
   { paths: ["src/games/"] },
   { paths: ["src/ladders/"] },
+  { paths: ["src/practice/"] },
   { paths: ["src/present/"] },
   { paths: ["src/interactions/"] },
   { paths: ["src/commands/"] },

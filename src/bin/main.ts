@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   // The playground's stop() stops its bot too.
   let running: { stop(): Promise<void> };
   // What the bot gets in either mode.
-  const bot = { db, logger, defaults, renderPool, ...metrics, computer, databaseCheck, onFatal };
+  const { puzzleMining } = config;
+  const bot = { db, logger, defaults, renderPool, ...metrics, computer, puzzleMining, databaseCheck, onFatal };
   if (config.token) {
     const interactions = config.publicKey
       ? { publicKey: config.publicKey, port: config.interactionsPort, host: config.interactionsHost }

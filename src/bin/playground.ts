@@ -24,6 +24,7 @@ export interface PlaygroundOptions {
   readonly metricsHost?: BotOptions["metricsHost"];
   /** The computer opponent's budgets (and pool). */
   readonly computer?: BotOptions["computer"];
+  readonly puzzleMining?: BotOptions["puzzleMining"];
   /** See BotOptions. */
   readonly databaseCheck?: BotOptions["databaseCheck"];
   readonly onFatal?: BotOptions["onFatal"];
@@ -68,6 +69,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       metricsPort: options.metricsPort,
       metricsHost: options.metricsHost,
       computer: options.computer,
+      puzzleMining: options.puzzleMining,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
     });

@@ -28,6 +28,7 @@ import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
 import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { Notices } from "./notices.ts";
+import { PuzzleMining } from "./puzzle-mining.ts";
 import { commandLimit } from "./rate-limit.ts";
 import { RoleKeeper } from "./role-keeper.ts";
 import { roleProblemOf } from "./role-problem.ts";
@@ -62,6 +63,11 @@ export interface BotOptions {
   readonly databaseCheck?: () => string | null;
   /** Called once when the bot must stop for good (the database check failed); the caller shuts down. */
   readonly onFatal?: (reason: string) => void;
+  /**
+   * Mine finished games for puzzles in the AI pool's bot lane (src/discord/puzzle-mining.ts); the bot's
+   * entry point turns it on (PUZZLE_MINING, default on), tests only where they look at it.
+   */
+  readonly puzzleMining?: boolean;
   /** How long a shutdown waits for the interactions in flight; default SHUTDOWN_DRAIN_MS. */
   readonly drainMs?: number;
   /**
@@ -195,6 +201,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         turns.poke();
         analyses.poke();
         roles.poke();
+        mining?.poke();
       } catch (err) {
         logger.error({ err }, "could not look for due work after a change");
       }
@@ -230,6 +237,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
   const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices, owns);
   const analyses = new AnalysisJobs(app, messenger, logger, owns);
+  const mining = options.puzzleMining ? new PuzzleMining(app, pool, logger, owns) : null;
   const route = createRouter({
     app,
     messenger,
@@ -270,6 +278,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     turns.poke();
     analyses.start();
     void roles.mend();
+    mining?.poke();
   });
   let metricsServer: MetricsServer | null = null;
   if (metrics) {
@@ -303,11 +312,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       turns.stop();
       analyses.stop();
       const rolesStopped = roles.stop();
+      const miningStopped = mining?.stop();
       const busy = inFlight.size;
       const [drained] = await Promise.all([
         inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS),
         lease ? lease.stop() : scheduler?.stop(),
         rolesStopped,
+        miningStopped,
       ]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");

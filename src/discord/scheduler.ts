@@ -28,6 +28,7 @@ import {
 import { challengeReply } from "../interactions/views/challenge.ts";
 import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
+import { runDailyPuzzles } from "./daily-puzzle-posts.ts";
 import { type Messenger, sendDirect, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
@@ -237,6 +238,8 @@ export async function runDue(
     }
   }
 
+  failed += await runDailyPuzzles(app, messenger, logger);
+
   const until = options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE;
   failed += await postUnposted(app, messenger, logger, until, options.postRetry);
   return { failed };
@@ -444,6 +447,7 @@ export class Scheduler {
         this.app.challenges.nextExpiry(),
         this.nextPost(),
         this.app.tournaments.nextDue(),
+        this.app.dailyPuzzles.nextDue(),
       ].filter((t): t is number => t !== null);
       return times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
     } catch (err) {

@@ -6,7 +6,8 @@
  *   (with their game), other games in progress resigned, pending challenges from or to them
  *   withdrawn (cancelled);
  * - they leave every challenge ladder (the players below move up);
- * - their ratings and rating history are deleted, and each standings they were in is rebuilt;
+ * - their ratings and rating history are deleted, and each standings they were in is rebuilt; their
+ *   puzzle ratings and puzzle tries are deleted;
  * - in everything that stays (finished games, series, challenges, their opponents' rating
  *   history) their user id is replaced by one new anonymous placeholder, so those games keep two
  *   distinct players and still count for the opponents, whose ratings do not change; the
@@ -22,6 +23,8 @@ import {
   games,
   ladderRungs,
   players,
+  puzzleAttempts,
+  puzzleRatings,
   ratingChanges,
   ratings,
   series,
@@ -130,8 +133,10 @@ export class ForgetService {
         .all();
       tx.delete(ratings).where(eq(ratings.userId, userId)).run();
       tx.delete(ratingChanges).where(eq(ratingChanges.userId, userId)).run();
-      // Their /nickar notify choice.
+      // Their /nickar notify choice, and their puzzles: ratings and tries (a puzzle's own rating stays).
       tx.delete(players).where(eq(players.userId, userId)).run();
+      tx.delete(puzzleRatings).where(eq(puzzleRatings.userId, userId)).run();
+      tx.delete(puzzleAttempts).where(eq(puzzleAttempts.userId, userId)).run();
       // 4. Everything that stays points to the placeholder instead.
       const placeholder = newPlaceholder(tx, now);
       this.replace(tx, userId, placeholder);
