@@ -37,6 +37,11 @@ export class PuzzleMining {
     });
   }
 
+  /** Resolves when nothing is left to mine for now (for tests and tools). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** No step starts after this; resolves once the one under way (if any) has been recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
