@@ -39,7 +39,9 @@ describe("command definitions", () => {
       "remove",
       "export",
     ]);
-    expect(Object.keys(COMMANDS)).toHaveLength(46);
+    const puzzle = commandDefinitions().find((c) => c.name === "nickar-puzzle");
+    expect((puzzle?.options ?? []).map((o) => o.name)).toEqual(["solve", "stats", "top"]);
+    expect(Object.keys(COMMANDS)).toHaveLength(49);
     expect(COMMANDS["ladder join"].definition.name).toBe("join");
   });
 

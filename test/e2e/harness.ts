@@ -283,6 +283,7 @@ export async function startStack(
     clock?: Clock;
     defaults?: Defaults;
     computer?: PlaygroundOptions["computer"];
+    puzzleMining?: boolean;
     local?: LocalDiscordOptions;
     logger?: Logger;
   } = {},
@@ -302,6 +303,7 @@ export async function startStack(
       defaults: options.defaults,
       // Nickar thinks briefly in tests (its levels' own budgets are up to 1.5 s a move).
       computer: options.computer ?? { moveMs: 20, hintMs: 20, analysisMs: 20 },
+      puzzleMining: options.puzzleMining,
       local: { ...LOCAL_OPTIONS, ...options.local },
     });
   } catch (error) {
