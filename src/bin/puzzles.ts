@@ -1,20 +1,26 @@
 /**
  * `npm run -s puzzles -- …` (docs/puzzles.md):
  *   --generate --seed N --ruleset R --count K [--out FILE]   self-play games mined until K puzzles (JSON lines)
- *   --export [--ruleset R]                                     the shipped starter set as JSON lines
+ *   --export [--ruleset R] [--db FILE]                         the shipped starter set as JSON lines; with --db,
+ *                                                              every puzzle of a bot's database (mined ones
+ *                                                              too), with its current rating
  *   --verify [--ruleset R]                                     re-verifies the shipped set; exit 1 on a failure
  * Generation runs on this thread: each search is synchronous and node-bounded; run one process per
  * ruleset to use more cores.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { openDatabase } from "../db/client.ts";
+import { puzzles } from "../db/schema.ts";
 import { isRulesetId, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
+import { ensureStarterPuzzles } from "../practice/puzzle-catalog.ts";
+import { housesOf } from "../practice/puzzle-line.ts";
 import { generatePuzzles } from "../puzzles/generate.ts";
 import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/starter.ts";
 import { verifyPuzzle } from "../puzzles/verify.ts";
 
 const USAGE =
-  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] | --export [--ruleset R] | --verify [--ruleset R]";
+  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -38,6 +44,7 @@ function options() {
         ruleset: { type: "string" },
         count: { type: "string" },
         out: { type: "string" },
+        db: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -84,6 +91,26 @@ if (values.generate) {
       `${(generation.nodes / 1e6).toFixed(0)} M nodes mining (${(generation.nodes / Math.max(1, generation.games) / 1e6).toFixed(1)} M a game, ` +
       `${(generation.nodes / n / 1e6).toFixed(1)} M a puzzle); ${(generation.ms / n / 1000).toFixed(1)} s a puzzle, games played included\n`,
   );
+} else if (values.export && values.db) {
+  const database = openDatabase(values.db);
+  try {
+    // Loads the starter set into a database that never served a puzzle, as the bot would.
+    ensureStarterPuzzles(database.db, Date.now());
+    for (const row of database.db.select().from(puzzles).all()) {
+      if (ruleset && row.ruleset !== ruleset) continue;
+      const moves = housesOf(row.moves);
+      const { id, attempts, solves } = row;
+      const source = row.sourceKind === "game" ? { kind: "game", gameId: row.sourceGameId } : { kind: "starter" };
+      const position = puzzlePosition({ ruleset: row.ruleset, moves });
+      const themes = row.themes.split(" ").filter(Boolean);
+      const rating = Math.round(row.rating);
+      process.stdout.write(
+        `${JSON.stringify({ id, ruleset: row.ruleset, position, moves, solution: housesOf(row.solution), themes, rating, attempts, solves, source })}\n`,
+      );
+    }
+  } finally {
+    database.close();
+  }
 } else if (values.export) {
   for (const puzzle of loadStarterPuzzles(ruleset)) {
     const { id, moves, solution, themes, rating } = puzzle;

@@ -1,0 +1,43 @@
+// A line of moves as one animation (a puzzle's solution), in real pixels: it opens and ends on the final
+// position's still, and replays each move of the line in turn.
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { moveFrames } from "../../src/render/frames.ts";
+import { renderBoardPng } from "../../src/render/index.ts";
+import { renderLineGif } from "../../src/render/line-gif.ts";
+import { playMoves, viewOf } from "./fixtures.ts";
+import { decodeGif } from "./gif-decode.ts";
+import { diffPixels } from "./golden.ts";
+
+function asPng(rgba: Uint8Array, width: number, height: number): PNG {
+  const png = new PNG({ width, height });
+  png.data.set(rgba);
+  return png;
+}
+
+describe("renderLineGif", () => {
+  it("renderLineGif - each move's replay in turn, opening and ending on the final still - three moves of abapa", async () => {
+    const moves = [3, 4, 4];
+    const views = moves.map((_, i) => viewOf(playMoves("abapa", moves.slice(0, i + 1))));
+    const gif = decodeGif(await renderLineGif(views));
+    // The final poster, then each move's frames without its own poster and with its still as the pause.
+    const perMove = views.map((v) => moveFrames(v).length - 1);
+    expect(gif.frames).toHaveLength(1 + perMove.reduce((a, b) => a + b, 0));
+    expect(gif.loop).toBeNull();
+    const still = PNG.sync.read(await renderBoardPng(views[views.length - 1]));
+    for (const frame of [gif.frames[0], gif.frames[gif.frames.length - 1]]) {
+      const diff = diffPixels(asPng(frame.rgba, gif.width, gif.height), still, 0.2);
+      expect(diff.differing / diff.total).toBeLessThan(0.001);
+    }
+    // The pause after the first move shows the position after it, not the final one.
+    const afterFirst = PNG.sync.read(await renderBoardPng(views[0]));
+    const pause = gif.frames[perMove[0]];
+    expect(diffPixels(asPng(pause.rgba, gif.width, gif.height), afterFirst, 0.2).differing).toBeLessThan(
+      diffPixels(asPng(pause.rgba, gif.width, gif.height), still, 0.2).differing,
+    );
+  });
+
+  it("renderLineGif - refused - a view without its move", async () => {
+    await expect(renderLineGif([viewOf(playMoves("abapa", []))])).rejects.toThrow("a line needs its moves");
+  });
+});
