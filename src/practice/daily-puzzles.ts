@@ -66,23 +66,30 @@ export class DailyPuzzles {
   /** The servers whose puzzle of today is due (their time has come) and not yet chosen. */
   duePosts(owns: (guildId: string) => boolean = () => true): { guildId: string; channelId: string; date: string }[] {
     const now = this.clock.now();
-    const date = dayOf(now);
-    return this.servers()
-      .filter((s) => owns(s.guildId) && postTimeOn(now, s.minute) <= now && !this.get(s.guildId, date))
-      .map((s) => ({ guildId: s.guildId, channelId: s.channelId, date }));
+    return this.servers(now)
+      .filter((s) => owns(s.guildId) && !s.postedToday && postTimeOn(now, s.minute) <= now)
+      .map((s) => ({ guildId: s.guildId, channelId: s.channelId, date: dayOf(now) }));
   }
 
-  private servers(): { guildId: string; channelId: string; minute: number }[] {
+  /** The servers with a daily puzzle, and whether today's is chosen: one query, however many servers. */
+  private servers(now: number): { guildId: string; channelId: string; minute: number; postedToday: boolean }[] {
     return this.db
       .select({
         guildId: guildSettings.guildId,
         channelId: guildSettings.dailyPuzzleChannel,
         minute: guildSettings.dailyPuzzleMinute,
+        today: dailyPuzzles.date,
       })
       .from(guildSettings)
+      .leftJoin(dailyPuzzles, and(eq(dailyPuzzles.guildId, guildSettings.guildId), eq(dailyPuzzles.date, dayOf(now))))
       .where(isNotNull(guildSettings.dailyPuzzleChannel))
       .all()
-      .map((r) => ({ guildId: r.guildId, channelId: r.channelId!, minute: r.minute ?? DEFAULT_DAILY_PUZZLE_MINUTE }));
+      .map((r) => ({
+        guildId: r.guildId,
+        channelId: r.channelId!,
+        minute: r.minute ?? DEFAULT_DAILY_PUZZLE_MINUTE,
+        postedToday: r.today !== null,
+      }));
   }
 
   /**
@@ -155,14 +162,24 @@ export class DailyPuzzles {
     return { solved: row?.solved ?? 0, tried: row?.tried ?? 0 };
   }
 
-  /** Posts whose counts changed since they were last shown, and when each may be edited next. */
+  /** Posts whose counts changed since they were last shown, and when each may be edited next (one query). */
   private changedCounts(): { row: DailyPuzzleRow; counts: DailyCounts; at: number }[] {
-    return this.db
-      .select()
+    const rows = this.db
+      .select({
+        row: dailyPuzzles,
+        tried: sql<number>`count(distinct ${puzzleAttempts.userId})`,
+        solved: sql<number>`count(distinct case when ${puzzleAttempts.status} = 'solved' then ${puzzleAttempts.userId} end)`,
+      })
       .from(dailyPuzzles)
+      .innerJoin(
+        puzzleAttempts,
+        and(eq(puzzleAttempts.guildId, dailyPuzzles.guildId), eq(puzzleAttempts.dailyDate, dailyPuzzles.date)),
+      )
       .where(and(isNull(dailyPuzzles.solutionAt), isNotNull(dailyPuzzles.messageId)))
-      .all()
-      .map((row) => ({ row, counts: this.counts(row.guildId, row.date), at: row.shownAt + COUNTS_EVERY_MS }))
+      .groupBy(dailyPuzzles.guildId, dailyPuzzles.date)
+      .all();
+    return rows
+      .map(({ row, tried, solved }) => ({ row, counts: { solved, tried }, at: row.shownAt + COUNTS_EVERY_MS }))
       .filter(({ row, counts }) => counts.solved !== row.shownSolved || counts.tried !== row.shownTried);
   }
 
@@ -202,9 +219,9 @@ export class DailyPuzzles {
   nextDue(): number | null {
     const now = this.clock.now();
     const times: number[] = [];
-    for (const s of this.servers()) {
+    for (const s of this.servers(now)) {
       const today = postTimeOn(now, s.minute);
-      times.push(today > now || this.get(s.guildId, dayOf(now)) === null ? today : today + DAY_MS);
+      times.push(s.postedToday ? today + DAY_MS : today);
     }
     // A puzzle's solution is due at the first midnight after its day.
     const oldest = this.db

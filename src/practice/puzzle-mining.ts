@@ -13,6 +13,11 @@ import { addPuzzles, puzzleRow } from "./puzzle-catalog.ts";
 
 /** Games shorter than this are not mined: too little happens in them to make a puzzle. */
 export const MIN_MINED_MOVES = 10;
+/**
+ * Only games finished this recently are mined: a bot that starts mining mines its last month, not its
+ * whole history, and the look for the next game stays short however many games the database holds.
+ */
+export const MINE_WITHIN_MS = 30 * 86_400_000;
 
 export interface MiningJob {
   readonly gameId: string;
@@ -37,8 +42,6 @@ export class PuzzleMiningStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    /** Only games finished at or after this time are mined (the bot's start: old games are not mined at once). */
-    private readonly since: number = 0,
   ) {}
 
   /** The game to mine next: one under way first, else the latest finished game not mined yet. */
@@ -58,7 +61,7 @@ export class PuzzleMiningStore {
         and(
           eq(games.status, "finished"),
           isNull(games.voidedAt),
-          gte(games.finishedAt, this.since),
+          gte(games.finishedAt, this.clock.now() - MINE_WITHIN_MS),
           sql`json_array_length(${games.moves}) >= ${MIN_MINED_MOVES}`,
           notExists(this.db.select().from(puzzleMining).where(eq(puzzleMining.gameId, games.id))),
         ),
