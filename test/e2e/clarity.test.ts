@@ -6,7 +6,7 @@
 import type { APIMessage } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { decodeGif } from "../render/gif-decode.ts";
+import { asPng, decodeGif } from "../render/gif-decode.ts";
 import { diffPixels } from "../render/golden.ts";
 import { buttonsOf, gameRow, isEphemeral, moveButtons, moverOf, sharedStack, startGame, waitFor } from "./harness.ts";
 
@@ -16,12 +16,6 @@ async function download(url: string): Promise<Buffer> {
   const response = await fetch(url);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
-}
-
-function asPng(rgba: Uint8Array, width: number, height: number): PNG {
-  const png = new PNG({ width, height });
-  png.data.set(rgba);
-  return png;
 }
 
 /** The answer's messages, and the one private to `user` (the answer to their command or click). */

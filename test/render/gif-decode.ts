@@ -1,3 +1,4 @@
+import { PNG } from "pngjs";
 /**
  * A small GIF decoder for the tests: parses the blocks, LZW-decodes every frame and composes the
  * frames as a viewer would (sub-rectangles, transparency, "do not dispose" and "restore to
@@ -159,4 +160,11 @@ export function decodeGif(bytes: Uint8Array): DecodedGif {
     delayMs = 0;
   }
   return result;
+}
+
+/** A decoded frame as a PNG (for pixel comparisons with a still). */
+export function asPng(rgba: Uint8Array, width: number, height: number): PNG {
+  const png = new PNG({ width, height });
+  png.data.set(rgba);
+  return png;
 }

@@ -3,16 +3,10 @@ import { describe, expect, it } from "vitest";
 import { moveFrames } from "../../src/render/frames.ts";
 import { renderBoardPng, renderMoveGif } from "../../src/render/index.ts";
 import { playMoves, SCENARIOS, viewOf } from "./fixtures.ts";
-import { decodeGif } from "./gif-decode.ts";
+import { asPng, decodeGif } from "./gif-decode.ts";
 import { diffPixels } from "./golden.ts";
 
 const TWO_MB = 2 * 1024 * 1024;
-
-function asPng(rgba: Uint8Array, width: number, height: number): PNG {
-  const png = new PNG({ width, height });
-  png.data.set(rgba);
-  return png;
-}
 
 describe("renderMoveGif", () => {
   it("renderMoveGif - a GIF89a that plays once (no loop extension), one control extension per frame - opening move", async () => {

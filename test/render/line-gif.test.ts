@@ -6,14 +6,8 @@ import { moveFrames } from "../../src/render/frames.ts";
 import { renderBoardPng } from "../../src/render/index.ts";
 import { renderLineGif } from "../../src/render/line-gif.ts";
 import { playMoves, viewOf } from "./fixtures.ts";
-import { decodeGif } from "./gif-decode.ts";
+import { asPng, decodeGif } from "./gif-decode.ts";
 import { diffPixels } from "./golden.ts";
-
-function asPng(rgba: Uint8Array, width: number, height: number): PNG {
-  const png = new PNG({ width, height });
-  png.data.set(rgba);
-  return png;
-}
 
 describe("renderLineGif", () => {
   it("renderLineGif - each move's replay in turn, opening and ending on the final still - three moves of abapa", async () => {

@@ -46,6 +46,12 @@ export function themesText(puzzle: PuzzleRow, t: Translate): string {
   return themes.length ? themes.map((th) => t(THEME_NAME[th])).join(", ") : t("puzzle:noThemes");
 }
 
+/** The puzzle's id, rating, record and themes: shown once a try ends, and under the daily solution. */
+function aboutText(puzzle: PuzzleRow, t: Translate): string {
+  const { id, solves, attempts } = puzzle;
+  return t("puzzle:about", { id, rating: Math.round(puzzle.rating), solves, attempts, themes: themesText(puzzle, t) });
+}
+
 function signed(n: number): string {
   const r = Math.round(n);
   return r >= 0 ? `+${r}` : `${r}`;
@@ -183,18 +189,10 @@ function endReply(
         after: `${Math.round(after)}${isProvisional(result.change) ? "?" : ""}`,
         change: signed(after - before),
       }),
-      t("puzzle:streak", { count: result.streak }),
+      t("puzzle:streak", { streak: result.streak }),
     );
   } else lines.push(t("puzzle:unrated"));
-  lines.push(
-    t("puzzle:about", {
-      id: puzzle.id,
-      rating: Math.round(puzzle.rating),
-      solves: puzzle.solves,
-      attempts: puzzle.attempts,
-      themes: themesText(puzzle, t),
-    }),
-  );
+  lines.push(aboutText(puzzle, t));
   const fromHere = puzzle.sourceGameId !== null && puzzle.sourceGuildId === ctx.guildId;
   if (fromHere) lines.push(t("puzzle:fromGame", { id: puzzle.sourceGameId! }));
   const buttons = [
@@ -275,13 +273,7 @@ export function dailySolutionReply(
       [
         t("puzzle:daily.solution", { date, line }),
         t("puzzle:daily.counts", { solved: counts.solved, tried: counts.tried }),
-        t("puzzle:about", {
-          id: puzzle.id,
-          rating: Math.round(puzzle.rating),
-          solves: puzzle.solves,
-          attempts: puzzle.attempts,
-          themes: themesText(puzzle, t),
-        }),
+        aboutText(puzzle, t),
       ].join("\n"),
     ),
     mentions: [],
