@@ -436,6 +436,8 @@ describe("settings", () => {
       language: null,
       tournamentCreators: "managers",
       ratedTakebacks: false,
+      dailyPuzzleChannel: null,
+      dailyPuzzleMinute: 720,
     });
     await COMMANDS["nickar-admin settings"].handle(
       admin,
@@ -448,6 +450,8 @@ describe("settings", () => {
         challenge_rate: 4,
         tournaments: "everyone",
         takebacks: true,
+        daily_puzzle: { id: "88" },
+        daily_puzzle_time: "7:05",
       }),
     );
     expect(w.app.settings.get("100")).toMatchObject({
@@ -459,6 +463,8 @@ describe("settings", () => {
       commandsPerMinute: 12,
       challengesPerHour: 4,
       ratedTakebacks: true,
+      dailyPuzzleChannel: "88",
+      dailyPuzzleMinute: 7 * 60 + 5,
     });
     await COMMANDS["nickar-admin settings"].handle(admin, options({ all_channels: true }));
     expect(w.app.settings.get("100").allowedChannels).toBeNull();
