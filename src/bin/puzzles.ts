@@ -1,26 +1,31 @@
 /**
  * `npm run -s puzzles -- …` (docs/puzzles.md):
- *   --generate --seed N --ruleset R --count K [--out FILE]   self-play games mined until K puzzles (JSON lines)
+ *   --generate --seed N --ruleset R --count K [--out FILE] [--threads T]
+ *                                                              self-play games mined until K puzzles (JSON lines),
+ *                                                              T games at once in the AI pool's threads (default:
+ *                                                              one per core); the same file whatever T
  *   --export [--ruleset R] [--db FILE]                         the shipped starter set as JSON lines; with --db,
  *                                                              every puzzle of a bot's database (mined ones
  *                                                              too), with its current rating
  *   --verify [--ruleset R]                                     re-verifies the shipped set; exit 1 on a failure
- * Generation runs on this thread: each search is synchronous and node-bounded; run one process per
- * ruleset to use more cores.
+ * Every search is node-bounded, so a generation is the same on any machine and with any number of threads.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
+import { createAiPool } from "../ai/pool.ts";
 import { openDatabase } from "../db/client.ts";
 import { puzzles } from "../db/schema.ts";
 import { isRulesetId, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { ensureStarterPuzzles } from "../practice/puzzle-catalog.ts";
 import { housesOf } from "../practice/puzzle-line.ts";
-import { generatePuzzles } from "../puzzles/generate.ts";
+import { generatePuzzlesWith, type MinedGame } from "../puzzles/generate.ts";
+import { GENERATE_WORKER, type GenerateGameTask } from "../puzzles/generate-worker.ts";
 import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/starter.ts";
 import { verifyPuzzle } from "../puzzles/verify.ts";
 
 const USAGE =
-  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R]";
+  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -45,6 +50,7 @@ function options() {
         count: { type: "string" },
         out: { type: "string" },
         db: { type: "string" },
+        threads: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -71,20 +77,30 @@ if (values.generate) {
   const seed = integer("seed", values.seed);
   const count = integer("count", values.count);
   if (values.out) writeFileSync(values.out, "");
-  const generation = generatePuzzles({
-    ruleset,
-    seed,
-    count,
-    onPuzzle: (p) => {
-      if (values.out) appendFileSync(values.out, `${puzzleLine(p)}\n`);
-      else process.stdout.write(`${puzzleLine(p)}\n`);
+  const threads =
+    values.threads === undefined ? availableParallelism() : Math.max(1, integer("threads", values.threads));
+  const pool = createAiPool({ threads, maxQueue: threads });
+  const run = (index: number) =>
+    pool.runTask<GenerateGameTask, MinedGame>(GENERATE_WORKER, { ruleset, seed, index }, "bot");
+  const generation = await generatePuzzlesWith(
+    {
+      ruleset,
+      seed,
+      count,
+      onPuzzle: (p) => {
+        if (values.out) appendFileSync(values.out, `${puzzleLine(p)}\n`);
+        else process.stdout.write(`${puzzleLine(p)}\n`);
+      },
+      onGame: (g) =>
+        process.stderr.write(
+          `${ruleset} game ${g.index}: ${g.plies} plies, ${g.found.candidates} candidates, ${g.found.puzzles.length} found, ` +
+            `${g.kept} kept (${g.total}/${count}), ${(g.found.nodes / 1e6).toFixed(1)} M nodes, ${(g.ms / 1000).toFixed(1)} s\n`,
+        ),
     },
-    onGame: (g) =>
-      process.stderr.write(
-        `${ruleset} game ${g.index}: ${g.plies} plies, ${g.found.candidates} candidates, ${g.found.puzzles.length} found, ` +
-          `${g.kept} kept (${g.total}/${count}), ${(g.found.nodes / 1e6).toFixed(1)} M nodes, ${(g.ms / 1000).toFixed(1)} s\n`,
-      ),
-  });
+    run,
+    threads,
+  );
+  await pool.close();
   const n = Math.max(1, generation.puzzles.length);
   process.stderr.write(
     `${ruleset}: ${generation.puzzles.length} puzzles from ${generation.games} games in ${(generation.ms / 1000).toFixed(0)} s; ` +
@@ -140,6 +156,6 @@ if (values.generate) {
   if (failed > 0) process.exitCode = 1;
 } else {
   fail(
-    "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] | --export [--ruleset R] | --verify [--ruleset R]",
+    "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] | --verify [--ruleset R]",
   );
 }

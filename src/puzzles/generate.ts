@@ -112,51 +112,110 @@ export interface Generation {
   readonly ms: number;
 }
 
+/** Game `index` of a generation, played and mined (in this thread, or in a pool's: generate-worker.ts). */
+export interface MinedGame {
+  readonly index: number;
+  readonly moves: readonly number[];
+  readonly found: FindResult;
+  readonly ms: number;
+}
+
+export interface MineGameOptions {
+  readonly scanNodes?: number;
+  readonly verifyNodes?: number;
+  /** Candidates to leave out (positions already kept): saves their verification, changes no result. */
+  readonly skip?: (moves: readonly number[]) => boolean;
+}
+
+export function mineGame(ruleset: RulesetId, seed: number, index: number, options: MineGameOptions = {}): MinedGame {
+  const t = performance.now();
+  const { moves, opening } = selfPlayGame(ruleset, seed, index);
+  const found = findPuzzles(ruleset, moves, {
+    source: { kind: "starter", seed },
+    scanNodes: options.scanNodes,
+    verifyNodes: options.verifyNodes,
+    skip: options.skip,
+    fromPly: opening,
+  });
+  return { index, moves, found, ms: performance.now() - t };
+}
+
 /**
- * Plays and mines games 0, 1, 2, … of `seed` until `count` puzzles (in game order, each new by id and by
- * position; the last game's extra puzzles are dropped).
+ * Keeps the puzzles of mined games taken in game order: each new by id and by position, until `count`
+ * (the last game's extra puzzles are dropped). Whatever thread mined a game, the same games give the
+ * same puzzles.
  */
-export function generatePuzzles(options: GenerateOptions): Generation {
-  const started = performance.now();
-  const puzzles: Puzzle[] = [];
-  const ids = new Set<string>();
-  const positions = new Set<string>();
-  const positionOf = (moves: readonly number[]) => {
-    const game = CoreGame.fromPosition(options.ruleset, START_POSITION);
+class Keeper {
+  readonly puzzles: Puzzle[] = [];
+  private readonly ids = new Set<string>();
+  readonly positions = new Set<string>();
+  nodes = 0;
+  games = 0;
+
+  constructor(private readonly options: GenerateOptions) {}
+
+  get done(): boolean {
+    return (
+      this.puzzles.length >= this.options.count || this.games >= (this.options.maxGames ?? Number.POSITIVE_INFINITY)
+    );
+  }
+
+  positionOf(moves: readonly number[]): string {
+    const game = CoreGame.fromPosition(this.options.ruleset, START_POSITION);
     for (const m of moves) game.play(m);
     return formatPosition(game.position());
-  };
-  let nodes = 0;
-  let index = 0;
-  for (; puzzles.length < options.count && index < (options.maxGames ?? Number.POSITIVE_INFINITY); index++) {
-    const t = performance.now();
-    const { moves, opening } = selfPlayGame(options.ruleset, options.seed, index);
-    const found = findPuzzles(options.ruleset, moves, {
-      source: { kind: "starter", seed: options.seed },
-      scanNodes: options.scanNodes,
-      verifyNodes: options.verifyNodes,
-      skip: (to) => positions.has(positionOf(to)),
-      fromPly: opening,
-    });
-    nodes += found.nodes;
+  }
+
+  add(mined: MinedGame): void {
+    this.games++;
+    this.nodes += mined.found.nodes;
     let kept = 0;
-    for (const puzzle of found.puzzles) {
-      const position = positionOf(puzzle.moves);
-      if (puzzles.length >= options.count || ids.has(puzzle.id) || positions.has(position)) continue;
-      ids.add(puzzle.id);
-      positions.add(position);
-      puzzles.push(puzzle);
-      options.onPuzzle?.(puzzle);
+    for (const puzzle of mined.found.puzzles) {
+      const position = this.positionOf(puzzle.moves);
+      if (this.puzzles.length >= this.options.count || this.ids.has(puzzle.id) || this.positions.has(position))
+        continue;
+      this.ids.add(puzzle.id);
+      this.positions.add(position);
+      this.puzzles.push(puzzle);
+      this.options.onPuzzle?.(puzzle);
       kept++;
     }
-    options.onGame?.({
-      index,
-      plies: moves.length,
-      found,
+    this.options.onGame?.({
+      index: mined.index,
+      plies: mined.moves.length,
+      found: mined.found,
       kept,
-      total: puzzles.length,
-      ms: performance.now() - t,
+      total: this.puzzles.length,
+      ms: mined.ms,
     });
   }
-  return { puzzles, games: index, nodes, ms: performance.now() - started };
+}
+
+/** Runs one game of a generation somewhere (a pool's thread): game `index`, played and mined. */
+export type MineGameRunner = (index: number) => Promise<MinedGame>;
+
+/**
+ * Plays and mines games 0, 1, 2, … of `seed` until `count` puzzles, with `parallel` games in flight at
+ * once (each run by `run`, e.g. in the AI pool's threads: generate-worker.ts), taken in game order: the
+ * same puzzles whatever `parallel` is, in less time on more cores. The games still in flight when `count`
+ * is reached are waited for and dropped.
+ */
+export async function generatePuzzlesWith(
+  options: GenerateOptions,
+  run: MineGameRunner,
+  parallel: number,
+): Promise<Generation> {
+  const started = performance.now();
+  const keeper = new Keeper(options);
+  const limit = options.maxGames ?? Number.POSITIVE_INFINITY;
+  const inFlight: Promise<MinedGame>[] = [];
+  let next = 0;
+  while (!keeper.done) {
+    while (inFlight.length < Math.max(1, parallel) && next < limit) inFlight.push(run(next++));
+    const first = inFlight.shift();
+    if (!first) break;
+    keeper.add(await first);
+  }
+  await Promise.allSettled(inFlight);
+  return { puzzles: keeper.puzzles, games: keeper.games, nodes: keeper.nodes, ms: performance.now() - started };
 }

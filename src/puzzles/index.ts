@@ -10,7 +10,16 @@ export {
   puzzleId,
   SCAN_NODES,
 } from "./find.ts";
-export { type GameReport, type GenerateOptions, type Generation, generatePuzzles, selfPlayGame } from "./generate.ts";
+export {
+  type GameReport,
+  type GenerateOptions,
+  type Generation,
+  generatePuzzlesWith,
+  type MinedGame,
+  mineGame,
+  selfPlayGame,
+} from "./generate.ts";
+export { GENERATE_WORKER, type GenerateGameTask } from "./generate-worker.ts";
 export {
   loadStarterPuzzles,
   parsePuzzleLine,

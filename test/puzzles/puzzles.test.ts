@@ -4,12 +4,14 @@
  * All of them (every shipped puzzle) are re-verified by `npm run -s bench:puzzles`.
  */
 import { describe, expect, it } from "vitest";
+import { createAiPool } from "../../src/ai/pool.ts";
 import { think } from "../../src/ai/think.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { RULESET_IDS, START_POSITION } from "../../src/engine/index.ts";
 import type { Position } from "../../src/engine/types.ts";
 import { findPuzzles, MISTAKE_SEEDS, puzzleId } from "../../src/puzzles/find.ts";
-import { generatePuzzles } from "../../src/puzzles/generate.ts";
+import { generatePuzzlesWith, type MinedGame } from "../../src/puzzles/generate.ts";
+import { GENERATE_WORKER, type GenerateGameTask } from "../../src/puzzles/generate-worker.ts";
 import { loadStarterPuzzles, parsePuzzleLine, puzzleLine, puzzlePosition } from "../../src/puzzles/starter.ts";
 import { themesOf } from "../../src/puzzles/themes.ts";
 import type { Puzzle } from "../../src/puzzles/types.ts";
@@ -144,9 +146,16 @@ describe("puzzles - the starter set", () => {
     },
   );
 
-  it("generatePuzzles - the shipped seed - the shipped haiti puzzles again, in order", () => {
+  it("generatePuzzlesWith - the shipped seed, two games at once in the AI pool's threads - the shipped haiti puzzles again, in order", async () => {
     const shipped = loadStarterPuzzles("haiti").slice(0, 2);
-    const again = generatePuzzles({ ruleset: "haiti", seed: 1, count: 2 });
-    expect(again.puzzles).toEqual(shipped);
+    const pool = createAiPool({ threads: 2 });
+    try {
+      const run = (index: number) =>
+        pool.runTask<GenerateGameTask, MinedGame>(GENERATE_WORKER, { ruleset: "haiti", seed: 1, index });
+      const again = await generatePuzzlesWith({ ruleset: "haiti", seed: 1, count: 2 }, run, 2);
+      expect(again.puzzles).toEqual(shipped);
+    } finally {
+      await pool.close();
+    }
   });
 });
