@@ -85,9 +85,9 @@ async function main(): Promise<void> {
       : undefined;
     running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl, interactions });
   } else {
-    // Loaded only here: the local Discord (its server, its checks against Discord's API schema) costs
-    // a bot that runs against Discord about MEM MB it never uses. It is a TypeScript package, so run
-    // from the compiled build (dist/) it needs tsx's loader first.
+    // Loaded only here: a bot that runs against Discord never uses the local Discord (its server, its
+    // checks against Discord's API schema), and used to load all of it. It is a TypeScript package, so
+    // run from the compiled build (dist/) it needs tsx's loader first.
     if (import.meta.url.endsWith(".js")) (await import("tsx/esm/api")).register();
     const { startPlayground } = await import("./playground.ts");
     // People play at people's pace: Discord's rate limits apply, as they would on a server.
