@@ -13,7 +13,7 @@
  *   node scripts/build.mjs [--out dist] [--check]
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -33,6 +33,11 @@ const { values } = parseArgs({
   options: { out: { type: "string", default: join(ROOT, "dist") }, check: { type: "boolean", default: false } },
 });
 const OUT = values.out;
+/**
+ * Written beside it and put in its place at the end: a build that fails leaves the last one whole, and
+ * two starts building at once (two `npm start` after a pull) do not write into each other's files.
+ */
+const BUILDING = `${OUT}.building-${process.pid}`;
 
 const options = {
   target: ts.ScriptTarget.ES2022,
@@ -53,13 +58,13 @@ function* files(dir) {
 
 const started = performance.now();
 // Built anew: a module deleted from src/ must not linger in dist/.
-rmSync(OUT, { recursive: true, force: true });
+rmSync(BUILDING, { recursive: true, force: true });
 let count = 0;
 const problems = [];
 await Promise.all(
   [...files(SRC)].map(async (path) => {
     if (SKIP.includes(path) || path.endsWith(".d.ts")) return;
-    const target = join(OUT, relative(SRC, path));
+    const target = join(BUILDING, relative(SRC, path));
     if (path.endsWith(".ts")) {
       const source = await readFile(path, "utf8");
       const result = ts.transpileModule(source, { fileName: path, compilerOptions: options, reportDiagnostics: true });
@@ -76,10 +81,13 @@ await Promise.all(
   }),
 );
 if (problems.length > 0) {
+  rmSync(BUILDING, { recursive: true, force: true });
   console.error(problems.join("\n"));
   process.exit(1);
 }
-writeFileSync(join(OUT, STAMP), `${new Date().toISOString()}\n`);
+writeFileSync(join(BUILDING, STAMP), `${new Date().toISOString()}\n`);
+rmSync(OUT, { recursive: true, force: true });
+renameSync(BUILDING, OUT);
 console.log(`built ${count} files into ${relative(ROOT, OUT) || OUT} in ${Math.round(performance.now() - started)} ms`);
 
 if (values.check) {
