@@ -18,9 +18,13 @@
  * both cores with RENDER_THREADS=2 and presses 12 moves at once after the first board, which starts
  * the second render thread.
  *
- *   npx tsx bench/footprint.ts [--games 200] [--moves 20] [--runs 1] [--skip-two-threads]
+ * Then `--starts` more starts, to idle only, for the start-up time's spread (the machine is shared).
  *
- * BENCH_BOT_ENTRY (default: `--import tsx src/bin/main.ts`, what `npm start` runs) picks the command.
+ *   npx tsx bench/footprint.ts [--games 200] [--moves 20] [--runs 1] [--skip-two-threads] [--starts 4] [--only-starts]
+ *
+ * BENCH_BOT_ENTRY (default: `scripts/start.mjs`, what `npm start` runs: the compiled build, made
+ * first here so that its making is not counted in the start-up) picks the command; `--import tsx
+ * src/bin/main.ts` runs the sources as `npm start` did before the build.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -36,6 +40,7 @@ import { buttonsOf, Driver, makePairs, Pair, PhaseStats, playMove, startGame } f
 import { inBatches, sleep, until } from "./wait.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ENTRY = process.env.BENCH_BOT_ENTRY ?? "scripts/start.mjs";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const CHANNELS = Array.from({ length: 8 }, (_, i) => `games-${i + 1}`);
 
@@ -47,6 +52,10 @@ export interface FootprintOptions {
   readonly moves?: number;
   readonly runs?: number;
   readonly twoThreads?: boolean;
+  /** More starts (to idle only) for the start-up time's spread. */
+  readonly starts?: number;
+  /** Only those starts. */
+  readonly onlyStarts?: boolean;
 }
 
 interface Memory {
@@ -104,7 +113,7 @@ async function run(
   env: Record<string, string>,
   pinned: boolean,
   options: Required<FootprintOptions>,
-  extraSecondThread: boolean,
+  mode: "stages" | "burst" | "start",
 ): Promise<RunResult> {
   const temp = mkdtempSync(join(tmpdir(), "nickar-footprint-"));
   let local: LocalDiscord | undefined;
@@ -118,7 +127,7 @@ async function run(
       apiUrl: local.apiUrl,
     });
     const driver = new Driver(local.url);
-    const entry = (process.env.BENCH_BOT_ENTRY ?? "--import tsx src/bin/main.ts").split(" ").filter(Boolean);
+    const entry = ENTRY.split(" ").filter(Boolean);
     const command = pinned ? "taskset" : process.execPath;
     const args = pinned ? ["-c", "0", process.execPath, ...entry] : entry;
     const started = performance.now();
@@ -154,6 +163,7 @@ async function run(
     }, "the bot to connect");
     const startupMs = performance.now() - started;
     const stages: Stage[] = [{ name: "idle after start-up", memory: await settled(pid) }];
+    if (mode === "start") return { label, startupMs, stages, moves: 0, animations: 0, failed: 0 };
     const stats = new PhaseStats();
     const random = seededRandom(2026);
 
@@ -163,7 +173,7 @@ async function run(
     for (let i = 0; i < 2; i++) await playMove(driver, first, stats, 0, random);
     stages.push({ name: "first board (Latin names)", memory: await settled(pid) });
 
-    if (extraSecondThread) {
+    if (mode === "burst") {
       // Twelve games pressed at once: both render threads busy.
       const burst = makePairs(13, CHANNELS).slice(1);
       await Promise.all(burst.map((p) => startGame(driver, p, stats)));
@@ -223,22 +233,26 @@ async function run(
 const mb = (n: number) => `${Math.round(n)}`;
 
 export async function benchFootprint(options: FootprintOptions = {}): Promise<string[]> {
-  const o: Required<FootprintOptions> = { games: 200, moves: 20, runs: 1, twoThreads: true, ...options };
+  const o: Required<FootprintOptions> = { games: 200, moves: 20, runs: 1, twoThreads: true, starts: 4, onlyStarts: false, ...options };
   const pinned = hasTaskset();
+  if (ENTRY.includes("scripts/start.mjs")) {
+    const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  }
   const lines = [
-    `Footprint: the bot process (${process.env.BENCH_BOT_ENTRY ?? "node --import tsx src/bin/main.ts"}) against a local Discord in the bench process; MB resident (VmRSS; anonymous + file-backed), threads`,
+    `Footprint: the bot process (node ${ENTRY}) against a local Discord in the bench process; MB resident (VmRSS; anonymous + file-backed), threads`,
   ];
-  for (let r = 0; r < o.runs; r++) {
+  for (let r = 0; r < (o.onlyStarts ? 0 : o.runs); r++) {
     const runs: RunResult[] = [
       await run(
         pinned ? "one core (taskset -c 0), defaults" : "defaults (taskset not found: all cores)",
         {},
         pinned,
         o,
-        false,
+        "stages",
       ),
     ];
-    if (o.twoThreads) runs.push(await run("two cores, RENDER_THREADS=2", { RENDER_THREADS: "2" }, false, o, true));
+    if (o.twoThreads) runs.push(await run("two cores, RENDER_THREADS=2", { RENDER_THREADS: "2" }, false, o, "burst"));
     for (const result of runs) {
       lines.push(
         `${result.label}: ready in ${(result.startupMs / 1000).toFixed(2)} s; ${result.moves} moves, ${result.animations} animations, ${result.failed} failed`,
@@ -253,6 +267,15 @@ export async function benchFootprint(options: FootprintOptions = {}): Promise<st
       }
     }
   }
+  if (o.starts > 0) {
+    const starts: RunResult[] = [];
+    for (let i = 0; i < o.starts; i++) starts.push(await run("start", {}, pinned, o, "start"));
+    const seconds = starts.map((r) => r.startupMs / 1000).sort((a, b) => a - b);
+    const idle = starts.map((r) => r.stages[0].memory.rss).sort((a, b) => a - b);
+    lines.push(
+      `${o.starts} more starts${pinned ? " (one core)" : ""}: ready in ${seconds.map((t) => t.toFixed(2)).join(", ")} s; idle ${mb(idle[0])}-${mb(idle.at(-1)!)} MB`,
+    );
+  }
   return lines;
 }
 
@@ -263,6 +286,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       moves: { type: "string", default: "20" },
       runs: { type: "string", default: "1" },
       "skip-two-threads": { type: "boolean", default: false },
+      starts: { type: "string", default: "4" },
+      "only-starts": { type: "boolean", default: false },
     },
   });
   const lines = await benchFootprint({
@@ -270,6 +295,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     moves: Number(values.moves),
     runs: Number(values.runs),
     twoThreads: !values["skip-two-threads"],
+    starts: Number(values.starts),
+    onlyStarts: values["only-starts"],
   });
   for (const line of lines) console.log(line);
 }

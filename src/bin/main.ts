@@ -13,7 +13,6 @@ import { DatabaseFileWatch } from "../db/file-watch.ts";
 import { DatabaseDamagedError } from "../db/integrity.ts";
 import { startBot } from "../discord/bot.ts";
 import { createLogger } from "../logger.ts";
-import { startPlayground } from "./playground.ts";
 import { runShards, SHUTDOWN_MESSAGE } from "./shards.ts";
 
 /** Exit code when the database file changed under the bot. */
@@ -87,6 +86,11 @@ async function main(): Promise<void> {
       : undefined;
     running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl, interactions });
   } else {
+    // Loaded only here: a bot that runs against Discord never uses the local Discord (its server, its
+    // checks against Discord's API schema), and used to load all of it. It is a TypeScript package, so
+    // run from the compiled build (dist/) it needs tsx's loader first.
+    if (import.meta.url.endsWith(".js")) (await import("tsx/esm/api")).register();
+    const { startPlayground } = await import("./playground.ts");
     // People play at people's pace: Discord's rate limits apply, as they would on a server.
     const playground = await startPlayground({ ...bot, port: config.port, local: { rateLimits: true } });
     console.log(`Playground: ${playground.url}`);

@@ -50,13 +50,15 @@ async function recommendedShards(token: string, apiUrl: string | undefined): Pro
 export async function runShards(options: ShardsOptions): Promise<RunningShards> {
   const { logger } = options;
   const count = options.count === "auto" ? await recommendedShards(options.token, options.apiUrl) : options.count;
-  const manager = new ShardingManager(fileURLToPath(new URL("./main.ts", import.meta.url)), {
+  // The shards run what this process runs: the compiled build (dist/bin/main.js), or the TypeScript
+  // entry point with tsx's loader.
+  const compiled = import.meta.url.endsWith(".js");
+  const manager = new ShardingManager(fileURLToPath(new URL(compiled ? "./main.js" : "./main.ts", import.meta.url)), {
     totalShards: count,
     token: options.token,
     mode: "process",
     respawn: true,
-    // The shards run the TypeScript entry point as `npm start` does.
-    execArgv: ["--import", "tsx"],
+    execArgv: compiled ? [] : ["--import", "tsx"],
   });
   manager.on("shardCreate", (shard) => {
     logger.info({ shard: shard.id, of: count }, "shard started");

@@ -3,7 +3,15 @@
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
 
-import { Client, Events, GatewayIntentBits, type Interaction, MessageFlags, ShardClientUtil } from "discord.js";
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  MessageFlags,
+  Options,
+  ShardClientUtil,
+} from "discord.js";
 import throttle from "lodash/throttle.js";
 import { type AiPool, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
@@ -18,6 +26,7 @@ import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import { type Images, pooledImages } from "../present/images.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
+import { mainThreadIdle } from "../workers/idle-collect.ts";
 import { AnalysisJobs } from "./analysis-jobs.ts";
 import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
@@ -117,6 +126,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { logger } = options;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // No message cache: every board edit and follow-up answers with its message, which discord.js
+    // kept, 200 per channel (a board's buttons and attachment each), though the bot never reads them
+    // back (it edits and deletes by id, and a pressed button carries its message).
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     ...(options.apiUrl && { rest: { api: options.apiUrl } }),
   });
   const stopInteractionRest = separateInteractionRequests(client.rest, () => client.application?.id ?? null);
@@ -249,6 +262,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const inFlight = new InFlight();
   client.on(Events.InteractionCreate, (interaction) => {
+    mainThreadIdle.busy();
     // The names the interaction shows are the freshest there are: the board needs no look-up for them.
     names.seen(interaction.guildId, interaction.user.id, displayNameOf(interaction));
     if (!stopping && !fatal) {

@@ -24,7 +24,9 @@ export class RenderPool {
   private readonly pool: WorkerPool<RenderTask, Uint8Array | string>;
 
   constructor(options: RenderPoolOptions = {}) {
-    this.pool = new WorkerPool({ module: new URL("./worker.ts", import.meta.url), ...options });
+    // worker.js beside this module when run from the compiled build (dist/), worker.ts from the sources.
+    const worker = import.meta.url.endsWith(".js") ? "./worker.js" : "./worker.ts";
+    this.pool = new WorkerPool({ module: new URL(worker, import.meta.url), ...options });
   }
 
   private async run(task: RenderTask, lane: Lane): Promise<Buffer> {

@@ -1,14 +1,17 @@
 /**
- * Piscina's entry file for a task module written in TypeScript (workerData.module, a file URL).
- * Plain JavaScript because it runs before any TypeScript support exists in the new thread: on Node
- * 20 a worker thread does not get the loader that `tsx` registered in the main thread, and under
- * vitest (which compiles the tests itself) there is none, so tsx's loader is registered here. The
- * task module's default export is the task function.
+ * Piscina's entry file for a task module (workerData.module, a file URL): TypeScript when run from
+ * the sources, JavaScript when run from the compiled build (dist/). Plain JavaScript because it runs
+ * before any TypeScript support exists in the new thread: on Node 20 a worker thread does not get the
+ * loader that `tsx` registered in the main thread, and under vitest (which compiles the tests itself)
+ * there is none, so for a TypeScript module tsx's loader is registered here. The task module's
+ * default export is the task function.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { workerData } from "node:worker_threads";
-import { register } from "tsx/esm/api";
 
-register();
+// A compiled task module (dist/, `npm start`) needs no loader: tsx costs a thread about 14 MB.
+if (workerData.module.endsWith(".ts")) (await import("tsx/esm/api")).register();
 const task = await import(workerData.module);
 
 /**
@@ -21,6 +24,26 @@ const task = await import(workerData.module);
  */
 let loopTurned = true;
 
+/**
+ * One full collection once the thread has had no task for 2 s (idle-collect.ts says why; this
+ * file cannot import it before tsx is registered, so it is written out here). Its heap, and the
+ * allocator's memory its garbage held, go back to their working size between bursts.
+ */
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
+let quiet = null;
+const QUIET_MS = 2000;
+function busy() {
+  if (quiet) quiet.refresh();
+  else {
+    quiet = setTimeout(() => {
+      quiet = null;
+      gc();
+    }, QUIET_MS);
+    quiet.unref();
+  }
+}
+
 export default async function run(input) {
   // Only when the loop has not turned since the last task began: one immediate tells.
   if (!loopTurned) await new Promise((resolve) => setImmediate(resolve));
@@ -28,5 +51,9 @@ export default async function run(input) {
   setImmediate(() => {
     loopTurned = true;
   });
-  return task.default(input);
+  try {
+    return await task.default(input);
+  } finally {
+    busy();
+  }
 }

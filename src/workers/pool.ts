@@ -7,6 +7,7 @@
  */
 import { availableParallelism, totalmem } from "node:os";
 import { Piscina, type PiscinaTask, type TaskQueue } from "piscina";
+import { mainThreadIdle } from "./idle-collect.ts";
 
 export type Lane = "people" | "bot";
 
@@ -153,6 +154,8 @@ export class WorkerPool<T extends object, R> {
       return await this.piscina.run(task);
     } finally {
       this.running--;
+      // The answer's bytes (a board, an animation) are garbage soon after: collected once work stops.
+      mainThreadIdle.busy();
     }
   }
 
