@@ -233,7 +233,15 @@ async function run(
 const mb = (n: number) => `${Math.round(n)}`;
 
 export async function benchFootprint(options: FootprintOptions = {}): Promise<string[]> {
-  const o: Required<FootprintOptions> = { games: 200, moves: 20, runs: 1, twoThreads: true, starts: 4, onlyStarts: false, ...options };
+  const o: Required<FootprintOptions> = {
+    games: 200,
+    moves: 20,
+    runs: 1,
+    twoThreads: true,
+    starts: 4,
+    onlyStarts: false,
+    ...options,
+  };
   const pinned = hasTaskset();
   if (ENTRY.includes("scripts/start.mjs")) {
     const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, encoding: "utf8" });
