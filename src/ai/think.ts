@@ -21,6 +21,7 @@ const STORES_ONLY = {
   pvs: false,
   ordering: false,
   tableBits: 0,
+  endgame: false,
 } as const;
 
 /** What each level searches with (docs/ai.md, "The levels"). */
@@ -107,6 +108,8 @@ export function think(
     ms: Math.round(now() - started),
     proven: request.level !== "easy" && outcome.exact,
     stop: outcome.stop,
+    tableProbes: outcome.tableProbes,
+    tableProofs: outcome.tableProofs,
   };
 }
 

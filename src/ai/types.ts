@@ -46,6 +46,12 @@ export interface ThinkResult {
    * Always set by think; optional so that stand-ins written before it stay valid.
    */
   readonly stop?: "time" | "nodes" | "abort" | "proven" | "depth";
+  /**
+   * Endgame table look-ups at positions just reached by a capture, and how many of them the table
+   * decided (docs/ai.md, "Endgame tables"); 0 without a table. Optional, as stop.
+   */
+  readonly tableProbes?: number;
+  readonly tableProofs?: number;
 }
 
 /** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */
