@@ -24,7 +24,8 @@
  *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
  * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --skip-previous, --seed N, --endgame-ms N (the node
- * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10.
+ * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10, --endgame-tables (the
+ * expert searches them with the endgame tables).
  * Everything runs on this thread, through the same think() the pool's worker calls.
  */
 import { loadavg } from "node:os";
@@ -243,8 +244,16 @@ function endgames(): void {
   const budget = Number(flag("endgame-ms", "3000"));
   const rulesets = flag("endgame-rulesets", "abapa,speightstown,wari,haiti").split(",") as RulesetId[];
   const sizes = flag("endgame-seeds", "8,10,12,14").split(",").map(Number);
+  // With --endgame-tables the expert searches with the endgame tables (--tables-seeds, --tables-dir).
+  const withTables = has("endgame-tables");
+  if (withTables) {
+    const config = loadConfig();
+    const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
+    const dir = flag("tables-dir", config.computer.endgame.dir);
+    for (const ruleset of rulesets) installTable(loadOrBuild(dir, ruleset, seeds).table);
+  }
   console.log(
-    `Endgames: expert, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
+    `Endgames: expert${withTables ? " with endgame tables" : ""}, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
   );
   console.log("| ruleset | seeds on the board | proven | median nodes to proof | 75th percentile | median depth |");
   console.log("| --- | --- | --- | --- | --- | --- |");
@@ -265,6 +274,7 @@ function endgames(): void {
     }
   }
   console.log("");
+  uninstallTable();
 }
 
 /** The expert with tables (A) against the previous release's expert (B), at equal time a move. */

@@ -328,7 +328,8 @@ export class Searcher {
       if (value !== NO_VALUE) return value;
     }
     if (depth <= 0 || ply >= MAX_PLY) {
-      if (inTable) return this.endgameLeaf(node, ply);
+      // endgameProbe found no decided result here: the bounds' middle as the evaluation.
+      if (inTable) return this.endgameLeaf(node, ply, true);
       this.heuristic++;
       return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
     }
@@ -458,13 +459,13 @@ export class Searcher {
    * table's bounds in search units (an evaluation: with a capture-free history behind the position, a
    * forcing line may meet one of its positions, so the bounds are not a proof there).
    */
-  private endgameLeaf(node: CoreGame, ply: number): number {
+  private endgameLeaf(node: CoreGame, ply: number, probed = false): number {
     const me = node.toMove;
     const i = boardIndex(node.pits, me, ALL_SEEDS - node.stores[0] - node.stores[1]);
     const difference = node.stores[me] - node.stores[1 - me];
     const low = difference + this.tableLo[i];
     const high = difference + this.tableHi[i];
-    if (node.historyLength - node.historyStart === 1) {
+    if (!probed && node.historyLength - node.historyStart === 1) {
       this.tableProbes++;
       if (low > 0 || high < 0 || (low === 0 && high === 0)) {
         this.tableProofs++;
