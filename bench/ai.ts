@@ -17,7 +17,8 @@
  * previous release's expert: the search is otherwise the same code) at equal wall-clock time a move
  * (--previous-ms, default 50), --previous-openings openings per ruleset group (default 24, each played
  * with both colours: 48 games a group), the groups being the rulesets whose tables behave alike
- * (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings go round the group's rulesets).
+ * (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings go round the group's rulesets;
+ * --rulesets picks the groups), --previous-book: the new expert also opens from the opening book.
  * Also the tables' read or build time, size and exact share (--tables-seeds, default ENDGAME_SEEDS of
  * the configuration; --tables-dir), and their use in those games: look-ups at positions reached by a
  * capture, and the share the table decided.
@@ -298,9 +299,13 @@ function previousRelease(): void {
     );
   }
   console.log("");
-  const groups: RulesetId[][] = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]];
+  // --previous-book: the new expert also opens from the book (as Nickar's own moves do).
+  const book = has("previous-book");
+  const groups: RulesetId[][] = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]].filter(
+    (group) => group.some((ruleset) => RULESETS.includes(ruleset as RulesetId)),
+  ) as RulesetId[][];
   console.log(
-    `Against the previous release: expert with tables vs expert without, ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
+    `Against the previous release: expert with tables${book ? " and book" : ""} vs expert without, ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
   );
   console.log(
     "| rulesets | games | score of the expert with tables | Elo difference [95%] | W/D/L | table look-ups | decided |",
@@ -326,7 +331,7 @@ function previousRelease(): void {
           const isNew = (game.toMove === 0) === newIsSouth;
           if (isNew) installTable(table);
           else uninstallTable(ruleset);
-          const r = think({ ruleset, moves, level: "expert", ms });
+          const r = think({ ruleset, moves, level: "expert", ms, book: isNew && book });
           if (isNew) {
             probes += r.tableProbes ?? 0;
             proofs += r.tableProofs ?? 0;
