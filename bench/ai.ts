@@ -13,14 +13,28 @@
  * Endgames: how often small endgames are solved exactly within a node budget, and the nodes a proof took
  * (counted in nodes, so the figures do not depend on the machine or its load).
  *
+ * Against the previous release: the expert with endgame tables against the expert without them (the
+ * previous release's expert: the search is otherwise the same code) at equal wall-clock time a move
+ * (--previous-ms, default 50), --previous-openings openings per ruleset group (default 24, each played
+ * with both colours: 48 games a group), the groups being the rulesets whose tables behave alike
+ * (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings go round the group's rulesets;
+ * --rulesets picks the groups), --previous-book: the new expert also opens from the opening book.
+ * Also the tables' read or build time, size and exact share (--tables-seeds, default ENDGAME_SEEDS of
+ * the configuration; --tables-dir), and their use in those games: look-ups at positions reached by a
+ * capture, and the share the table decided.
+ *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
- * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --seed N, --endgame-ms N (the node
- * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10.
+ * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --skip-previous, --seed N, --endgame-ms N (the node
+ * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10, --endgame-tables (the
+ * expert searches them with the endgame tables).
  * Everything runs on this thread, through the same think() the pool's worker calls.
  */
 import { loadavg } from "node:os";
+import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
+import { loadOrBuild } from "../src/ai/endgame-file.ts";
 import { think } from "../src/ai/think.ts";
 import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
+import { loadConfig } from "../src/config.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import { seededRandom } from "../src/engine/random.ts";
@@ -231,8 +245,16 @@ function endgames(): void {
   const budget = Number(flag("endgame-ms", "3000"));
   const rulesets = flag("endgame-rulesets", "abapa,speightstown,wari,haiti").split(",") as RulesetId[];
   const sizes = flag("endgame-seeds", "8,10,12,14").split(",").map(Number);
+  // With --endgame-tables the expert searches with the endgame tables (--tables-seeds, --tables-dir).
+  const withTables = has("endgame-tables");
+  if (withTables) {
+    const config = loadConfig();
+    const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
+    const dir = flag("tables-dir", config.computer.endgame.dir);
+    for (const ruleset of rulesets) installTable(loadOrBuild(dir, ruleset, seeds).table);
+  }
   console.log(
-    `Endgames: expert, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
+    `Endgames: expert${withTables ? " with endgame tables" : ""}, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
   );
   console.log("| ruleset | seeds on the board | proven | median nodes to proof | 75th percentile | median depth |");
   console.log("| --- | --- | --- | --- | --- | --- |");
@@ -253,6 +275,85 @@ function endgames(): void {
     }
   }
   console.log("");
+  uninstallTable();
+}
+
+/** The expert with tables (A) against the previous release's expert (B), at equal time a move. */
+function previousRelease(): void {
+  const config = loadConfig();
+  const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
+  const dir = flag("tables-dir", config.computer.endgame.dir);
+  const ms = Number(flag("previous-ms", "50"));
+  const openings = Number(flag("previous-openings", "24"));
+  const tables = new Map<RulesetId, EndgameTable>();
+  console.log(`Endgame tables: boards of at most ${seeds} seeds (${dir})\n`);
+  console.log("| ruleset | built or read | time | file | exact boards |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const ruleset of RULESET_IDS) {
+    const { table, report } = loadOrBuild(dir, ruleset, seeds);
+    tables.set(ruleset, table);
+    const exact = ((100 * report.exact) / report.boards).toFixed(1);
+    const how = report.built ? "built" : "read";
+    console.log(
+      `| ${ruleset} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${(report.bytes / 1e6).toFixed(1)} MB | ${exact}% |`,
+    );
+  }
+  console.log("");
+  // --previous-book: the new expert also opens from the book (as Nickar's own moves do).
+  const book = has("previous-book");
+  const groups: RulesetId[][] = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]].filter(
+    (group) => group.some((ruleset) => RULESETS.includes(ruleset as RulesetId)),
+  ) as RulesetId[][];
+  console.log(
+    `Against the previous release: expert with tables${book ? " and book" : ""} vs expert without, ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
+  );
+  console.log(
+    "| rulesets | games | score of the expert with tables | Elo difference [95%] | W/D/L | table look-ups | decided |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const group of groups) {
+    const t: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
+    let probes = 0;
+    let proofs = 0;
+    const rand = seededRandom(SEED * 104729 + RULESET_IDS.indexOf(group[0]));
+    for (let o = 0; o < openings; o++) {
+      const ruleset = group[o % group.length];
+      const table = tables.get(ruleset) as EndgameTable;
+      const moves0 = opening(ruleset, rand);
+      for (const newIsSouth of [true, false]) {
+        const game = CoreGame.fromPosition(ruleset, START_POSITION);
+        const moves: number[] = [];
+        for (const house of moves0) {
+          game.play(house);
+          moves.push(house);
+        }
+        while (!game.over && moves.length < MAX_PLIES) {
+          const isNew = (game.toMove === 0) === newIsSouth;
+          if (isNew) installTable(table);
+          else uninstallTable(ruleset);
+          const r = think({ ruleset, moves, level: "expert", ms, book: isNew && book });
+          if (isNew) {
+            probes += r.tableProbes ?? 0;
+            proofs += r.tableProofs ?? 0;
+          }
+          game.play(r.best);
+          moves.push(r.best);
+        }
+        uninstallTable();
+        const winner = game.over ? game.winner : null;
+        const p = winner === null ? 0.5 : (winner === 0) === newIsSouth ? 1 : 0;
+        t.points += p;
+        t.squares += p * p;
+        t.games++;
+        if (p === 1) t.wins++;
+        else if (p === 0) t.losses++;
+        else t.draws++;
+      }
+    }
+    const share = probes === 0 ? "-" : `${((100 * proofs) / probes).toFixed(1)}%`;
+    console.log(`| ${group.join(", ")} | ${t.games} | ${describeTally(t)} | ${probes} | ${share} |`);
+  }
+  console.log("");
 }
 
 const load = loadavg()
@@ -261,4 +362,5 @@ const load = loadavg()
 console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")}; load average at the start ${load})\n`);
 if (!has("skip-speed")) speed();
 if (!has("skip-endgames")) endgames();
+if (!has("skip-previous")) previousRelease();
 if (!has("skip-matches")) matches();

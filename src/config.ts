@@ -3,6 +3,7 @@
  * stops the bot with a message naming the variable, never the secret's value.
  */
 import "dotenv/config";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { parseTimeLimit } from "./games/time.ts";
 
@@ -43,6 +44,7 @@ const schema = z.object({
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   PUZZLE_MINING: z.enum(["on", "off"]).default("on"),
+  ENDGAME_SEEDS: z.coerce.number().int().min(0).max(15).default(10),
   DISCORD_PUBLIC_KEY: optionalText.refine(
     (s) => s === undefined || /^[0-9a-f]{64}$/i.test(s),
     "must be the application's public key (64 hexadecimal digits, Developer Portal > General Information)",
@@ -77,8 +79,16 @@ export interface Config {
   /** Shards to run through discord.js's ShardingManager: null (one process, no sharding), a number or auto. */
   readonly sharding: number | "auto" | null;
   readonly shardSpawnDelayMs: number;
-  /** The computer opponent's search times (ms); no move time: each level's own. */
-  readonly computer: { readonly moveMs?: number; readonly analysisMs: number; readonly threads: number };
+  /**
+   * The computer opponent's search times (ms; no move time: each level's own), threads, and endgame
+   * tables (docs/hosting.md: kept in `endgame` beside the database, boards of up to `seeds` seeds; 0: none).
+   */
+  readonly computer: {
+    readonly moveMs?: number;
+    readonly analysisMs: number;
+    readonly threads: number;
+    readonly endgame: { readonly dir: string; readonly seeds: number };
+  };
   /** Mine finished games for puzzles in the AI pool's bot lane (PUZZLE_MINING, default on). */
   readonly puzzleMining: boolean;
   readonly defaults: {
@@ -126,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,
       threads: e.AI_THREADS,
+      endgame: {
+        dir: join(e.DATABASE_PATH === ":memory:" ? "./data" : dirname(e.DATABASE_PATH), "endgame"),
+        seeds: e.ENDGAME_SEEDS,
+      },
     },
     puzzleMining: e.PUZZLE_MINING === "on",
     defaults: {

@@ -1,5 +1,13 @@
 /** The computer opponent (docs/ai.md, "The interface"): levels, the search pool, and the helpers the bot needs. */
-export { type AiPool, type AiPoolOptions, AiQueueFullError, createAiPool, type Lane } from "./pool.ts";
+export {
+  type AiPool,
+  type AiPoolOptions,
+  AiQueueFullError,
+  createAiPool,
+  type EndgameOptions,
+  type Lane,
+  type TableReport,
+} from "./pool.ts";
 export {
   defaultBudgetMs,
   isDecisive,

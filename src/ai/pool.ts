@@ -15,11 +15,13 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
+import { RULESET_IDS } from "../engine/internal.ts";
 import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
+import type { TableReport } from "./endgame-file.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
-import type { ThinkTask } from "./worker.ts";
+import type { EndgameOptions, EndgameTask, ThinkTask } from "./worker.ts";
 
-export type { Lane };
+export type { EndgameOptions, Lane, TableReport };
 
 export interface AiPool {
   /**
@@ -39,6 +41,13 @@ export interface AiPool {
   queuedByLane(): Record<Lane, number>;
   /** Worker threads. */
   readonly threads: number;
+  /**
+   * Reads or builds the endgame tables (the pool's `endgame` option), one ruleset after another as
+   * tasks of the bot lane, reporting each; resolves when all are ready. Meanwhile the search plays
+   * without them; each thread reads a table's file at its next search once it exists. Optional, so
+   * that stand-ins written before it stay valid.
+   */
+  prepareEndgames?(onTable?: (report: TableReport) => void): Promise<TableReport[]>;
   close(): Promise<void>;
 }
 
@@ -48,6 +57,8 @@ export interface AiPoolOptions {
   readonly maxQueue?: number;
   /** Of every botShare + 1 searches started while both lanes wait, one is a bot one (default 3). */
   readonly botShare?: number;
+  /** Endgame tables: their folder and seeds (none when omitted or 0 seeds). */
+  readonly endgame?: EndgameOptions;
 }
 
 /**
@@ -74,7 +85,8 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const threads = options.threads ?? 1;
   const { filename, execArgv } = workerFile();
   const queue = new LaneQueue(Math.max(1, options.botShare ?? 3));
-  const pool = new Piscina<ThinkTask, ThinkResult>({
+  // Two kinds of task: a search (the default export) and an endgame table (endgameTask, by name).
+  const pool = new Piscina<ThinkTask | EndgameTask, ThinkResult | TableReport>({
     filename,
     execArgv,
     // Started by the first search: a bot whose Nickar never plays or analyses holds no search thread.
@@ -110,11 +122,23 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     queuedByLane: () => ({ people: queue.sizeOf("people"), bot: queue.sizeOf("bot") }),
     threads,
     close: () => pool.close({ force: true }),
+    async prepareEndgames(onTable) {
+      const endgame = options.endgame;
+      const reports: TableReport[] = [];
+      if (!endgame || endgame.seeds <= 0) return reports;
+      for (const ruleset of RULESET_IDS) {
+        const task: EndgameTask = { ...endgame, ruleset };
+        const report = (await pool.run(withLane(task, "bot"), { name: "endgameTask" })) as TableReport;
+        reports.push(report);
+        onTable?.(report);
+      }
+      return reports;
+    },
   };
 
   function run(request: ThinkRequest, signal: AbortSignal | undefined, lane: Lane): Promise<ThinkResult> {
     const shared = new SharedArrayBuffer(8);
-    const task = pool.run(withLane({ request, flags: shared }, lane));
+    const task = pool.run(withLane({ request, flags: shared, endgame: options.endgame }, lane)) as Promise<ThinkResult>;
     if (!signal) return task;
     // Stopped through the shared flag, not piscina's signal: that would terminate a running thread
     // mid-search, and piscina keeps tasks that carry a signal out of the lane queue. A task still

@@ -14,8 +14,9 @@
  */
 import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
+import { boardIndex, installedTable } from "./endgame.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
-import { houseTerms, storeDifference, tableEvaluation } from "./evaluate.ts";
+import { houseTerms, SCALE, storeDifference, tableEvaluation } from "./evaluate.ts";
 import { FRESH, hashCheck, hashPosition, KEY1, KEY2 } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
@@ -48,6 +49,11 @@ export interface SearchConfig {
   readonly weights: EvalWeights;
   /** Every root move searched with a full window, so that each has its exact score (for the easy level's noise). */
   readonly rootScores: boolean;
+  /**
+   * Use the endgame table installed for the ruleset on this thread (endgame.ts), if any; default true.
+   * The levels below expert play without one.
+   */
+  readonly endgame?: boolean;
 }
 
 export interface SearchLimits {
@@ -74,6 +80,9 @@ export interface SearchOutcome {
   readonly stop: StopReason;
   /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
   readonly rootMoveScores: readonly number[];
+  /** Endgame table probes: positions looked up, and those whose result the table decided (a proof). */
+  readonly tableProbes: number;
+  readonly tableProofs: number;
 }
 
 /**
@@ -83,6 +92,12 @@ export interface SearchOutcome {
  */
 export type StopReason = "time" | "nodes" | "abort" | "proven" | "depth";
 export const CHECK_EVERY = 1024;
+
+/** No value from the endgame table (see endgameProbe). */
+const NO_VALUE = 3 * WIN;
+/** Total seeds of every ruleset (stores and board): the board holds 48 minus the stores. */
+const ALL_SEEDS = 48;
+const NO_TABLE = new Int8Array(0);
 
 const EXACT = 1;
 const LOWER = 2;
@@ -179,6 +194,12 @@ export class Searcher {
   private readonly tuned: boolean;
   /** houseTerms of the evaluation (see evaluate.ts). */
   private readonly terms: Int32Array;
+  /** The endgame table's bounds and its seeds (-1: no table). */
+  private readonly tableLo: Int8Array = NO_TABLE;
+  private readonly tableHi: Int8Array = NO_TABLE;
+  private readonly tableSeeds: number = -1;
+  private tableProbes = 0;
+  private tableProofs = 0;
 
   constructor(
     root: CoreGame,
@@ -191,6 +212,12 @@ export class Searcher {
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
     this.tuned = config.evaluation === "tuned";
     this.terms = houseTerms(config.evaluation, config.weights);
+    const endgame = config.endgame !== false ? installedTable(root.ruleset) : undefined;
+    if (endgame) {
+      this.tableLo = endgame.lo;
+      this.tableHi = endgame.hi;
+      this.tableSeeds = endgame.seeds;
+    }
     // Room in the shared history for the longest line, so that no position of the line reallocates it.
     const base = new Core(root.ruleset);
     base.copyFrom(root);
@@ -246,6 +273,8 @@ export class Searcher {
       exact,
       stop: this.stopReason,
       rootMoveScores: this.config.rootScores ? lastScores : [],
+      tableProbes: this.tableProbes,
+      tableProofs: this.tableProofs,
     };
   }
 
@@ -293,7 +322,14 @@ export class Searcher {
   private search(ply: number, depth: number, alpha: number, beta: number): number {
     const node = this.stack[ply];
     this.pvLength[ply] = ply;
+    const inTable = ALL_SEEDS - node.stores[0] - node.stores[1] <= this.tableSeeds;
+    if (inTable) {
+      const value = this.endgameProbe(node, ply, alpha, beta);
+      if (value !== NO_VALUE) return value;
+    }
     if (depth <= 0 || ply >= MAX_PLY) {
+      // endgameProbe found no decided result here: the bounds' middle as the evaluation.
+      if (inTable) return this.endgameLeaf(node, ply, true);
       this.heuristic++;
       return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
     }
@@ -350,8 +386,11 @@ export class Searcher {
         value = this.terminal(child, mover, ply + 1);
         this.pvLength[ply + 1] = ply + 1;
       } else if (leaves) {
-        this.heuristic++;
-        value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
+        if (ALL_SEEDS - child.stores[0] - child.stores[1] <= this.tableSeeds) value = this.endgameLeaf(child, ply + 1);
+        else {
+          this.heuristic++;
+          value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
+        }
         if (child.toMove !== mover) value = -value;
       } else if (child.toMove === mover) {
         // An extra move (Caribbean): the same player again, so the child's score is not negated.
@@ -389,6 +428,52 @@ export class Searcher {
       table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
+  }
+
+  /**
+   * The endgame table at a position just reached by a capture (no earlier position can recur, so the
+   * table's forced bounds hold under the full rules: endgame.ts): the proven result when the bounds
+   * decide it, or a proven bound that cuts the window; else NO_VALUE (search on). A decided win scores
+   * as a win one ply further: its length is not known, only that it is won.
+   */
+  private endgameProbe(node: CoreGame, ply: number, alpha: number, beta: number): number {
+    if (node.historyLength - node.historyStart !== 1) return NO_VALUE;
+    this.tableProbes++;
+    const me = node.toMove;
+    const i = boardIndex(node.pits, me, ALL_SEEDS - node.stores[0] - node.stores[1]);
+    const difference = node.stores[me] - node.stores[1 - me];
+    const low = difference + this.tableLo[i];
+    const high = difference + this.tableHi[i];
+    let value = NO_VALUE;
+    if (low > 0) value = WIN - ply - 1;
+    else if (high < 0) value = ply + 1 - WIN;
+    else if (low === 0 && high === 0) value = 0;
+    // At least a draw against a window that asks for one, or at most a draw against one that needs more.
+    else if ((low === 0 && beta <= 0) || (high === 0 && alpha >= 0)) value = 0;
+    if (value !== NO_VALUE) this.tableProofs++;
+    return value;
+  }
+
+  /**
+   * A leaf in the table: its proven result when endgameProbe would decide it, else the middle of the
+   * table's bounds in search units (an evaluation: with a capture-free history behind the position, a
+   * forcing line may meet one of its positions, so the bounds are not a proof there).
+   */
+  private endgameLeaf(node: CoreGame, ply: number, probed = false): number {
+    const me = node.toMove;
+    const i = boardIndex(node.pits, me, ALL_SEEDS - node.stores[0] - node.stores[1]);
+    const difference = node.stores[me] - node.stores[1 - me];
+    const low = difference + this.tableLo[i];
+    const high = difference + this.tableHi[i];
+    if (!probed && node.historyLength - node.historyStart === 1) {
+      this.tableProbes++;
+      if (low > 0 || high < 0 || (low === 0 && high === 0)) {
+        this.tableProofs++;
+        return low > 0 ? WIN - ply - 1 : high < 0 ? ply + 1 - WIN : 0;
+      }
+    }
+    this.heuristic++;
+    return (low + high) * (SCALE / 2);
   }
 
   /** A finished game, scored by the core's own result, from `mover`'s side. */

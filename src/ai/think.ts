@@ -3,6 +3,7 @@
  * by tests and benchmarks. The levels differ only by the search's configuration and, for easy, by noise.
  */
 import { CoreGame, isRulesetId, START_POSITION, seededRandom, validatePosition } from "../engine/internal.ts";
+import { bookMoves } from "./book.ts";
 import { OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
@@ -21,6 +22,7 @@ const STORES_ONLY = {
   pvs: false,
   ordering: false,
   tableBits: 0,
+  endgame: false,
 } as const;
 
 /** What each level searches with (docs/ai.md, "The levels"). */
@@ -89,6 +91,26 @@ export function think(
   if ((mask & (mask - 1)) === 0) ms = Math.max(1, ms / 10);
   const seeded = request.seed !== undefined;
   const rand = seededRandom(seeded ? (request.seed as number) : Math.floor(Math.random() * 2 ** 32));
+  if (request.book === true && request.level === "expert" && request.start === undefined) {
+    const choices = bookMoves(game.ruleset, request.moves);
+    if (choices && choices.length > 0) {
+      const best = choices[Math.floor(rand() * choices.length)];
+      // The book holds only legal moves (tested); checked anyway, as a book move is played unsearched.
+      if (mask & (1 << (best - 1))) {
+        return {
+          best,
+          score: 0,
+          depth: 0,
+          nodes: 0,
+          pv: [best],
+          ms: Math.round(now() - started),
+          proven: false,
+          stop: "depth",
+          book: true,
+        };
+      }
+    }
+  }
   const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
   const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
   const outcome = searcher.run({
@@ -107,6 +129,8 @@ export function think(
     ms: Math.round(now() - started),
     proven: request.level !== "easy" && outcome.exact,
     stop: outcome.stop,
+    tableProbes: outcome.tableProbes,
+    tableProofs: outcome.tableProofs,
   };
 }
 

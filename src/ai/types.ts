@@ -21,6 +21,12 @@ export interface ThinkRequest {
    * milliseconds (NODES_PER_MS per millisecond of `ms`), so the answer does not depend on the machine's load.
    */
   readonly seed?: number;
+  /**
+   * expert only: from the standard start, play a move of the opening book when the position is in it
+   * (one of its near-equal moves at random, from the seed when given) instead of searching. Nickar's own
+   * moves ask for it; hints and analyses do not.
+   */
+  readonly book?: boolean;
 }
 
 export interface ThinkResult {
@@ -46,6 +52,14 @@ export interface ThinkResult {
    * Always set by think; optional so that stand-ins written before it stay valid.
    */
   readonly stop?: "time" | "nodes" | "abort" | "proven" | "depth";
+  /**
+   * Endgame table look-ups at positions just reached by a capture, and how many of them the table
+   * decided (docs/ai.md, "Endgame tables"); 0 without a table. Optional, as stop.
+   */
+  readonly tableProbes?: number;
+  readonly tableProofs?: number;
+  /** The move came from the opening book (no search: score 0, depth 0, no nodes). */
+  readonly book?: boolean;
 }
 
 /** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */

@@ -1,18 +1,56 @@
 /** The pool's worker (piscina): thinks about one request at a time on its own thread. */
 import { constants, setPriority } from "node:os";
+import { isRulesetId, type RulesetId } from "../engine/internal.ts";
+import { installedTable, installTable } from "./endgame.ts";
+import { loadOrBuild, readTable, type TableReport } from "./endgame-file.ts";
 import { think } from "./think.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
+
+/** Where the endgame tables are kept and how many seeds they hold (docs/hosting.md). */
+export interface EndgameOptions {
+  readonly dir: string;
+  readonly seeds: number;
+}
 
 export interface ThinkTask {
   readonly request: ThinkRequest;
   /** Two shared flags: [0] the caller sets to stop the search early, [1] the worker sets when it starts. */
   readonly flags: SharedArrayBuffer;
+  /** The endgame tables to search with, read from their files once they exist. */
+  readonly endgame?: EndgameOptions;
+}
+
+export interface EndgameTask extends EndgameOptions {
+  readonly ruleset: RulesetId;
+}
+
+/** A missing table file is looked for again after this long (the build may be writing it meanwhile). */
+const RETRY_MS = 10_000;
+const lastLook = new Map<RulesetId, number>();
+
+/** Installs the ruleset's table from its file if this thread does not hold it yet and the file is there. */
+function ensureTable(endgame: EndgameOptions, ruleset: unknown): void {
+  if (!isRulesetId(ruleset) || endgame.seeds <= 0) return;
+  if (installedTable(ruleset)?.seeds === endgame.seeds) return;
+  const now = performance.now();
+  if (now - (lastLook.get(ruleset) ?? -RETRY_MS) < RETRY_MS) return;
+  lastLook.set(ruleset, now);
+  const read = readTable(endgame.dir, ruleset, endgame.seeds);
+  if ("table" in read) installTable(read.table);
 }
 
 export default function thinkTask(task: ThinkTask): ThinkResult {
   const flags = new Int32Array(task.flags);
   Atomics.store(flags, 1, 1);
+  if (task.endgame) ensureTable(task.endgame, task.request.ruleset);
   return think(task.request, flags);
+}
+
+/** Reads a ruleset's table from its file, or builds and writes it (missing, partial or corrupt), and installs it. */
+export function endgameTask(task: EndgameTask): TableReport {
+  const { table, report } = loadOrBuild(task.dir, task.ruleset, task.seeds);
+  installTable(table);
+  return report;
 }
 
 // Below the bot's main thread, like the render threads: the interactions come first on a busy machine

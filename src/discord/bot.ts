@@ -13,7 +13,7 @@ import {
   ShardClientUtil,
 } from "discord.js";
 import throttle from "lodash/throttle.js";
-import { type AiPool, createAiPool } from "../ai/index.ts";
+import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
@@ -64,7 +64,7 @@ export interface BotOptions {
   readonly metricsPort?: number;
   readonly metricsHost?: string;
   /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
-  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number };
+  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number; readonly endgame?: EndgameOptions };
   /**
    * What is wrong with the database file, or null: checked before every interaction, so that a file
    * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
@@ -154,7 +154,19 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
   const bots = new Set<string>();
-  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool({ threads: options.computer?.threads });
+  const ownPool: AiPool | null = options.computer?.pool
+    ? null
+    : createAiPool({ threads: options.computer?.threads, endgame: options.computer?.endgame });
+  // The endgame tables are read, or built the first time, in the background (the pool's bot lane):
+  // Nickar plays with search alone until each is ready.
+  ownPool
+    ?.prepareEndgames?.((report) =>
+      logger.info(
+        { ...report, exact: `${((100 * report.exact) / report.boards).toFixed(1)}%` },
+        report.built ? "endgame table built" : "endgame table read",
+      ),
+    )
+    .catch((err) => logger.warn({ err }, "endgame tables not ready: the search plays without them"));
   const pool = options.computer?.pool ?? (ownPool as AiPool);
   // Games against Nickar render in the bot lane of the render pool.
   const renderPool = options.images ? null : new RenderPool(options.renderPool);

@@ -201,7 +201,10 @@ export class Computer {
   async move(game: GameSnapshot, signal?: AbortSignal): Promise<GameSnapshot | null> {
     const { row } = game;
     const level = row.level ?? DEFAULT_LEVEL;
-    const result = await this.think(game, level, this.options?.moveMs, signal);
+    const ms = this.options?.moveMs;
+    // Nickar's expert opens from its book (varied among near-equal moves); hints and analyses search.
+    const request = { ruleset: game.state.ruleset, moves: game.state.history, level, book: level === "expert" };
+    const result = await this.thinkAbout({ ...request, ...(ms !== undefined && { ms }) }, signal);
     return this.unlessStale(() => this.games.play(row.id, this.requireId(), result.best, row.ply));
   }
 

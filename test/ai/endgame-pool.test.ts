@@ -1,0 +1,28 @@
+/** Endgame tables through the search pool's real worker threads: built as bot-lane tasks, then searched with. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createAiPool } from "../../src/ai/index.ts";
+import { RULESET_IDS } from "../../src/engine/types.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "nickar-endgame-pool-"));
+const pool = createAiPool({ threads: 1, endgame: { dir, seeds: 4 } });
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ai pool with endgame tables", () => {
+  it("ai pool - builds every ruleset's table, then reads them, and searches with them - 4 seeds", async () => {
+    const first = await pool.prepareEndgames?.();
+    expect(first?.map((r) => [r.ruleset, r.built])).toEqual(RULESET_IDS.map((id) => [id, true]));
+    const again = await pool.prepareEndgames?.();
+    expect(again?.every((r) => !r.built)).toBe(true);
+    // 5 seeds on the board: every capture leads into the table.
+    const start = { pits: [1, 0, 2, 0, 0, 0, 0, 1, 1, 0, 0, 0], stores: [21, 22], toMove: 0 } as const;
+    const result = await pool.think({ ruleset: "abapa", start, moves: [], level: "expert", ms: 200, seed: 1 });
+    expect(result.tableProbes).toBeGreaterThan(0);
+    expect(result.tableProofs).toBeGreaterThan(0);
+  });
+});
