@@ -58,9 +58,14 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const between = ([lo, hi]: readonly [number, number]) => lo + Math.floor(random() * (hi - lo));
-  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3); a deferred board
-  // may take long to draw on a loaded machine, so the wait for its edit is generous.
-  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 20_000 });
+  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3). A deferred press
+  // counts as acknowledged from its deferral (see `played`), so the driver need not wait long for its
+  // edit: after 5 s it answers 202 and the pair reads the board again (an edit still being drawn lands
+  // later; a press on the board it replaces is refused as out of date and the board reposted). The
+  // wait is short because a press deferred by a bot that is then killed gets no edit at all: with a
+  // 20-second wait every pair sat out most of each life after a kill (measured: about 15 s of every
+  // restart with no press played, 3 kills in 54 s).
+  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 5000 });
   const { driver } = world;
   const acknowledged: Acknowledged[] = [];
   let unanswered = 0;
