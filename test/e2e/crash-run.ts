@@ -52,19 +52,21 @@ export interface CrashReport {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The longest a new bot process is given to answer its first press before its life starts anyway. */
 const PROGRESS_WAIT_MS = 20_000;
+/** How long the driver waits for a deferred board's edit in the checks after the last restart. */
+const DEFERRED_WAIT_MS = 20_000;
 
 export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const between = ([lo, hi]: readonly [number, number]) => lo + Math.floor(random() * (hi - lo));
-  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3). A deferred press
-  // counts as acknowledged from its deferral (see `played`), so the driver need not wait long for its
-  // edit: after 5 s it answers 202 and the pair reads the board again (an edit still being drawn lands
-  // later; a press on the board it replaces is refused as out of date and the board reposted). The
-  // wait is short because a press deferred by a bot that is then killed gets no edit at all: with a
-  // 20-second wait every pair sat out most of each life after a kill (measured: about 15 s of every
-  // restart with no press played, 3 kills in 54 s).
+  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3). While the pairs
+  // play, the driver waits 5 s for a deferred press's edit: a press counts as acknowledged from its
+  // deferral (see `played`), and one deferred by a bot that is then killed gets no edit at all, so with a
+  // longer wait every pair sat out most of each life after a kill (measured: about 15 s of every restart
+  // with no press played). An edit still being drawn after 5 s lands later; the pair reads the board
+  // again. The checks after the last restart need the boards themselves: the wait is generous again
+  // there (DEFERRED_WAIT_MS), as a loaded machine may take long to draw them.
   const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 5000 });
   const { driver } = world;
   const acknowledged: Acknowledged[] = [];
@@ -154,6 +156,7 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
     }
     stopped = true;
     await Promise.all(players);
+    world.discord.context.config.deferredWaitMs = DEFERRED_WAIT_MS;
     // The last kill, with nothing else in flight, then the checks on the file as the crash left it.
     bot!.process.kill("SIGKILL");
     await bot!.exited;
