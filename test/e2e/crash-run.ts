@@ -52,15 +52,22 @@ export interface CrashReport {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The longest a new bot process is given to answer its first press before its life starts anyway. */
 const PROGRESS_WAIT_MS = 20_000;
+/** How long the driver waits for a deferred board's edit in the checks after the last restart. */
+const DEFERRED_WAIT_MS = 20_000;
 
 export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const between = ([lo, hi]: readonly [number, number]) => lo + Math.floor(random() * (hi - lo));
-  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3); a deferred board
-  // may take long to draw on a loaded machine, so the wait for its edit is generous.
-  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 20_000 });
+  // A press sent while the bot is dead is "not acknowledged" after 5 s (on Discord 3). While the pairs
+  // play, the driver waits 5 s for a deferred press's edit: a press counts as acknowledged from its
+  // deferral (see `played`), and one deferred by a bot that is then killed gets no edit at all, so with a
+  // longer wait every pair sat out most of each life after a kill (measured: about 15 s of every restart
+  // with no press played). An edit still being drawn after 5 s lands later; the pair reads the board
+  // again. The checks after the last restart need the boards themselves: the wait is generous again
+  // there (DEFERRED_WAIT_MS), as a loaded machine may take long to draw them.
+  const world: BotWorld = await botWorld(`e2e.crash.${options.seed}`, { ackTimeoutMs: 5000, deferredWaitMs: 5000 });
   const { driver } = world;
   const acknowledged: Acknowledged[] = [];
   let unanswered = 0;
@@ -149,6 +156,7 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
     }
     stopped = true;
     await Promise.all(players);
+    world.discord.context.config.deferredWaitMs = DEFERRED_WAIT_MS;
     // The last kill, with nothing else in flight, then the checks on the file as the crash left it.
     bot!.process.kill("SIGKILL");
     await bot!.exited;
