@@ -338,13 +338,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       turns.stop();
       analyses.stop();
       const rolesStopped = roles.stop();
-      const miningStopped = mining?.stop();
+      mining?.stop();
       const busy = inFlight.size;
       const [drained] = await Promise.all([
         inFlight.drain(options.drainMs ?? SHUTDOWN_DRAIN_MS),
         lease ? lease.stop() : scheduler?.stop(),
         rolesStopped,
-        miningStopped,
       ]);
       if (drained.finished) logger.info({ inFlight: busy }, "interactions in flight finished; scheduler stopped");
       else logger.warn({ inFlight: busy, left: drained.left }, "shutdown did not wait for every interaction");

@@ -32,13 +32,13 @@ export async function runDailyPuzzles(app: App, messenger: Messenger, logger: Lo
       const counts = daily.counts(row.guildId, row.date);
       daily.markSolved(row, counts);
       const puzzle = app.puzzles.puzzle(row.puzzleId);
-      if (!puzzle) return;
+      // A puzzle whose post never went out (the channel refused it) has no solution to post either.
+      if (!puzzle || !row.messageId) return;
       const voice = serverVoice(app, row.guildId);
-      if (row.messageId)
-        await messenger.edit(
-          { channelId: row.channelId, messageId: row.messageId },
-          dailyClosedReply(puzzle, row.date, counts, voice.t),
-        );
+      await messenger.edit(
+        { channelId: row.channelId, messageId: row.messageId },
+        dailyClosedReply(puzzle, row.date, counts, voice.t),
+      );
       await messenger.send(row.channelId, dailySolutionReply(app, puzzle, row.date, counts, voice));
       logger.info({ guild: row.guildId, date: row.date }, "daily puzzle's solution posted");
     });
@@ -46,8 +46,8 @@ export async function runDailyPuzzles(app: App, messenger: Messenger, logger: Lo
   for (const due of daily.duePosts()) {
     await each("post the daily puzzle", due.guildId, async () => {
       const row = daily.choose(due.guildId, due.channelId, due.date);
-      const puzzle = app.puzzles.puzzle(row.puzzleId);
-      if (!puzzle || row.messageId) return;
+      const puzzle = row.puzzleId ? app.puzzles.puzzle(row.puzzleId) : null;
+      if (!puzzle || row.messageId || row.solutionAt !== null) return;
       const voice = serverVoice(app, due.guildId);
       const messageId = await messenger.send(
         row.channelId,

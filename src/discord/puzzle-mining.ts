@@ -6,6 +6,7 @@
  * (`puzzle_mining`), so a restart goes on from there.
  */
 import type { AiPool } from "../ai/index.ts";
+import { AiQueueFullError } from "../ai/pool.ts";
 import type { App } from "../interactions/context.ts";
 import type { Logger } from "../logger.ts";
 import type { MiningJob } from "../practice/puzzle-mining.ts";
@@ -42,10 +43,12 @@ export class PuzzleMining {
     while (this.running) await this.running;
   }
 
-  /** No step starts after this; resolves once the one under way (if any) has been recorded. */
-  async stop(): Promise<void> {
+  /**
+   * No step starts or is recorded after this. It does not wait for the step under way: that one may sit
+   * behind other searches in the pool, and the next start simply does it again.
+   */
+  stop(): void {
     this.stopped = true;
-    await this.running;
   }
 
   private async loop(): Promise<void> {
@@ -62,7 +65,13 @@ export class PuzzleMining {
       try {
         await this.step(job);
       } catch (err) {
-        // A step that fails (a game that does not replay, a worker that died) is not tried again.
+        // Stopping (the pool closed under the step), or a full queue: the step is done again later.
+        if (this.stopped) return;
+        if (err instanceof AiQueueFullError) {
+          this.logger.debug({ game: job.gameId }, "search queue full: mining waits for the next change");
+          return;
+        }
+        // A step that fails otherwise (a game that does not replay, a worker that died) is not tried again.
         this.logger.error({ err, game: job.gameId }, "mining a game for puzzles failed");
         this.app.puzzleMining.fail(job.gameId);
       }

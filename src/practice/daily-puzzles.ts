@@ -113,8 +113,8 @@ export class DailyPuzzles {
     let candidates = pick(and(eq(puzzles.ruleset, ruleset), sql`not ${had}`));
     // A server that had every puzzle of its ruleset starts again from the nearest.
     if (!candidates.length) candidates = pick(eq(puzzles.ruleset, ruleset));
-    if (!candidates.length) throw new UserError("puzzle/none", { ruleset });
-    const puzzleId = candidates[Math.floor(this.random() * candidates.length)].id;
+    // None at all (no starter set in this deployment): the day is recorded as closed, not retried every sweep.
+    const puzzleId = candidates.length ? candidates[Math.floor(this.random() * candidates.length)].id : "";
     const row: DailyPuzzleRow = {
       guildId,
       date,
@@ -126,7 +126,7 @@ export class DailyPuzzles {
       shownSolved: 0,
       shownTried: 0,
       shownAt: this.clock.now(),
-      solutionAt: null,
+      solutionAt: puzzleId ? null : this.clock.now(),
       postedAt: this.clock.now(),
     };
     this.db.insert(dailyPuzzles).values(row).onConflictDoNothing().run();

@@ -5,13 +5,22 @@
  * rated too); the next puzzle is chosen near the player's rating among those they never tried.
  * Puzzles never touch game ratings, ladders or series.
  */
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { type PuzzleAttemptRow, type PuzzleRow, puzzleAttempts, puzzleRatings, puzzles } from "../db/schema.ts";
+import {
+  dailyPuzzles,
+  type PuzzleAttemptRow,
+  type PuzzleRow,
+  puzzleAttempts,
+  puzzleRatings,
+  puzzles,
+} from "../db/schema.ts";
 import { play, type RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { newId } from "../games/ids.ts";
+import { term } from "../i18n/index.ts";
+import { RULESET_NAME } from "../i18n/terms.ts";
 import type { Rating } from "../ladders/glicko.ts";
 import type { Theme } from "../puzzles/index.ts";
 import { ensureStarterPuzzles } from "./puzzle-catalog.ts";
@@ -163,6 +172,7 @@ export class PuzzleService {
   next(choice: PuzzleChoice): PuzzleTry {
     this.ready();
     return this.db.transaction((tx) => {
+      this.abandon(tx, choice.userId);
       const { rating } = this.standing(choice.userId, choice.ruleset, tx);
       const theme = choice.theme ? sql`(' ' || ${puzzles.themes} || ' ') like ${`% ${choice.theme} %`}` : undefined;
       const tried = sql`${puzzles.id} in (select ${puzzleAttempts.puzzleId} from ${puzzleAttempts} where ${puzzleAttempts.userId} = ${choice.userId})`;
@@ -186,9 +196,32 @@ export class PuzzleService {
         .orderBy(sql`max(${puzzleAttempts.startedAt})`)
         .limit(1)
         .get();
-      if (!again) throw new UserError("puzzle/none", { ruleset: choice.ruleset });
+      if (!again) throw new UserError("puzzle/none", { ruleset: term(RULESET_NAME[choice.ruleset]) });
       return { puzzle: again.puzzle, attempt: this.open(tx, choice, again.puzzle, null) };
     });
+  }
+
+  /**
+   * A player who asks for another puzzle leaves their unfinished rated tries (daily ones aside): each
+   * counts as missed, so that skipping a hard puzzle costs what failing it does.
+   */
+  private abandon(tx: Tx, userId: string): void {
+    const left = tx
+      .select()
+      .from(puzzleAttempts)
+      .where(
+        and(
+          eq(puzzleAttempts.userId, userId),
+          eq(puzzleAttempts.status, "open"),
+          eq(puzzleAttempts.rated, true),
+          isNull(puzzleAttempts.dailyDate),
+        ),
+      )
+      .all();
+    for (const attempt of left) {
+      const puzzle = tx.select().from(puzzles).where(eq(puzzles.id, attempt.puzzleId)).get();
+      if (puzzle) this.finish(tx, attempt, puzzle, false, null, []);
+    }
   }
 
   /** A new try at a given puzzle (the daily one): rated when it is the player's first. */
@@ -201,12 +234,19 @@ export class PuzzleService {
     });
   }
 
+  /**
+   * The player's try at `puzzle`: the one still open when there is one (a second Solve must not give an
+   * unrated try whose solution then wins the rated one), else a new one, rated when it is their first.
+   */
   private open(tx: Tx, choice: PuzzleChoice, puzzle: PuzzleRow, dailyDate: string | null): PuzzleAttemptRow {
-    const before = tx
-      .select({ id: puzzleAttempts.id })
+    const mine = and(eq(puzzleAttempts.userId, choice.userId), eq(puzzleAttempts.puzzleId, puzzle.id));
+    const unfinished = tx
+      .select()
       .from(puzzleAttempts)
-      .where(and(eq(puzzleAttempts.userId, choice.userId), eq(puzzleAttempts.puzzleId, puzzle.id)))
+      .where(and(mine, eq(puzzleAttempts.status, "open")))
       .get();
+    if (unfinished) return unfinished;
+    const before = tx.select({ id: puzzleAttempts.id }).from(puzzleAttempts).where(mine).get();
     const row: PuzzleAttemptRow = {
       id: newId(),
       userId: choice.userId,
@@ -268,6 +308,15 @@ export class PuzzleService {
     if (!attempt) throw new UserError("puzzle/gone");
     if (attempt.userId !== userId) throw new UserError("puzzle/not-yours");
     if (attempt.status !== "open" || attempt.step !== step) throw new UserError("puzzle/stale");
+    // A daily try left open until its solution was posted would be solved from the channel.
+    if (attempt.dailyDate && attempt.guildId) {
+      const daily = tx
+        .select({ solutionAt: dailyPuzzles.solutionAt })
+        .from(dailyPuzzles)
+        .where(and(eq(dailyPuzzles.guildId, attempt.guildId), eq(dailyPuzzles.date, attempt.dailyDate)))
+        .get();
+      if (daily?.solutionAt != null) throw new UserError("puzzle/daily-over");
+    }
     const puzzle = tx.select().from(puzzles).where(eq(puzzles.id, attempt.puzzleId)).get();
     if (!puzzle) throw new UserError("puzzle/gone");
     return { attempt, puzzle };

@@ -116,7 +116,9 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
     if (loss < MISTAKE_SEEDS || game.over || game.toMove === mover) continue;
     const to = moves.slice(0, k + 1);
     if (options.skip?.(to)) continue;
-    if (nodes >= maxNodes) {
+    // At the ply a resumed search starts from, the candidate is always judged: else a budget smaller than
+    // one scan would stop there again at every step and never get past it.
+    if (nodes >= maxNodes && k > (options.fromPly ?? 0)) {
       complete = false;
       nextPly = k;
       break;

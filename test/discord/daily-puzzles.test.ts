@@ -99,18 +99,31 @@ describe("daily puzzle", () => {
     await runDue(w.app, messenger, logger);
     expect(edits[1].reply.content).toContain("Solved by 1 of the 2 players");
 
+    // Carol opens it before midnight and leaves it open.
+    const carol = await handleButton(w.ctx(CAROL), solveId);
+    expect(carol.reply.ephemeral).toBe(true);
+    const carolTry = w
+      .db()
+      .select()
+      .from(puzzleAttempts)
+      .all()
+      .find((a) => a.userId === CAROL)!;
+
     // The next day at midnight: the solution, and the old post without its button.
     w.clock.set(Date.UTC(2025, 0, 2));
     await runDue(w.app, messenger, logger);
     const solution = sent[1];
     expect(solution.reply.content).toContain("**Puzzle of the day** 2025-01-01: the solution is");
-    expect(solution.reply.content).toContain("Solved by 1 of the 2 players");
+    expect(solution.reply.content).toContain("Solved by 1 of the 3 players");
     expect((await solution.reply.image!())?.name).toBe("nickar-daily-2025-01-01-solution.gif");
     const closed = edits.at(-1)!;
     expect(closed.ref.messageId).toBe("m1");
     expect(closed.reply.components).toEqual([]);
-    // Too late for Carol; the next post comes at 18:30.
+    // Too late for Carol: neither a new try nor the one she left open (the solution is out).
     await expect(async () => handleButton(w.ctx(CAROL), solveId)).rejects.toMatchObject({ code: "puzzle/daily-over" });
+    expect(() => w.app.puzzles.move(carolTry.id, CAROL, 0, housesOf(puzzle.solution)[0])).toThrow(
+      expect.objectContaining({ code: "puzzle/daily-over" }),
+    );
     expect(w.app.dailyPuzzles.nextDue()).toBe(Date.UTC(2025, 0, 2, 18, 30));
     w.clock.set(Date.UTC(2025, 0, 2, 18, 30));
     await runDue(w.app, messenger, logger);

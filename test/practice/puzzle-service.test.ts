@@ -145,6 +145,22 @@ describe("puzzle service", () => {
     expect(w.app.puzzles.standing(ALICE, "bridgetown")).toEqual(before);
   });
 
+  it("puzzle try - a second try while the first is open gives the same try back - no unrated twin to read the solution from", () => {
+    const p = starter("wari");
+    const one = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, "2025-01-01");
+    const two = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, "2025-01-01");
+    expect(two.attempt).toEqual(one.attempt);
+    expect(w.db().select().from(puzzleAttempts).all()).toHaveLength(1);
+  });
+
+  it("puzzle next - an unfinished rated try counts as missed when another puzzle is asked for - skipping", () => {
+    const first = w.app.puzzles.next({ userId: ALICE, guildId: GUILD, ruleset: "speightstown" });
+    const second = w.app.puzzles.next({ userId: ALICE, guildId: GUILD, ruleset: "speightstown" });
+    expect(second.puzzle.id).not.toBe(first.puzzle.id);
+    expect(w.app.puzzles.get(first.attempt.id)!.attempt).toMatchObject({ status: "failed" });
+    expect(w.app.puzzles.standing(ALICE, "speightstown")).toMatchObject({ attempts: 1, solved: 0, streak: 0 });
+  });
+
   it("puzzle line - playing any starter puzzle's solution through the service solves it in its solver moves - property", () => {
     w.app.puzzles.count();
     const all = w.db().select().from(puzzles).all();
