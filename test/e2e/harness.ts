@@ -377,6 +377,9 @@ export function spawnChild(command: string, args: string[], env: Record<string, 
       MAX_GAMES_PER_PLAYER: "10",
       LOG_LEVEL: "info",
       NO_COLOR: "1",
+      // Every spawned bot has a fresh data folder: building six endgame tables there (20-40 s of a search
+      // thread on this machine) would only compete with the moves these tests time. test/ai builds them.
+      ENDGAME_SEEDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
