@@ -100,7 +100,7 @@ export class DailyPuzzles {
     const existing = this.get(guildId, date);
     if (existing) return existing;
     const ruleset = this.settings.get(guildId).defaultRuleset;
-    this.puzzles.count(ruleset); // loads the starter set when it is not yet there
+    this.puzzles.ready();
     const had = sql`${puzzles.id} in (select ${dailyPuzzles.puzzleId} from ${dailyPuzzles} where ${dailyPuzzles.guildId} = ${guildId})`;
     const pick = (where: ReturnType<typeof and>) =>
       this.db

@@ -4,7 +4,7 @@
  */
 
 import type { PuzzleRow } from "../db/schema.ts";
-import { type GameState, type MoveEvent, newGame, type Player, play, replay } from "../engine/index.ts";
+import { type GameState, type MoveEvent, newGame, play, replay } from "../engine/index.ts";
 
 /** Houses as the `puzzles` table stores them: one digit each ("3415"). */
 export function housesOf(digits: string): number[] {
@@ -33,11 +33,6 @@ export function puzzleStart(puzzle: Pick<PuzzleRow, "ruleset" | "moves">): LineP
   return { state: mistake.value.state, last: { before: before.value, events: mistake.value.events } };
 }
 
-/** The solver: the player to move at the puzzle's position. */
-export function solverOf(puzzle: Pick<PuzzleRow, "ruleset" | "moves">): Player {
-  return puzzleStart(puzzle).state.position.toMove;
-}
-
 /** Every point of the line: the puzzle's position, then the position after each move of the solution. */
 export function linePoints(puzzle: LineOf): LinePoint[] {
   const points = [puzzleStart(puzzle)];
@@ -51,14 +46,14 @@ export function linePoints(puzzle: LineOf): LinePoint[] {
 }
 
 /**
- * Where a right move at `step` (an index into the solution) leads: the solution's index of the solver's
- * next move, after the opponent's replies in between; the solution's length when the line is done.
+ * Where a right move at `step` (an index into the solution) leads, on the line's `points` (linePoints):
+ * the solution's index of the solver's next move, after the opponent's replies in between; the
+ * solution's length when the line is done.
  */
-export function nextSolverStep(puzzle: LineOf, step: number): number {
-  const points = linePoints(puzzle);
+export function nextSolverStep(points: readonly LinePoint[], step: number): number {
   const solver = points[0].state.position.toMove;
+  const length = points.length - 1;
   let next = step + 1;
-  const length = housesOf(puzzle.solution).length;
   while (next < length && points[next].state.position.toMove !== solver) next++;
   return next;
 }

@@ -136,21 +136,6 @@ export class PuzzleMiningStore {
       .run();
   }
 
-  /** Totals over the games mined to the end (for the log and the benchmarks). */
-  totals(): { games: number; nodes: number; ms: number; found: number } {
-    const row = this.db
-      .select({
-        games: sql<number>`count(*)`,
-        nodes: sql<number>`coalesce(sum(${puzzleMining.nodes}), 0)`,
-        ms: sql<number>`coalesce(sum(${puzzleMining.ms}), 0)`,
-        found: sql<number>`coalesce(sum(${puzzleMining.found}), 0)`,
-      })
-      .from(puzzleMining)
-      .where(eq(puzzleMining.status, "done"))
-      .get();
-    return row ?? { games: 0, nodes: 0, ms: 0, found: 0 };
-  }
-
   /** The mining record of a game (for tests and the tools). */
   get(gameId: string) {
     return this.db.select().from(puzzleMining).where(eq(puzzleMining.gameId, gameId)).get() ?? null;

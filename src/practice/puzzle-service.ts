@@ -86,7 +86,7 @@ export class PuzzleService {
   ) {}
 
   /** The shipped starter set in the database, loaded the first time a puzzle is needed. */
-  private ready(): void {
+  ready(): void {
     if (this.starterLoaded) return;
     ensureStarterPuzzles(this.db, this.clock.now());
     this.starterLoaded = true;
@@ -280,7 +280,7 @@ export class PuzzleService {
       if (!legal.ok) throw new UserError("puzzle/illegal", { reason: legal.error.message });
       const solution = housesOf(puzzle.solution);
       if (house !== solution[step]) return this.finish(tx, attempt, puzzle, false, house, []);
-      const next = nextSolverStep(puzzle, step);
+      const next = nextSolverStep(points, step);
       const played = solution.slice(step, next);
       if (next >= solution.length) return this.finish(tx, attempt, puzzle, true, null, played);
       const moved = tx

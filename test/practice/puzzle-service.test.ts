@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { puzzleAttempts, puzzleRatings, puzzles } from "../../src/db/schema.ts";
+import { moveLetter } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
@@ -45,7 +46,7 @@ function solutionLabel(p: ReturnType<typeof starter>, index: number): string {
   const points = linePoints(p);
   const house = housesOf(p.solution)[index];
   const player = points[index].state.position.toMove;
-  return `${String.fromCharCode((player === 0 ? 65 : 97) + house - 1)} ·`;
+  return `${moveLetter(player, house)} ·`;
 }
 
 /** Plays a try's solution to its end; returns the last result. */
