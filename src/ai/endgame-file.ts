@@ -46,21 +46,29 @@ export function encodeTable(table: EndgameTable): Uint8Array {
   return file;
 }
 
+/** Why `bytes` are not the table asked for, whole and intact; null when they are. */
+function problemOf(bytes: Uint8Array, ruleset: RulesetId, seeds: number): string | null {
+  const entries = layerOffset(seeds + 1);
+  if (bytes.length !== HEADER + 2 * entries) return `${bytes.length} bytes, not ${HEADER + 2 * entries}`;
+  const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER);
+  if (header.getUint32(0, true) !== MAGIC) return "not an endgame table";
+  if (header.getUint32(4, true) !== TABLE_VERSION) return "an older table format";
+  if (header.getUint32(8, true) !== RULESET_IDS.indexOf(ruleset) || header.getUint32(12, true) !== seeds)
+    return "another ruleset's or size's table";
+  if (header.getUint32(16, true) !== entries) return "wrong entry count";
+  if (header.getUint32(20, true) !== checksum(bytes.subarray(HEADER))) return "checksum mismatch";
+  return null;
+}
+
 /** The table in `bytes` if it is the one asked for, whole and intact; else why not. */
 export function decodeTable(
   bytes: Uint8Array,
   ruleset: RulesetId,
   seeds: number,
 ): { table: EndgameTable } | { problem: string } {
+  const problem = problemOf(bytes, ruleset, seeds);
+  if (problem !== null) return { problem };
   const entries = layerOffset(seeds + 1);
-  if (bytes.length !== HEADER + 2 * entries) return { problem: `${bytes.length} bytes, not ${HEADER + 2 * entries}` };
-  const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER);
-  if (header.getUint32(0, true) !== MAGIC) return { problem: "not an endgame table" };
-  if (header.getUint32(4, true) !== TABLE_VERSION) return { problem: "an older table format" };
-  if (header.getUint32(8, true) !== RULESET_IDS.indexOf(ruleset) || header.getUint32(12, true) !== seeds)
-    return { problem: "another ruleset's or size's table" };
-  if (header.getUint32(16, true) !== entries) return { problem: "wrong entry count" };
-  if (header.getUint32(20, true) !== checksum(bytes.subarray(HEADER))) return { problem: "checksum mismatch" };
   // Copied out of the file's buffer, so the search's arrays are plain and aligned.
   const lo = new Int8Array(entries);
   const hi = new Int8Array(entries);
@@ -69,19 +77,66 @@ export function decodeTable(
   return { table: { ruleset, seeds, lo, hi } };
 }
 
+/** The file's bytes, or why there are none. */
+function readBytes(dir: string, ruleset: RulesetId, seeds: number): { bytes: Uint8Array } | { problem: string } {
+  try {
+    return { bytes: readFileSync(tablePath(dir, ruleset, seeds)) };
+  } catch (error) {
+    return { problem: (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : String(error) };
+  }
+}
+
 /** The table read from `dir`, or null when there is none or it is not to be trusted (with why). */
 export function readTable(
   dir: string,
   ruleset: RulesetId,
   seeds: number,
 ): { table: EndgameTable } | { problem: string } {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(tablePath(dir, ruleset, seeds));
-  } catch (error) {
-    return { problem: (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : String(error) };
-  }
-  return decodeTable(bytes, ruleset, seeds);
+  const read = readBytes(dir, ruleset, seeds);
+  return "bytes" in read ? decodeTable(read.bytes, ruleset, seeds) : read;
+}
+
+/**
+ * The report of the table's file if it is whole and intact, else why not, without keeping the table:
+ * the bot checks its files at start in its own thread, and a search thread reads a table at its first
+ * search of that ruleset, so a bot whose Nickar does not play holds neither tables nor search thread.
+ */
+export function checkTableFile(
+  dir: string,
+  ruleset: RulesetId,
+  seeds: number,
+): { report: TableReport } | { problem: string } {
+  const started = performance.now();
+  const read = readBytes(dir, ruleset, seeds);
+  if (!("bytes" in read)) return read;
+  const problem = problemOf(read.bytes, ruleset, seeds);
+  if (problem !== null) return { problem };
+  const entries = layerOffset(seeds + 1);
+  const lo = read.bytes.subarray(HEADER, HEADER + entries);
+  const hi = read.bytes.subarray(HEADER + entries);
+  return { report: tableReport(ruleset, seeds, { built: false, started, bytes: read.bytes.length }, lo, hi) };
+}
+
+/** A table's report: its exact boards counted over its two bounds (signed or not, equal is equal). */
+function tableReport(
+  ruleset: RulesetId,
+  seeds: number,
+  how: { built: boolean; started: number; bytes: number; problem?: string },
+  lo: ArrayLike<number>,
+  hi: ArrayLike<number>,
+): TableReport {
+  let exact = 0;
+  for (let i = 0; i < lo.length; i++) if (lo[i] === hi[i]) exact++;
+  return {
+    ruleset,
+    seeds,
+    built: how.built,
+    ...(how.problem !== undefined && { problem: how.problem }),
+    ms: Math.round(performance.now() - how.started),
+    bytes: how.bytes,
+    exact,
+    boards: lo.length,
+  };
 }
 
 export function writeTable(dir: string, table: EndgameTable): number {
@@ -135,18 +190,12 @@ export function loadOrBuild(
     table = buildTable(ruleset, seeds, progress);
     bytes = writeTable(dir, table);
   }
-  let exact = 0;
-  for (let i = 0; i < table.lo.length; i++) if (table.lo[i] === table.hi[i]) exact++;
-  const ms = Math.round(performance.now() - started);
-  const report: TableReport = {
+  const report = tableReport(
     ruleset,
     seeds,
-    built,
-    ...("problem" in read && { problem: read.problem }),
-    ms,
-    bytes,
-    exact,
-    boards: table.lo.length,
-  };
+    { built, started, bytes, ...("problem" in read && { problem: read.problem }) },
+    table.lo,
+    table.hi,
+  );
   return { table, report };
 }

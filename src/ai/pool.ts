@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { RULESET_IDS } from "../engine/internal.ts";
 import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
-import type { TableReport } from "./endgame-file.ts";
+import { checkTableFile, type TableReport } from "./endgame-file.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 import type { EndgameOptions, EndgameTask, ThinkTask } from "./worker.ts";
 
@@ -39,12 +39,15 @@ export interface AiPool {
   readonly queued: number;
   /** Tasks waiting for a thread, by lane. */
   queuedByLane(): Record<Lane, number>;
-  /** Worker threads. */
+  /** Worker threads at most. */
   readonly threads: number;
+  /** Worker threads running now: each starts with the first task that needs it. */
+  readonly liveThreads: number;
   /**
-   * Reads or builds the endgame tables (the pool's `endgame` option), one ruleset after another as
-   * tasks of the bot lane, reporting each; resolves when all are ready. Meanwhile the search plays
-   * without them; each thread reads a table's file at its next search once it exists. Optional, so
+   * Checks the endgame tables' files (the pool's `endgame` option) and builds those missing or
+   * damaged, one ruleset after another as tasks of the bot lane, reporting each; resolves when all
+   * are ready. Meanwhile the search plays without them; each thread reads a table's file at its next
+   * search of that ruleset once it exists. Optional, so
    * that stand-ins written before it stay valid.
    */
   prepareEndgames?(onTable?: (report: TableReport) => void): Promise<TableReport[]>;
@@ -121,12 +124,24 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     },
     queuedByLane: () => ({ people: queue.sizeOf("people"), bot: queue.sizeOf("bot") }),
     threads,
+    get liveThreads() {
+      return pool.threads.length;
+    },
     close: () => pool.close({ force: true }),
     async prepareEndgames(onTable) {
       const endgame = options.endgame;
       const reports: TableReport[] = [];
       if (!endgame || endgame.seeds <= 0) return reports;
       for (const ruleset of RULESET_IDS) {
+        // A sound file is only checked here (a few milliseconds of this thread at start): the search
+        // thread reads it at its first search of the ruleset. Only a missing or damaged one takes a
+        // thread now, to be built.
+        const checked = checkTableFile(endgame.dir, ruleset, endgame.seeds);
+        if ("report" in checked) {
+          reports.push(checked.report);
+          onTable?.(checked.report);
+          continue;
+        }
         const task: EndgameTask = { ...endgame, ruleset };
         const report = (await pool.run(withLane(task, "bot"), { name: "endgameTask" })) as TableReport;
         reports.push(report);

@@ -210,7 +210,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           activeGames: () => countActiveGames(options.db),
           pools: (): Record<string, PoolGauge> => ({
             ...(renderPool && { render: renderPool.stats() }),
-            search: { threads: pool.threads, queued: pool.queuedByLane() },
+            search: { threads: pool.liveThreads, queued: pool.queuedByLane() },
           }),
           problem: () =>
             fatal ?? (stopping ? "stopping" : client.isReady() ? null : "not connected to Discord's gateway"),

@@ -13,6 +13,9 @@ import { workerData } from "node:worker_threads";
 // A compiled task module (dist/, `npm start`) needs no loader: tsx costs a thread about 14 MB.
 if (workerData.module.endsWith(".ts")) (await import("tsx/esm/api")).register();
 const task = await import(workerData.module);
+const { trimAllocator } = await import(
+  new URL(workerData.module.endsWith(".ts") ? "./allocator.ts" : "./allocator.js", import.meta.url).href
+);
 
 /**
  * Each task starts after a turn of the thread's event loop (waiting for one only when none came).
@@ -26,8 +29,9 @@ let loopTurned = true;
 
 /**
  * One full collection once the thread has had no task for 2 s (idle-collect.ts says why; this
- * file cannot import it before tsx is registered, so it is written out here). Its heap, and the
- * allocator's memory its garbage held, go back to their working size between bursts.
+ * file cannot import it before tsx is registered, so it is written out here), then the allocator
+ * trimmed (allocator.ts). Its heap, and the allocator's memory its garbage held, go back to their
+ * working size between bursts.
  */
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
@@ -39,6 +43,7 @@ function busy() {
     quiet = setTimeout(() => {
       quiet = null;
       gc();
+      trimAllocator();
     }, QUIET_MS);
     quiet.unref();
   }

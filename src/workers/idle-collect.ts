@@ -4,14 +4,16 @@
  * live objects in the footprint benchmark), and the boards' bytes that garbage keeps (each board is
  * copied several times on its way to Discord) stay in the C allocator until it runs. Left alone, V8
  * gives that memory back only when its memory reducer gets round to it, and the allocator keeps what
- * it freed in the middle of its heap. Collected at once when the work stops, the bot goes back to
- * its working size between bursts instead of staying at its peak (docs/hosting.md#memory).
+ * it freed in the middle of its heap. Collected at once when the work stops, and the allocator
+ * trimmed after it, the bot goes back to its working size between bursts instead of staying at its
+ * peak (docs/hosting.md#memory).
  *
  * A collection costs a pause of a few to a few tens of milliseconds, so it runs only after `quietMs`
  * without work, and only when the heap has grown by `growthBytes` since the last one.
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { trimAllocator } from "./allocator.ts";
 
 let gc: (() => void) | null | undefined;
 
@@ -65,6 +67,8 @@ export class IdleCollect {
     const collect = collector();
     if (!collect) return;
     collect();
+    // The allocator's pages that the collection freed go back to the system too (allocator.ts).
+    trimAllocator();
     this.collections++;
     this.baseline = getHeapStatistics().total_heap_size;
   }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTable, installTable, uninstallTable } from "../../src/ai/endgame.ts";
-import { decodeTable, loadOrBuild, tablePath, writeTable } from "../../src/ai/endgame-file.ts";
+import { checkTableFile, decodeTable, loadOrBuild, tablePath, writeTable } from "../../src/ai/endgame-file.ts";
 import { CHECK_EVERY } from "../../src/ai/search.ts";
 import { think } from "../../src/ai/think.ts";
 
@@ -46,6 +46,19 @@ describe("endgame table files", () => {
     expect(report.built).toBe(true);
     expect(report.problem).toMatch(/bytes/);
     expect(loadOrBuild(dir, "haiti", 5).report.built).toBe(false);
+  });
+
+  it("table file - checked without keeping it, with the report a read gives - speightstown, 5 seeds", () => {
+    writeTable(dir, buildTable("speightstown", 5));
+    const checked = checkTableFile(dir, "speightstown", 5);
+    const { report } = loadOrBuild(dir, "speightstown", 5);
+    expect(checked).toEqual({ report: { ...report, ms: expect.any(Number) } });
+    expect(report.exact).toBeGreaterThan(0);
+    expect(report.exact).toBeLessThan(report.boards);
+    const path = tablePath(dir, "speightstown", 5);
+    truncateSync(path, 2000);
+    expect(checkTableFile(dir, "speightstown", 5)).toEqual({ problem: expect.stringMatching(/bytes/) });
+    expect(checkTableFile(dir, "speightstown", 7)).toEqual({ problem: "missing" });
   });
 
   it("table file - another ruleset's table is refused - caribbean file read as abapa", () => {

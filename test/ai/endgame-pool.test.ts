@@ -1,8 +1,9 @@
 /** Endgame tables through the search pool's real worker threads: built as bot-lane tasks, then searched with. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tablePath } from "../../src/ai/endgame-file.ts";
 import { createAiPool } from "../../src/ai/index.ts";
 import { RULESET_IDS } from "../../src/engine/types.ts";
 
@@ -24,5 +25,26 @@ describe("ai pool with endgame tables", () => {
     const result = await pool.think({ ruleset: "abapa", start, moves: [], level: "expert", ms: 200, seed: 1 });
     expect(result.tableProbes).toBeGreaterThan(0);
     expect(result.tableProofs).toBeGreaterThan(0);
+  });
+
+  it("ai pool - sound files are only checked, a damaged one rebuilt in a thread - a later start", async () => {
+    const later = createAiPool({ threads: 1, endgame: { dir, seeds: 4 } });
+    try {
+      const checked = await later.prepareEndgames?.();
+      expect(checked?.map((r) => [r.ruleset, r.built])).toEqual(RULESET_IDS.map((id) => [id, false]));
+      // No search thread for files that only needed checking: a bot whose Nickar never plays holds none.
+      expect(later.liveThreads).toBe(0);
+      const path = tablePath(dir, "bridgetown", 4);
+      const bytes = readFileSync(path);
+      bytes[bytes.length - 3] ^= 4;
+      writeFileSync(path, bytes);
+      const again = await later.prepareEndgames?.();
+      expect(again?.filter((r) => r.built).map((r) => [r.ruleset, r.problem])).toEqual([
+        ["bridgetown", "checksum mismatch"],
+      ]);
+      expect(later.liveThreads).toBe(1);
+    } finally {
+      await later.close();
+    }
   });
 });

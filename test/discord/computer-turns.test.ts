@@ -35,6 +35,9 @@ const flaky: AiPool = {
   },
   queuedByLane: () => pool().queuedByLane(),
   threads: 1,
+  get liveThreads() {
+    return pool().liveThreads;
+  },
   think: (request, opts) => {
     if (failures-- > 0) return Promise.reject(new Error("worker died"));
     if (started++ > 0 && refusals > 0) {

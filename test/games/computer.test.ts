@@ -227,6 +227,7 @@ function scoredPool(score: number): AiPool {
     queued: 0,
     queuedByLane: () => ({ people: 0, bot: 0 }),
     threads: 1,
+    liveThreads: 1,
     async think(request): Promise<ThinkResult> {
       expect(request.moves).toEqual([]);
       const best = 1;
