@@ -10,6 +10,7 @@ export {
 } from "./pool.ts";
 export {
   defaultBudgetMs,
+  type EndgameVerdict,
   isDecisive,
   isLevel,
   LEVELS,

@@ -4,6 +4,7 @@
  */
 import { CoreGame, isRulesetId, START_POSITION, seededRandom, validatePosition } from "../engine/internal.ts";
 import { bookMoves } from "./book.ts";
+import { endgameVerdict } from "./endgame-verdict.ts";
 import { OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
@@ -111,6 +112,8 @@ export function think(
       }
     }
   }
+  // Before the search, which plays on `game`: a few milliseconds at most (endgame-verdict.ts).
+  const verdict = request.level === "expert" ? endgameVerdict(game) : null;
   const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
   const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
   const outcome = searcher.run({
@@ -131,6 +134,7 @@ export function think(
     stop: outcome.stop,
     tableProbes: outcome.tableProbes,
     tableProofs: outcome.tableProofs,
+    ...(verdict && { endgame: verdict }),
   };
 }
 

@@ -2,7 +2,7 @@
  * The computer opponent's interface (documented in docs/ai.md, "The interface": change it only by
  * adding fields). src/ai imports only the engine.
  */
-import type { Position, RulesetId } from "../engine/internal.ts";
+import type { Player, Position, RulesetId } from "../engine/internal.ts";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"] as const;
 export type Level = (typeof LEVELS)[number];
@@ -60,6 +60,19 @@ export interface ThinkResult {
   readonly tableProofs?: number;
   /** The move came from the opening book (no search: score 0, depth 0, no nodes). */
   readonly book?: boolean;
+  /**
+   * expert only: the endgame table's verdict on the position asked about, when the table decides it
+   * (docs/ai.md, "Endgame tables"). Optional, as stop.
+   */
+  readonly endgame?: EndgameVerdict;
+}
+
+/** A result the endgame table decides: "won endgame, 26-22 with best play". */
+export interface EndgameVerdict {
+  /** The winner with best play, null for a draw. */
+  readonly winner: Player | null;
+  /** South's and North's stores where a line of best play ends, when the table's bounds meet. */
+  readonly stores?: readonly [number, number];
 }
 
 /** A proven win scores WIN_SCORE minus the plies to it (a proven loss the negative): sooner wins score higher. */

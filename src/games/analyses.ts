@@ -213,7 +213,12 @@ export class AnalysisService {
         { ruleset, moves: moves.slice(0, k), level: "expert", ms: row.budgetMs },
         signal,
       );
-      positions.push({ score: result.score, best: result.best, depth: result.depth });
+      positions.push({
+        score: result.score,
+        best: result.best,
+        depth: result.depth,
+        ...(result.endgame && { endgame: result.endgame }),
+      });
       this.db
         .update(analyses)
         .set({ done: k + 1 })

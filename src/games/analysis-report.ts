@@ -6,6 +6,7 @@
  * Every score is in seeds of evaluation. A move loses what the position was worth to its player before
  * it (the engine's best) minus what it is worth after it; the engine's own move loses nothing.
  */
+import type { EndgameVerdict } from "../ai/index.ts";
 import { type GameState, moveLetter, type Player } from "../engine/index.ts";
 
 /** The least evaluation lost (seeds) that marks a move; documented in docs/players.md, "Hints and analysis". */
@@ -25,6 +26,8 @@ export interface PositionEval {
   readonly score: number;
   readonly best: number;
   readonly depth: number;
+  /** The endgame table's verdict on the position, when it decides it (absent in analyses made before). */
+  readonly endgame?: EndgameVerdict;
 }
 
 export interface PlyReport {
@@ -53,6 +56,10 @@ export interface PlayerSummary {
 export interface AnalysisReport {
   /** From South's side, capped: index k is the position after k moves (0 = the start). */
   readonly evaluations: readonly number[];
+  /** Index k: the endgame table's verdict on the position after k moves, or null. */
+  readonly endgames: readonly (EndgameVerdict | null)[];
+  /** Where the endgame table decided the game's result for good (firstDecided), or null. */
+  readonly decided: DecidedEndgame | null;
   readonly plies: readonly PlyReport[];
   readonly summary: readonly [PlayerSummary, PlayerSummary];
 }
@@ -112,5 +119,30 @@ export function buildReport(final: GameState, positions: readonly PositionEval[]
     if (mark) t[mark]++;
   }
   const summary = totals.map(({ loss, ...t }) => ({ ...t, averageLoss: t.moves ? loss / t.moves : 0 }));
-  return { evaluations, plies, summary: [summary[0], summary[1]] };
+  const endgames = evaluations.map((_, k) => positions[k]?.endgame ?? null);
+  const decided = firstDecided(endgames, final);
+  return { evaluations, endgames, decided, plies, summary: [summary[0], summary[1]] };
+}
+
+export interface DecidedEndgame {
+  /** The position after this many moves. */
+  readonly ply: number;
+  readonly verdict: EndgameVerdict;
+}
+
+/**
+ * The first position from which the endgame table decided the game's result for good: the verdict at
+ * it, and at every later position that has one, is the game's actual result (a decided endgame that a
+ * mistake then threw away is not the game's). Null when there is none.
+ */
+function firstDecided(endgames: readonly (EndgameVerdict | null)[], final: GameState): DecidedEndgame | null {
+  if (!final.outcome.over) return null;
+  const result = final.outcome.winner;
+  let first: DecidedEndgame | null = null;
+  endgames.forEach((verdict, ply) => {
+    if (!verdict) return;
+    if (verdict.winner !== result) first = null;
+    else if (!first) first = { ply, verdict };
+  });
+  return first;
 }

@@ -5,7 +5,7 @@
  * Returns data only; src/discord/computer-turns.ts decides when to think and updates the messages.
  */
 import { and, eq, isNotNull, or } from "drizzle-orm";
-import type { AiPool, Lane, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
+import type { AiPool, EndgameVerdict, Lane, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
 import type { Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
 import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
@@ -62,6 +62,8 @@ export interface Hint {
   readonly why: Value;
   /** The evaluation after the best move, in seeds, from the asking player's side. */
   readonly score: number;
+  /** The endgame table's verdict on the position, when it decides it. */
+  readonly endgame?: EndgameVerdict;
 }
 
 /** What a move does, in a few words, from its engine events (for a hint). */
@@ -253,7 +255,13 @@ export class Computer {
     if (!played.ok) throw new Error(`the search suggested an illegal move: ${played.error.message}`);
     const reasons = moveReason(played.value.events, seat);
     const why = reasons.length > 0 ? list(reasons, "comma") : nextCapture(played.value.state, result.pv, seat);
-    return { house: result.best, letter: moveLetter(seat, result.best), why, score: result.score };
+    return {
+      house: result.best,
+      letter: moveLetter(seat, result.best),
+      why,
+      score: result.score,
+      ...(result.endgame && { endgame: result.endgame }),
+    };
   }
 
   /** One search of the game's current position (its whole move list, so the search knows the cycles). */

@@ -222,7 +222,7 @@ describe("the computer opponent", () => {
 });
 
 /** A pool that answers every search with a chosen score (the draw rule is what is tested, not the search). */
-function scoredPool(score: number): AiPool {
+function scoredPool(score: number, endgame?: ThinkResult["endgame"]): AiPool {
   return {
     queued: 0,
     queuedByLane: () => ({ people: 0, bot: 0 }),
@@ -231,12 +231,30 @@ function scoredPool(score: number): AiPool {
     async think(request): Promise<ThinkResult> {
       expect(request.moves).toEqual([]);
       const best = 1;
-      return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1, proven: false };
+      return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1, proven: false, ...(endgame && { endgame }) };
     },
     runTask: () => Promise.reject(new Error("no other tasks in this test")),
     async close() {},
   };
 }
+
+describe("hint in a decided endgame", () => {
+  it("hint - the endgame and its score with best play instead of an evaluation - the table decides it", async () => {
+    const v = setup(() => 0.1, undefined, {
+      bots: new Set([NICKAR]),
+      computer: { pool: scoredPool(9990, { winner: 0, stores: [26, 22] }), moveMs: 1, hintMs: 1 },
+    });
+    try {
+      const res = await COMMANDS.play.handle(v.ctx(ALICE), options({ level: "medium", first: "me" }));
+      const id = res.bind!.id;
+      const hinted = await handleButton(v.ctx(ALICE), { type: "game", gameId: id, ply: 0, action: { kind: "hint" } });
+      const answer = await hinted.deferred!();
+      expect(answer.content).toMatch(/^Hint: play \*\*1\. A\*\*: .+ \(won endgame for South, 26–22 with best play\)\.$/);
+    } finally {
+      v.close();
+    }
+  });
+});
 
 describe("Nickar's answer to a draw offer", () => {
   /** Alice (South) offers a draw on her move; Nickar answers with the given evaluation of her position. */

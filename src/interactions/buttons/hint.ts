@@ -3,7 +3,7 @@ import { singleMoveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
-import { scoreText } from "../views/analysis.ts";
+import { endgameText, scoreText } from "../views/analysis.ts";
 import { codes, gameButton } from "./game-button.ts";
 
 /** Checked now, searched after the acknowledgement. */
@@ -23,7 +23,11 @@ function hintAnswer(ctx: HandlerContext, gameId: string, ply: number): Response 
         why: hint.why,
         score: scoreText(hint.score, ctx.t),
       };
-      return { content: ctx.t("game:hint.line", values), ephemeral: true };
+      // A decided endgame says so instead of an evaluation: "won endgame for South, 26–22 with best play".
+      const content = hint.endgame
+        ? ctx.t("game:hint.lineEndgame", { ...values, endgame: endgameText(hint.endgame, ctx.t) })
+        : ctx.t("game:hint.line", values);
+      return { content, ephemeral: true };
     },
   };
 }

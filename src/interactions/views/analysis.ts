@@ -3,7 +3,7 @@
  * summary, the marked moves with the engine's best move, the advantage chart); and its lines in the
  * game viewer. Plain data only.
  */
-import { isDecisive } from "../../ai/index.ts";
+import { type EndgameVerdict, isDecisive } from "../../ai/index.ts";
 import type { AnalysisRow, GameRow } from "../../db/schema.ts";
 import type { RulesetId } from "../../engine/index.ts";
 import { moveLabel, type NumberedMoves } from "../../engine/internal.ts";
@@ -43,6 +43,15 @@ export function evaluationText(evaluation: number, t: Translate): string {
   if (Math.abs(evaluation) < 0.05) return t("game:analysis.level");
   const value = `${evaluation > 0 ? "+" : ""}${evaluation.toFixed(1)}`;
   return t("game:analysis.ahead", { value, side: term(SIDE_NAME[evaluation > 0 ? 0 : 1]) });
+}
+
+/** "won endgame for South, 26–22 with best play": what the endgame table decided. */
+export function endgameText(verdict: EndgameVerdict, t: Translate): string {
+  const score = verdict.stores && { south: verdict.stores[0], north: verdict.stores[1] };
+  if (verdict.winner === null)
+    return score ? t("game:analysis.endgame.drawn", score) : t("game:analysis.endgame.drawnUnscored");
+  const side = term(SIDE_NAME[verdict.winner]);
+  return score ? t("game:analysis.endgame.won", { side, ...score }) : t("game:analysis.endgame.wonUnscored", { side });
 }
 
 function title(game: GameRow, t: Translate): string {
@@ -129,6 +138,15 @@ export function analysisReply(
       }),
     );
   }
+  if (report.decided) {
+    const { ply, verdict } = report.decided;
+    const text = endgameText(verdict, t);
+    lines.push(
+      ply === 0
+        ? t("game:analysis.endgame.decidedFromStart", { verdict: text })
+        : t("game:analysis.endgame.decided", { move: moveLabel(movesOf(report), ply), verdict: text }),
+    );
+  }
   const seeViewer = t("game:analysis.seeViewer", { id: game.id });
   lines.push(...markedLines(report, game.id, [...lines, seeViewer], t), seeViewer);
   const names = report.plies.flatMap((p) => (p.mark ? [{ ply: p.ply, mark: p.mark }] : []));
@@ -150,7 +168,9 @@ export function analysisReply(
 
 /** The viewer's lines for the position after `ply` moves of an analysed game. */
 export function viewerAnalysisLines(report: AnalysisReport, ply: number, t: Translate): string[] {
-  const lines = [t("game:analysis.evaluation", { evaluation: evaluationText(report.evaluations[ply] ?? 0, t) })];
+  const decided = report.endgames[ply];
+  const evaluation = decided ? endgameText(decided, t) : evaluationText(report.evaluations[ply] ?? 0, t);
+  const lines = [t("game:analysis.evaluation", { evaluation })];
   const move = report.plies[ply - 1];
   if (!move) return lines;
   const label = moveLabel(movesOf(report), ply);
