@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { EndgameVerdict } from "../../src/ai/index.ts";
 import type { AnalysisRow, GameRow } from "../../src/db/schema.ts";
 import { fromPosition, type GameState, play } from "../../src/engine/index.ts";
-import { buildReport, type PositionEval } from "../../src/games/analysis-report.ts";
+import { type AnalysisReport, buildReport, type PositionEval } from "../../src/games/analysis-report.ts";
 import { analysisReply, viewerAnalysisLines } from "../../src/interactions/views/analysis.ts";
 import { voiceOf } from "../../src/interactions/views/parts.ts";
 import { ALICE, BOB, fakeImages } from "../support/helpers.ts";
@@ -35,19 +35,19 @@ const at = (endgame?: EndgameVerdict): PositionEval => ({
 });
 const row = { id: "k7m2xq9d", ruleset: "abapa", southId: ALICE, northId: BOB } as GameRow;
 const analysisRow = { budgetMs: 2000 } as AnalysisRow;
+const en = voiceOf("en");
+const summaryOf = (report: AnalysisReport) =>
+  analysisReply({ images: fakeImages }, row, analysisRow, report, en).content!;
 
 describe("analysis - decided endgames", () => {
   it("analysis - the summary and the viewer say the endgame and its score - decided from the start", () => {
     const report = buildReport(finishedGame(), [at(SOUTH_26_22), at(SOUTH_26_22)]);
     expect(report.decided).toEqual({ ply: 0, verdict: SOUTH_26_22 });
-    const en = voiceOf("en");
-    const content = analysisReply({ images: fakeImages }, row, analysisRow, report, en).content!;
-    expect(content).toContain(
+    expect(summaryOf(report)).toContain(
       "Endgame table: from the start, won endgame for South, 26–22 with best play (South–North).",
     );
     expect(viewerAnalysisLines(report, 1, en.t)[0]).toBe("Evaluation: won endgame for South, 26–22 with best play");
-    const fr = voiceOf("fr");
-    expect(viewerAnalysisLines(report, 1, fr.t)[0]).toBe(
+    expect(viewerAnalysisLines(report, 1, voiceOf("fr").t)[0]).toBe(
       "Évaluation : finale gagnée pour Sud, 26–22 avec le meilleur jeu",
     );
   });
@@ -56,9 +56,7 @@ describe("analysis - decided endgames", () => {
     const northWins: EndgameVerdict = { winner: 1 };
     const report = buildReport(finishedGame(), [at(northWins), at(SOUTH_26_22)]);
     expect(report.decided).toEqual({ ply: 1, verdict: SOUTH_26_22 });
-    const en = voiceOf("en");
-    const content = analysisReply({ images: fakeImages }, row, analysisRow, report, en).content!;
-    expect(content).toContain(
+    expect(summaryOf(report)).toContain(
       "Endgame table: from 1. F on, won endgame for South, 26–22 with best play (South–North).",
     );
     expect(viewerAnalysisLines(report, 0, en.t)[0]).toBe("Evaluation: won endgame for North with best play");
@@ -67,7 +65,6 @@ describe("analysis - decided endgames", () => {
   it("analysis - no endgame line - no verdict stored (an analysis made before)", () => {
     const report = buildReport(finishedGame(), [at(), at()]);
     expect(report.decided).toBeNull();
-    const content = analysisReply({ images: fakeImages }, row, analysisRow, report, voiceOf("en")).content!;
-    expect(content).not.toContain("Endgame table");
+    expect(summaryOf(report)).not.toContain("Endgame table");
   });
 });
