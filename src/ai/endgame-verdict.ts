@@ -11,9 +11,9 @@
  * The score comes from a line of best play (bestLine): moves that keep the position's exact value (one
  * exists wherever the bounds meet, by the minimax equations the table satisfies), played on a copy of
  * the game with the engine's own rules and history. The line is kept only if it ends the game with the
- * result the table decided; else only the result is given. The game stops where its ruleset ends it (in the Oware family most often when
- * a store reaches 25, seeds left on the board going to nobody but in bridgetown), so the score is
- * where that game of best play ends.
+ * result the table decided; else only the result is given. The game stops where its ruleset ends it
+ * (in the Oware family most often when a store reaches 25, seeds left on the board going to nobody but
+ * in bridgetown), so the score is where that game of best play ends.
  */
 import type { CoreGame, Player } from "../engine/internal.ts";
 import { boardIndex, type EndgameTable, installedTable } from "./endgame.ts";

@@ -47,8 +47,7 @@ export interface AiPool {
    * Checks the endgame tables' files (the pool's `endgame` option) and builds those missing or
    * damaged, one ruleset after another as tasks of the bot lane, reporting each; resolves when all
    * are ready. Meanwhile the search plays without them; each thread reads a table's file at its next
-   * search of that ruleset once it exists. Optional, so
-   * that stand-ins written before it stay valid.
+   * search of that ruleset once it exists. Optional, so that stand-ins written before it stay valid.
    */
   prepareEndgames?(onTable?: (report: TableReport) => void): Promise<TableReport[]>;
   close(): Promise<void>;
@@ -133,9 +132,10 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       const reports: TableReport[] = [];
       if (!endgame || endgame.seeds <= 0) return reports;
       for (const ruleset of RULESET_IDS) {
-        // A sound file is only checked here (a few milliseconds of this thread at start): the search
-        // thread reads it at its first search of the ruleset. Only a missing or damaged one takes a
-        // thread now, to be built.
+        // A sound file is only checked here, on this thread (about 20 ms a file at 10 seeds, one file
+        // a turn of the event loop): the search thread reads it at its first search of the ruleset.
+        // Only a missing or damaged one takes a thread now, to be built.
+        await new Promise((resolve) => setImmediate(resolve));
         const checked = checkTableFile(endgame.dir, ruleset, endgame.seeds);
         if ("report" in checked) {
           reports.push(checked.report);
