@@ -249,7 +249,9 @@ describe("hint in a decided endgame", () => {
       const id = res.bind!.id;
       const hinted = await handleButton(v.ctx(ALICE), { type: "game", gameId: id, ply: 0, action: { kind: "hint" } });
       const answer = await hinted.deferred!();
-      expect(answer.content).toMatch(/^Hint: play \*\*1\. A\*\*: .+ \(won endgame for South, 26–22 with best play\)\.$/);
+      expect(answer.content).toMatch(
+        /^Hint: play \*\*1\. A\*\*: .+ \(won endgame for South, 26–22 with best play\)\.$/,
+      );
     } finally {
       v.close();
     }
