@@ -42,7 +42,14 @@ export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping
  * The rulesets whose expert uses the fitted terms (the others keep the hand-made ones): those where the
  * fitted evaluation won its match at equal time (docs/benchmarks.md, "AI").
  */
-const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>([]);
+const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>([
+  "abapa",
+  "wari",
+  "caribbean",
+  "speightstown",
+  "bridgetown",
+  "haiti",
+]);
 
 /** The expert's evaluation for a ruleset. */
 export function expertEvaluation(ruleset: RulesetId): "fitted" | "tuned" {
