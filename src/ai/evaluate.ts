@@ -39,8 +39,11 @@ export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0,
 export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping: 8, kayThreat: 0 };
 
 /**
- * The rulesets whose expert uses the fitted terms (the others keep the hand-made ones): those where the
- * fitted evaluation won its match at equal time (docs/benchmarks.md, "AI").
+ * The rulesets whose expert uses the fitted terms (any other would keep the hand-made ones): those where
+ * the fitted evaluation won its match against the hand-made one at equal time, everything else equal
+ * (50 ms a move, endgame tables on both sides, 48 games a group: +322 Elo [+214, +529] in abapa, wari
+ * and caribbean, +280 [+182, +439] in speightstown and bridgetown, +191 [+114, +290] in haiti; per
+ * ruleset in docs/benchmarks.md, "AI").
  */
 const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>([
   "abapa",
