@@ -19,10 +19,11 @@
  * rulesets whose tables behave alike (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings
  * go round the group's rulesets; --rulesets picks the groups). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
- * the hand-made terms) and `search` (this release's search changes, else the previous search).
+ * the hand-made terms) and `search` (aspiration windows and late-move reductions: tried, not in this
+ * release's expert, else the plain search of the previous release).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
- * --both-parts those both sides have; a part in neither list neither side has. With every part in
- * --previous-parts, B is the previous release's expert. Results per ruleset and per group.
+ * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
+ * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per group.
  * Also the tables' read or build time, size and exact share (--tables-seeds, default ENDGAME_SEEDS of
  * the configuration; --tables-dir), and their use in those games: look-ups at positions reached by a
  * capture, and the share the table decided.
@@ -365,7 +366,7 @@ function previousRelease(): void {
           else uninstallTable(ruleset);
           const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
             evaluation: parts.has("eval") ? undefined : "tuned",
-            search: parts.has("search") ? undefined : "previous",
+            search: parts.has("search") ? "reduced" : "plain",
           });
           if (isNew) {
             probes += r.tableProbes ?? 0;

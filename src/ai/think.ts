@@ -53,27 +53,27 @@ const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
 
 /**
  * The expert's parts that bench:ai plays against each other (docs/benchmarks.md, "AI"): the evaluation
- * (`fitted`, or the previous release's hand-made `tuned` terms) and the search (`current`, or `previous`:
- * without aspiration windows and late-move reductions). Each omitted part is this release's choice for
- * the ruleset. The endgame tables and the book are chosen apart (installTable, ThinkRequest.book).
+ * (`fitted`, or the previous release's hand-made `tuned` terms) and the search (`plain`, or `reduced`:
+ * with aspiration windows and late-move reductions, which a match at equal time could not tell from the
+ * plain search, so the expert does not use them). Each omitted part is this release's choice for the
+ * ruleset. The endgame tables and the book are chosen apart (installTable, ThinkRequest.book).
  */
 export interface ExpertParts {
   readonly evaluation?: "fitted" | "tuned";
-  readonly search?: "current" | "previous";
+  readonly search?: "plain" | "reduced";
 }
 
-/** The search changes of this release (SearchConfig), used where a match showed a gain (docs/ai.md). */
+/** The search changes tried in this release (SearchConfig); not the expert's (see ExpertParts). */
 const SEARCH_CHANGES = { aspiration: true, reductions: true } as const;
 
 /** The expert's configuration for a ruleset with the given parts. */
 function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
   const evaluation = parts.evaluation ?? expertEvaluation(ruleset);
-  const search = parts.search ?? "current";
   return {
     ...LEVEL_CONFIG.expert,
     evaluation,
     weights: tunedWeights(ruleset),
-    ...(search === "current" ? SEARCH_CHANGES : {}),
+    ...(parts.search === "reduced" ? SEARCH_CHANGES : {}),
   };
 }
 
