@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { FITTED_TERMS } from "../ai/eval-data.ts";
-import { type FittedTerms, houseTerm, tunedWeights } from "../ai/evaluate.ts";
+import { type FittedTerms, houseTerm, SCALE, tunedWeights } from "../ai/evaluate.ts";
 import { fitParameters, fitScale, fitTerms, fittedLogit, logLoss } from "../ai/texel.ts";
 import { selfPlayPositions } from "../ai/tune-positions.ts";
 import { RULESET_IDS, type RulesetId } from "../engine/internal.ts";
@@ -37,7 +37,8 @@ for (const r of rulesets) if (!RULESET_IDS.includes(r)) throw new Error(`unknown
 /** Every 5th game is held out: the losses printed are on positions the fit never saw. */
 const held = (game: number) => game % 5 === 4;
 
-const terms: Record<string, FittedTerms & { readonly made: string }> = { ...FITTED_TERMS } as never;
+// The file's current entries, replaced for the rulesets asked for; "made" records each entry's command.
+const terms: Record<string, FittedTerms & { readonly made?: string }> = { ...FITTED_TERMS };
 process.stderr.write("| ruleset | positions (fit / held out) | held-out loss: stores | hand-made | fitted | s |\n");
 for (const ruleset of rulesets) {
   const started = performance.now();
@@ -48,7 +49,7 @@ for (const ruleset of rulesets) {
   const fitted = fitTerms(theta);
   const w = tunedWeights(ruleset);
   const handMade = (p: (typeof positions)[number]) =>
-    p.storeDifference + p.own.reduce((s, c, h) => s + houseTerm(c, w) - houseTerm(p.opponent[h], w), 0) / 8;
+    p.storeDifference + p.own.reduce((s, c, h) => s + houseTerm(c, w) - houseTerm(p.opponent[h], w), 0) / SCALE;
   const stores = (p: (typeof positions)[number]) => p.storeDifference;
   const kHand = fitScale(fit, handMade);
   const kStores = fitScale(fit, stores);
