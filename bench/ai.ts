@@ -13,12 +13,17 @@
  * Endgames: how often small endgames are solved exactly within a node budget, and the nodes a proof took
  * (counted in nodes, so the figures do not depend on the machine or its load).
  *
- * Against the previous release: the expert with endgame tables against the expert without them (the
- * previous release's expert: the search is otherwise the same code) at equal wall-clock time a move
- * (--previous-ms, default 50), --previous-openings openings per ruleset group (default 24, each played
- * with both colours: 48 games a group), the groups being the rulesets whose tables behave alike
- * (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings go round the group's rulesets;
- * --rulesets picks the groups), --previous-book: the new expert also opens from the opening book.
+ * Against the previous release: an expert with some of this release's parts (A) against one without
+ * them (B) at equal wall-clock time a move (--previous-ms, default 50), --previous-openings openings per
+ * ruleset group (default 24, each played with both colours: 48 games a group), the groups being the
+ * rulesets whose tables behave alike (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings
+ * go round the group's rulesets; --rulesets picks the groups). The parts: `tables` (the endgame tables),
+ * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
+ * the hand-made terms) and `search` (aspiration windows and late-move reductions: tried, not in this
+ * release's expert, else the plain search of the previous release).
+ * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
+ * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
+ * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per group.
  * Also the tables' read or build time, size and exact share (--tables-seeds, default ENDGAME_SEEDS of
  * the configuration; --tables-dir), and their use in those games: look-ups at positions reached by a
  * capture, and the share the table decided.
@@ -278,7 +283,29 @@ function endgames(): void {
   uninstallTable();
 }
 
-/** The expert with tables (A) against the previous release's expert (B), at equal time a move. */
+const PARTS = ["tables", "book", "eval", "search"] as const;
+type Part = (typeof PARTS)[number];
+
+function partsFlag(name: string, fallback: string): Set<Part> {
+  const list = flag(name, fallback)
+    .split(",")
+    .filter((x) => x !== "" && x !== "none");
+  for (const part of list) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
+  return new Set(list as Part[]);
+}
+
+function addPoints(t: Tally, p: number): void {
+  t.points += p;
+  t.squares += p * p;
+  t.games++;
+  if (p === 1) t.wins++;
+  else if (p === 0) t.losses++;
+  else t.draws++;
+}
+
+const describeParts = (parts: Set<Part>) => (parts.size === 0 ? "none" : [...parts].join("+"));
+
+/** An expert with some parts (A) against one without them (B), at equal time a move (see the file comment). */
 function previousRelease(): void {
   const config = loadConfig();
   const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
@@ -299,20 +326,25 @@ function previousRelease(): void {
     );
   }
   console.log("");
-  // --previous-book: the new expert also opens from the book (as Nickar's own moves do).
-  const book = has("previous-book");
+  const onlyA = partsFlag("previous-parts", has("previous-book") ? "tables,book" : "tables");
+  const both = partsFlag("both-parts", "");
+  const partsA = new Set<Part>([...onlyA, ...both]);
+  const partsB = new Set<Part>([...both].filter((part) => !onlyA.has(part)));
   const groups: RulesetId[][] = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]].filter(
     (group) => group.some((ruleset) => RULESETS.includes(ruleset as RulesetId)),
   ) as RulesetId[][];
   console.log(
-    `Against the previous release: expert with tables${book ? " and book" : ""} vs expert without, ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
+    `Against the previous release: expert with ${describeParts(partsA)} (A) vs expert with ${describeParts(partsB)} (B), ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
   );
   console.log(
-    "| rulesets | games | score of the expert with tables | Elo difference [95%] | W/D/L | table look-ups | decided |",
+    "| rulesets | games | score of A | Elo difference [95%] | W/D/L | table look-ups | decided | load average at the end |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const group of groups) {
     const t: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
+    const perRuleset = new Map<RulesetId, Tally>(
+      group.map((r) => [r, { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 }]),
+    );
     let probes = 0;
     let proofs = 0;
     const rand = seededRandom(SEED * 104729 + RULESET_IDS.indexOf(group[0]));
@@ -329,9 +361,13 @@ function previousRelease(): void {
         }
         while (!game.over && moves.length < MAX_PLIES) {
           const isNew = (game.toMove === 0) === newIsSouth;
-          if (isNew) installTable(table);
+          const parts = isNew ? partsA : partsB;
+          if (parts.has("tables")) installTable(table);
           else uninstallTable(ruleset);
-          const r = think({ ruleset, moves, level: "expert", ms, book: isNew && book });
+          const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
+            evaluation: parts.has("eval") ? undefined : "tuned",
+            search: parts.has("search") ? "reduced" : "plain",
+          });
           if (isNew) {
             probes += r.tableProbes ?? 0;
             proofs += r.tableProofs ?? 0;
@@ -342,16 +378,16 @@ function previousRelease(): void {
         uninstallTable();
         const winner = game.over ? game.winner : null;
         const p = winner === null ? 0.5 : (winner === 0) === newIsSouth ? 1 : 0;
-        t.points += p;
-        t.squares += p * p;
-        t.games++;
-        if (p === 1) t.wins++;
-        else if (p === 0) t.losses++;
-        else t.draws++;
+        addPoints(t, p);
+        addPoints(perRuleset.get(ruleset) as Tally, p);
       }
     }
     const share = probes === 0 ? "-" : `${((100 * proofs) / probes).toFixed(1)}%`;
-    console.log(`| ${group.join(", ")} | ${t.games} | ${describeTally(t)} | ${probes} | ${share} |`);
+    const load = loadavg()[0].toFixed(2);
+    if (group.length > 1) {
+      for (const [ruleset, r] of perRuleset) console.log(`| ${ruleset} | ${r.games} | ${describeTally(r)} | | | |`);
+    }
+    console.log(`| **${group.join(", ")}** | ${t.games} | ${describeTally(t)} | ${probes} | ${share} | ${load} |`);
   }
   console.log("");
 }

@@ -1,13 +1,16 @@
 /**
  * Static evaluation of a position that is not over, from the player to move's side, in search units
  * (SCALE per seed). `stores` is the textbook store difference (hard, medium, easy); `tuned` adds the
- * terms of the expert level, with weights per ruleset family.
+ * hand-made terms of the previous expert, with weights per ruleset family; `fitted` adds the terms
+ * fitted per ruleset by `npm run -s tune` (src/bin/tune.ts, data in eval-data.ts).
  *
- * Every tuned term depends on one house's count only, and a term of the opponent's house is the negative
- * of the same term of one's own, so the evaluation is the store difference plus a table lookup per house
- * (houseTerms, built once per search): twelve loads and no branches at each leaf.
+ * Every term depends on one house's position (house 1-6 of its owner) and count only, and a term of the
+ * opponent's house is the negative of the same term of one's own, so the evaluation is the store
+ * difference plus a table lookup per house (a HouseTerms table, built once per search): twelve loads and
+ * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO).
  */
 import type { CoreGame, RulesetId } from "../engine/internal.ts";
+import { FITTED_TERMS } from "./eval-data.ts";
 
 /** Search units per seed: evaluation terms worth a fraction of a seed stay integers. */
 export const SCALE = 8;
@@ -23,7 +26,7 @@ export interface EvalWeights {
   readonly kayThreat: number;
 }
 
-export type Evaluation = "stores" | "tuned";
+export type Evaluation = "stores" | "tuned" | "fitted";
 
 export const OWARE_WEIGHTS: EvalWeights = { mobility: 2, exposed: 2, lapping: 4, kayThreat: 0 };
 export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0, kayThreat: 6 };
@@ -35,13 +38,46 @@ export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0,
  */
 export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping: 8, kayThreat: 0 };
 
-/** The expert's weights for a ruleset. */
+/**
+ * The rulesets whose expert uses the fitted terms (any other would keep the hand-made ones): those where
+ * the fitted evaluation won its match against the hand-made one at equal time, everything else equal
+ * (50 ms a move, endgame tables on both sides, 48 games a group: +322 Elo [+214, +529] in abapa, wari
+ * and caribbean, +280 [+182, +439] in speightstown and bridgetown, +191 [+114, +290] in haiti; per
+ * ruleset in docs/benchmarks.md, "AI").
+ */
+const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>([
+  "abapa",
+  "wari",
+  "caribbean",
+  "speightstown",
+  "bridgetown",
+  "haiti",
+]);
+
+/** The expert's evaluation for a ruleset. */
+export function expertEvaluation(ruleset: RulesetId): "fitted" | "tuned" {
+  return FITTED_RULESETS.has(ruleset) ? "fitted" : "tuned";
+}
+
+/** The previous release's hand-made weights for a ruleset (the expert's where expertEvaluation is "tuned"). */
 export function tunedWeights(ruleset: RulesetId): EvalWeights {
   return ruleset === "haiti" ? HAITI_WEIGHTS : ruleset === "caribbean" ? CARIBBEAN_WEIGHTS : OWARE_WEIGHTS;
 }
 
 /** A house's count can reach every seed of the game. */
-const COUNTS = 49;
+export const COUNTS = 49;
+/** houseTerms layout: (house - 1) * COUNTS + count for the six houses, then the player to move's constant. */
+export const TEMPO = 6 * COUNTS;
+
+/**
+ * The fitted terms of one ruleset, in search units: `houses[h][c]` is the value of one's own house h + 1
+ * holding c seeds (counts above the last entry take the last entry's value), `tempo` the value of being
+ * the player to move.
+ */
+export interface FittedTerms {
+  readonly tempo: number;
+  readonly houses: readonly (readonly number[])[];
+}
 
 /** The value of one own house holding `count` seeds (an opponent's house counts the negative). */
 export function houseTerm(count: number, w: EvalWeights): number {
@@ -53,10 +89,22 @@ export function houseTerm(count: number, w: EvalWeights): number {
   );
 }
 
-/** houseTerm for every count, for one search's weights; all zeros for the store difference. */
-export function houseTerms(evaluation: Evaluation, w: EvalWeights): Int32Array {
-  const terms = new Int32Array(COUNTS);
-  if (evaluation === "tuned") for (let c = 0; c < COUNTS; c++) terms[c] = houseTerm(c, w);
+/**
+ * The lookup table of one search's evaluation (layout at TEMPO): houseTerm of every count in every house
+ * for `tuned`, the ruleset's fitted terms for `fitted`, all zeros for the store difference.
+ */
+export function houseTerms(evaluation: Evaluation, w: EvalWeights, ruleset: RulesetId): Int32Array {
+  const terms = new Int32Array(TEMPO + 1);
+  if (evaluation === "tuned") {
+    for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
+  } else if (evaluation === "fitted") {
+    const fitted = FITTED_TERMS[ruleset];
+    for (let h = 0; h < 6; h++) {
+      const row = fitted.houses[h];
+      for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = row[Math.min(c, row.length - 1)];
+    }
+    terms[TEMPO] = fitted.tempo;
+  }
   return terms;
 }
 
@@ -65,13 +113,26 @@ export function storeDifference(game: CoreGame): number {
   return (game.stores[me] - game.stores[1 - me]) * SCALE;
 }
 
-/** The tuned evaluation through a houseTerms table. */
+/** The tuned or fitted evaluation through a houseTerms table (pits 0-5 are South's houses 1-6, 6-11 North's). */
 export function tableEvaluation(game: CoreGame, terms: Int32Array): number {
   const p = game.pits;
-  const south = terms[p[0]] + terms[p[1]] + terms[p[2]] + terms[p[3]] + terms[p[4]] + terms[p[5]];
-  const north = terms[p[6]] + terms[p[7]] + terms[p[8]] + terms[p[9]] + terms[p[10]] + terms[p[11]];
+  const south =
+    terms[p[0]] +
+    terms[COUNTS + p[1]] +
+    terms[2 * COUNTS + p[2]] +
+    terms[3 * COUNTS + p[3]] +
+    terms[4 * COUNTS + p[4]] +
+    terms[5 * COUNTS + p[5]];
+  const north =
+    terms[p[6]] +
+    terms[COUNTS + p[7]] +
+    terms[2 * COUNTS + p[8]] +
+    terms[3 * COUNTS + p[9]] +
+    terms[4 * COUNTS + p[10]] +
+    terms[5 * COUNTS + p[11]];
   const s = south - north;
-  return game.toMove === 0
-    ? (game.stores[0] - game.stores[1]) * SCALE + s
-    : (game.stores[1] - game.stores[0]) * SCALE - s;
+  return (
+    terms[TEMPO] +
+    (game.toMove === 0 ? (game.stores[0] - game.stores[1]) * SCALE + s : (game.stores[1] - game.stores[0]) * SCALE - s)
+  );
 }

@@ -2,7 +2,7 @@
  * One negamax alpha-beta search on the engine's mutable core (one rules implementation: every move,
  * capture, award and game end, cycles included, is the core's own), configured per level: iterative
  * deepening, principal-variation search, a transposition table with Zobrist hashing, move ordering
- * (hash move, captures, killers, history), the store difference or the tuned evaluation.
+ * (hash move, captures, killers, history), the store difference or the tuned or fitted evaluation.
  *
  * Scores are from the player to move's side, in search units (SCALE per seed). A finished game scores
  * by the core's own winner: WIN minus the plies to it for a win, 0 for a draw. A player may move twice
@@ -35,6 +35,13 @@ const ENDGAME_TABLE_DEPTH = 2;
  * depth, as fast or faster to it, and even in self-play at equal nodes (35/72, docs/ai.md).
  */
 const TABLE_DEPTH = 4;
+/** The aspiration window's half-width (search units: 2 seeds) and the first iteration that uses it. */
+const ASPIRATION = 2 * SCALE;
+const ASPIRATION_FROM = 5;
+/** Reductions from this remaining depth and this move index (0-based) on; moves keyed below KILLER are quiet. */
+const REDUCE_DEPTH = 3;
+const REDUCE_FROM = 2;
+const KILLER = (1 << 21) - 1;
 export const WIN = 1_000_000;
 const INF = 2 * WIN;
 
@@ -54,6 +61,18 @@ export interface SearchConfig {
    * The levels below expert play without one.
    */
   readonly endgame?: boolean;
+  /**
+   * Aspiration windows: each iteration from the fifth searches a window of ASPIRATION around the last
+   * score first, and the full window only when the score falls outside. Not with rootScores. This and
+   * reductions were tried for the expert and not kept: a match at equal time could not tell them from
+   * the plain search (docs/ai.md, "How the search is fast"); bench:ai's `search` part plays them.
+   */
+  readonly aspiration?: boolean;
+  /**
+   * Late-move reductions: below the first two moves, a move with no capture, hash or killer key is
+   * searched a ply shallower with a null window first, and at full depth only when it beats alpha.
+   */
+  readonly reductions?: boolean;
 }
 
 export interface SearchLimits {
@@ -188,6 +207,7 @@ export class Searcher {
   // The configuration's switches as fields: read at every node.
   private readonly pvs: boolean;
   private readonly ordering: boolean;
+  private readonly reductions: boolean;
   private readonly useTableAtAll: boolean;
   /** The least remaining depth at which the table is used (see ENDGAME_SEEDS). */
   private readonly tableDepth: number;
@@ -208,10 +228,11 @@ export class Searcher {
     this.owareFamily = root.mechanics.family === "oware";
     this.pvs = config.pvs;
     this.ordering = config.ordering;
+    this.reductions = config.reductions === true && config.ordering;
     this.useTableAtAll = config.tableBits > 0;
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
-    this.tuned = config.evaluation === "tuned";
-    this.terms = houseTerms(config.evaluation, config.weights);
+    this.tuned = config.evaluation !== "stores";
+    this.terms = houseTerms(config.evaluation, config.weights, root.ruleset);
     const endgame = config.endgame !== false ? installedTable(root.ruleset) : undefined;
     if (endgame) {
       this.tableLo = endgame.lo;
@@ -245,9 +266,17 @@ export class Searcher {
     let pv: number[] = [best];
     let exact = false;
     let lastScores: number[] = [];
+    const aspiration = this.config.aspiration === true && !this.config.rootScores;
     for (let d = 1; d <= this.config.maxDepth; d++) {
       const heuristicBefore = this.heuristic;
-      const value = this.searchRoot(rootMoves, d, rootScores);
+      let value: number;
+      if (aspiration && d >= ASPIRATION_FROM && Math.abs(score) < WIN / 2) {
+        // Outside the window the score is only a bound: search again with the full window.
+        value = this.searchRoot(rootMoves, d, rootScores, score - ASPIRATION, score + ASPIRATION);
+        if (!this.stopped && (value <= score - ASPIRATION || value >= score + ASPIRATION)) {
+          value = this.searchRoot(rootMoves, d, rootScores, -INF, INF);
+        }
+      } else value = this.searchRoot(rootMoves, d, rootScores, -INF, INF);
       if (this.stopped) break;
       depth = d;
       score = value;
@@ -278,12 +307,11 @@ export class Searcher {
     };
   }
 
-  private searchRoot(rootMoves: number[], depth: number, rootScores: number[]): number {
+  private searchRoot(rootMoves: number[], depth: number, rootScores: number[], lower: number, beta: number): number {
     const root = this.stack[0];
     const child = this.stack[1];
     const mover = root.toMove;
-    let alpha = -INF;
-    const beta = INF;
+    let alpha = lower;
     let best = -INF;
     this.pvLength[0] = 0;
     for (let k = 0; k < rootMoves.length; k++) {
@@ -300,7 +328,7 @@ export class Searcher {
         value = this.childValue(1, mover, depth - 1, this.config.rootScores ? -INF : alpha, beta);
       } else {
         value = this.childValue(1, mover, depth - 1, alpha, alpha + 1);
-        if (value > alpha && !this.stopped) value = this.childValue(1, mover, depth - 1, alpha, beta);
+        if (value > alpha && value < beta && !this.stopped) value = this.childValue(1, mover, depth - 1, alpha, beta);
       }
       if (this.stopped) return 0;
       rootScores[house - 1] = value;
@@ -308,6 +336,8 @@ export class Searcher {
         best = value;
         this.setPv(0, house);
         if (value > alpha) alpha = value;
+        // Above an aspiration window: a bound only, searched again with the full window (run).
+        if (alpha >= beta) break;
       }
     }
     return best;
@@ -402,7 +432,9 @@ export class Searcher {
       } else if (k === 0 || !this.pvs) {
         value = -this.search(ply + 1, depth - 1, -beta, -alpha);
       } else {
-        value = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        const reduce = this.reductions && k >= REDUCE_FROM && depth >= REDUCE_DEPTH && this.keys[base + k] < KILLER;
+        value = -this.search(ply + 1, reduce ? depth - 2 : depth - 1, -alpha - 1, -alpha);
+        if (reduce && value > alpha && !this.stopped) value = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
         if (value > alpha && value < beta && !this.stopped) value = -this.search(ply + 1, depth - 1, -beta, -alpha);
       }
       if (this.stopped) return 0;

@@ -2,10 +2,17 @@
  * Thinking about one request, synchronously: the worker's job (src/ai/worker.ts), also called directly
  * by tests and benchmarks. The levels differ only by the search's configuration and, for easy, by noise.
  */
-import { CoreGame, isRulesetId, START_POSITION, seededRandom, validatePosition } from "../engine/internal.ts";
+import {
+  CoreGame,
+  isRulesetId,
+  type RulesetId,
+  START_POSITION,
+  seededRandom,
+  validatePosition,
+} from "../engine/internal.ts";
 import { bookMoves } from "./book.ts";
 import { endgameVerdict } from "./endgame-verdict.ts";
-import { OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
+import { expertEvaluation, OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
   defaultBudgetMs,
@@ -45,6 +52,32 @@ const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
   },
 };
 
+/**
+ * The expert's parts that bench:ai plays against each other (docs/benchmarks.md, "AI"): the evaluation
+ * (`fitted`, or the previous release's hand-made `tuned` terms) and the search (`plain`, or `reduced`:
+ * with aspiration windows and late-move reductions, which a match at equal time could not tell from the
+ * plain search, so the expert does not use them). Each omitted part is this release's choice for the
+ * ruleset. The endgame tables and the book are chosen apart (installTable, ThinkRequest.book).
+ */
+export interface ExpertParts {
+  readonly evaluation?: "fitted" | "tuned";
+  readonly search?: "plain" | "reduced";
+}
+
+/** The search changes tried in this release (SearchConfig); not the expert's (see ExpertParts). */
+const SEARCH_CHANGES = { aspiration: true, reductions: true } as const;
+
+/** The expert's configuration for a ruleset with the given parts. */
+function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
+  const evaluation = parts.evaluation ?? expertEvaluation(ruleset);
+  return {
+    ...LEVEL_CONFIG.expert,
+    evaluation,
+    weights: tunedWeights(ruleset),
+    ...(parts.search === "reduced" ? SEARCH_CHANGES : {}),
+  };
+}
+
 /** The easy level's mistakes: each root move's score gets uniform noise of up to this many seeds either way. */
 const EASY_NOISE = 4;
 /** ...and this often it looks only one ply ahead, missing the opponent's reply. */
@@ -79,12 +112,13 @@ export function think(
   request: ThinkRequest,
   stop?: Int32Array,
   now: () => number = () => performance.now(),
+  parts: ExpertParts = {},
 ): ThinkResult {
   const started = now();
   if (!isLevel(request.level)) throw new Error(`unknown level ${JSON.stringify(request.level)}`);
   const game = requestGame(request);
   const base = LEVEL_CONFIG[request.level];
-  const config: SearchConfig = base.evaluation === "tuned" ? { ...base, weights: tunedWeights(game.ruleset) } : base;
+  const config: SearchConfig = request.level === "expert" ? expertConfig(game.ruleset, parts) : base;
   let ms = request.ms ?? defaultBudgetMs(request.level);
   if (!(ms > 0)) throw new Error(`the time budget must be positive, not ${ms}`);
   // A forced move needs no long thought; the search still gives its score.

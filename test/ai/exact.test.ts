@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { think } from "../../src/ai/think.ts";
+import { type ExpertParts, think } from "../../src/ai/think.ts";
 import { isDecisive } from "../../src/ai/types.ts";
 import {
   fromPosition,
@@ -87,9 +87,18 @@ function fewSeeds(ruleset: RulesetId) {
 
 const RULESETS: readonly RulesetId[] = ["abapa", "wari", "caribbean", "speightstown", "bridgetown", "haiti"];
 
+/** The expert's own search in every ruleset, and the reduced one it does not use (ExpertParts) in three. */
+const CASES: readonly [RulesetId, ExpertParts["search"]][] = [
+  ...RULESETS.map((ruleset): [RulesetId, ExpertParts["search"]] => [ruleset, undefined]),
+  ["abapa", "reduced"],
+  ["caribbean", "reduced"],
+  ["haiti", "reduced"],
+];
+
 describe("ai exact endgames", () => {
-  for (const ruleset of RULESETS) {
-    it(`ai exact endgames - the expert's move keeps the game-theoretic result - few seeds in ${ruleset}`, () => {
+  for (const [ruleset, search] of CASES) {
+    const what = search === undefined ? "" : `, ${search} search`;
+    it(`ai exact endgames - the expert's move keeps the game-theoretic result - few seeds in ${ruleset}${what}`, () => {
       let solved = 0;
       let choices = 0;
       fc.assert(
@@ -102,7 +111,9 @@ describe("ai exact endgames", () => {
           if (truth === null) return;
           solved++;
           if (new Set(truth.byMove.values()).size > 1) choices++;
-          const result = think({ ruleset, start, moves: [], level: "expert", ms: 100, seed: 1 });
+          const result = think({ ruleset, start, moves: [], level: "expert", ms: 100, seed: 1 }, undefined, undefined, {
+            search,
+          });
           expect(truth.byMove.get(result.best)).toBe(truth.value);
           if (result.proven) {
             // A proven score is the result itself: a win, a loss, or (not decisive) a draw.

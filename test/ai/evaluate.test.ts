@@ -1,0 +1,69 @@
+/** The expert's evaluation: a table lookup per house that treats both players alike. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FITTED_TERMS } from "../../src/ai/eval-data.ts";
+import { COUNTS, houseTerms, SCALE, TEMPO, tableEvaluation, tunedWeights } from "../../src/ai/evaluate.ts";
+import { CoreGame } from "../../src/engine/core.ts";
+import { type Position, RULESET_IDS } from "../../src/engine/types.ts";
+
+/** 48 seeds dealt to the 12 pits and 2 stores (any split: the evaluation does not check the rules). */
+const position = fc
+  .tuple(fc.array(fc.integer({ min: 0, max: 13 }), { minLength: 48, maxLength: 48 }), fc.integer({ min: 0, max: 1 }))
+  .map(([places, toMove]): Position => {
+    const counts = Array<number>(14).fill(0);
+    for (const place of places) counts[place]++;
+    return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
+  });
+
+/** The same position seen from the other side: the players' houses and stores swapped, the other to move. */
+function mirrored(p: Position): Position {
+  return {
+    pits: [...p.pits.slice(6), ...p.pits.slice(0, 6)],
+    stores: [p.stores[1], p.stores[0]],
+    toMove: (1 - p.toMove) as 0 | 1,
+  };
+}
+
+const evaluation = (ruleset: (typeof RULESET_IDS)[number], p: Position, terms: Int32Array) =>
+  tableEvaluation(CoreGame.fromPosition(ruleset, p), terms);
+
+describe("ai evaluation", () => {
+  for (const ruleset of RULESET_IDS) {
+    for (const kind of ["tuned", "fitted"] as const) {
+      const terms = houseTerms(kind, tunedWeights(ruleset), ruleset);
+
+      it(`ai evaluation - an opponent's house counts the negative of one's own - ${kind} in ${ruleset}`, () => {
+        fc.assert(
+          fc.property(position, (p) => {
+            // The same board with the other player to move: every term but the tempo changes sign.
+            const other = { ...p, toMove: (1 - p.toMove) as 0 | 1 };
+            const tempo = terms[TEMPO];
+            const sum = evaluation(ruleset, other, terms) - tempo + (evaluation(ruleset, p, terms) - tempo);
+            expect(Math.abs(sum)).toBe(0);
+            // And South and North are alike: the mirrored position is worth the same to its player to move.
+            expect(evaluation(ruleset, mirrored(p), terms)).toBe(evaluation(ruleset, p, terms));
+          }),
+        );
+      });
+    }
+
+    it(`ai evaluation - the fitted table is the data file's terms - ${ruleset}`, () => {
+      const terms = houseTerms("fitted", tunedWeights(ruleset), ruleset);
+      const fitted = FITTED_TERMS[ruleset];
+      expect(terms[TEMPO]).toBe(fitted.tempo);
+      for (let h = 0; h < 6; h++) {
+        const row = fitted.houses[h];
+        for (let c = 0; c < COUNTS; c++) expect(terms[h * COUNTS + c]).toBe(row[Math.min(c, row.length - 1)]);
+      }
+    });
+  }
+
+  it("ai evaluation - one house's count moves the score by its term - fitted abapa, house 3 of the player to move", () => {
+    const terms = houseTerms("fitted", tunedWeights("abapa"), "abapa");
+    const base: Position = { pits: [4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [3, 1], toMove: 0 };
+    const four: Position = { ...base, pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [0, 0] };
+    const gain = evaluation("abapa", four, terms) - evaluation("abapa", base, terms);
+    // Store difference −2 seeds, house 3 from 0 to 4 seeds.
+    expect(gain).toBe(-2 * SCALE + terms[2 * COUNTS + 4] - terms[2 * COUNTS]);
+  });
+});
