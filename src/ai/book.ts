@@ -6,8 +6,7 @@
  */
 import { CoreGame, RULESET_IDS, type RulesetId, START_POSITION } from "../engine/internal.ts";
 import { BOOK } from "./book-data.ts";
-import { tunedWeights } from "./evaluate.ts";
-import { MAX_PLY, Searcher } from "./search.ts";
+import { handMadeSearch } from "./search.ts";
 
 /** Moves scoring within this many search units (an eighth of a seed each) of the best are near-equal. */
 export const BOOK_MARGIN = 4;
@@ -60,17 +59,7 @@ export function buildBook(
 
 /** The moves within BOOK_MARGIN of the best by a search scoring every root move, best first. */
 function nearBest(game: CoreGame, nodes: number): number[] {
-  const searcher = new Searcher(game, {
-    maxDepth: MAX_PLY,
-    tableBits: 20,
-    pvs: true,
-    ordering: true,
-    evaluation: "tuned",
-    weights: tunedWeights(game.ruleset),
-    rootScores: true,
-    endgame: false,
-  });
-  const outcome = searcher.run({ deadline: Number.POSITIVE_INFINITY, now: () => 0, nodeLimit: nodes });
+  const outcome = handMadeSearch(game, nodes, true);
   const scored = outcome.rootMoveScores
     .map((score, i) => ({ house: i + 1, score }))
     .filter((m) => game.legalMask() & (1 << (m.house - 1)));

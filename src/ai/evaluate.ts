@@ -9,7 +9,7 @@
  * difference plus a table lookup per house (a HouseTerms table, built once per search): twelve loads and
  * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO).
  */
-import type { CoreGame, RulesetId } from "../engine/internal.ts";
+import { type CoreGame, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { FITTED_TERMS } from "./eval-data.ts";
 
 /** Search units per seed: evaluation terms worth a fraction of a seed stay integers. */
@@ -39,20 +39,13 @@ export const HAITI_WEIGHTS: EvalWeights = { mobility: 1, exposed: 0, lapping: 0,
 export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping: 8, kayThreat: 0 };
 
 /**
- * The rulesets whose expert uses the fitted terms (any other would keep the hand-made ones): those where
- * the fitted evaluation won its match against the hand-made one at equal time, everything else equal
+ * The rulesets whose expert uses the fitted terms (any other would keep the hand-made ones), all six: in
+ * each group the fitted evaluation won its match against the hand-made one at equal time, everything else equal
  * (50 ms a move, endgame tables on both sides, 48 games a group: +322 Elo [+214, +529] in abapa, wari
  * and caribbean, +280 [+182, +439] in speightstown and bridgetown, +191 [+114, +290] in haiti; per
  * ruleset in docs/benchmarks.md, "AI").
  */
-const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>([
-  "abapa",
-  "wari",
-  "caribbean",
-  "speightstown",
-  "bridgetown",
-  "haiti",
-]);
+const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS);
 
 /** The expert's evaluation for a ruleset. */
 export function expertEvaluation(ruleset: RulesetId): "fitted" | "tuned" {

@@ -16,7 +16,7 @@ import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import { boardIndex, installedTable } from "./endgame.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
-import { houseTerms, SCALE, storeDifference, tableEvaluation } from "./evaluate.ts";
+import { houseTerms, SCALE, storeDifference, tableEvaluation, tunedWeights } from "./evaluate.ts";
 import { FRESH, hashCheck, hashPosition, KEY1, KEY2 } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
@@ -593,4 +593,23 @@ export class Searcher {
     else return;
     this.stopped = true;
   }
+}
+
+/**
+ * A node-bounded search by the previous release's expert (the hand-made evaluation, no endgame table),
+ * `rootScores` as SearchConfig's: what the opening book and the tuning positions are made with, so that
+ * their committed files stay what their seeds give.
+ */
+export function handMadeSearch(game: CoreGame, nodes: number, rootScores: boolean): SearchOutcome {
+  const searcher = new Searcher(game, {
+    maxDepth: MAX_PLY,
+    tableBits: 20,
+    pvs: true,
+    ordering: true,
+    evaluation: "tuned",
+    weights: tunedWeights(game.ruleset),
+    rootScores,
+    endgame: false,
+  });
+  return searcher.run({ deadline: Number.POSITIVE_INFINITY, now: () => 0, nodeLimit: nodes });
 }

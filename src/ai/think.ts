@@ -147,7 +147,7 @@ export function think(
     }
   }
   // Before the search, which plays on `game`: a few milliseconds at most (endgame-verdict.ts).
-  const verdict = request.level === "expert" ? endgameVerdict(game) : null;
+  const verdict = request.level === "expert" && request.verdict === true ? endgameVerdict(game) : null;
   const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
   const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
   const outcome = searcher.run({

@@ -5,8 +5,7 @@
  * positions on any machine.
  */
 import { CoreGame, type RulesetId, START_POSITION, seededRandom } from "../engine/internal.ts";
-import { tunedWeights } from "./evaluate.ts";
-import { MAX_PLY, Searcher } from "./search.ts";
+import { handMadeSearch } from "./search.ts";
 
 export interface SelfPlayOptions {
   readonly seed: number;
@@ -61,7 +60,7 @@ export function selfPlayPositions(ruleset: RulesetId, options: SelfPlayOptions):
           mover: me,
         });
       }
-      game.play(bestMove(game, options.nodes));
+      game.play(handMadeSearch(game, options.nodes, false).best);
     }
     const winner = game.over ? game.winner : null;
     for (const s of seen) {
@@ -70,18 +69,4 @@ export function selfPlayPositions(ruleset: RulesetId, options: SelfPlayOptions):
     }
   }
   return samples;
-}
-
-function bestMove(game: CoreGame, nodes: number): number {
-  const searcher = new Searcher(game, {
-    maxDepth: MAX_PLY,
-    tableBits: 20,
-    pvs: true,
-    ordering: true,
-    evaluation: "tuned",
-    weights: tunedWeights(game.ruleset),
-    rootScores: false,
-    endgame: false,
-  });
-  return searcher.run({ deadline: Number.POSITIVE_INFINITY, now: () => 0, nodeLimit: nodes }).best;
 }

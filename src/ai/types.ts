@@ -27,6 +27,11 @@ export interface ThinkRequest {
    * moves ask for it; hints and analyses do not.
    */
   readonly book?: boolean;
+  /**
+   * expert only: also give the endgame table's verdict on the position (ThinkResult.endgame), for what a
+   * person reads (hints, analyses); Nickar's own moves do without it.
+   */
+  readonly verdict?: boolean;
 }
 
 export interface ThinkResult {
@@ -61,8 +66,8 @@ export interface ThinkResult {
   /** The move came from the opening book (no search: score 0, depth 0, no nodes). */
   readonly book?: boolean;
   /**
-   * expert only: the endgame table's verdict on the position asked about, when the table decides it
-   * (docs/ai.md, "Endgame tables"). Optional, as stop.
+   * expert only, when asked (ThinkRequest.verdict): the endgame table's verdict on the position, when the
+   * table decides it (docs/ai.md, "Endgame tables"). Optional, as stop.
    */
   readonly endgame?: EndgameVerdict;
 }

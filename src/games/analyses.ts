@@ -210,7 +210,7 @@ export class AnalysisService {
     const positions: PositionEval[] = [];
     for (let k = 0; k < total; k++) {
       const result = await this.computer.thinkAbout(
-        { ruleset, moves: moves.slice(0, k), level: "expert", ms: row.budgetMs },
+        { ruleset, moves: moves.slice(0, k), level: "expert", ms: row.budgetMs, verdict: true },
         signal,
       );
       positions.push({

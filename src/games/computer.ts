@@ -250,7 +250,9 @@ export class Computer {
   async hint(game: GameSnapshot): Promise<Hint> {
     const seat = game.state.position.toMove;
     // A person waits for it: the people lane of the search pool, ahead of Nickar's own searches.
-    const result = await this.think(game, "expert", this.hintMs, undefined, "people");
+    const { ruleset, history } = game.state;
+    const request = { ruleset, moves: history, level: "expert", ms: this.hintMs, verdict: true } as const;
+    const result = await this.thinkAbout(request, undefined, "people");
     const played = play(game.state, result.best);
     if (!played.ok) throw new Error(`the search suggested an illegal move: ${played.error.message}`);
     const reasons = moveReason(played.value.events, seat);

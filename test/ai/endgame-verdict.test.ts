@@ -83,10 +83,12 @@ describe("endgame verdict", () => {
     }
   });
 
-  it("endgame verdict - given by the expert's answer, not by the others' - the table installed", () => {
+  it("endgame verdict - given by the expert's answer when asked, not by the others' - the table installed", () => {
     installTable(tableOf("abapa"));
-    const request = { ruleset: "abapa", start: NEAR_END, moves: [], ms: 50, seed: 1 } as const;
+    const request = { ruleset: "abapa", start: NEAR_END, moves: [], ms: 50, seed: 1, verdict: true } as const;
     expect(think({ ...request, level: "expert" }).endgame).toEqual({ winner: 0, stores: [26, 22] });
     expect(think({ ...request, level: "hard" }).endgame).toBeUndefined();
+    // Nickar's own moves do not ask for it.
+    expect(think({ ...request, level: "expert", verdict: false }).endgame).toBeUndefined();
   });
 });

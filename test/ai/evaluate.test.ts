@@ -5,15 +5,7 @@ import { FITTED_TERMS } from "../../src/ai/eval-data.ts";
 import { COUNTS, houseTerms, SCALE, TEMPO, tableEvaluation, tunedWeights } from "../../src/ai/evaluate.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { type Position, RULESET_IDS } from "../../src/engine/types.ts";
-
-/** 48 seeds dealt to the 12 pits and 2 stores (any split: the evaluation does not check the rules). */
-const position = fc
-  .tuple(fc.array(fc.integer({ min: 0, max: 13 }), { minLength: 48, maxLength: 48 }), fc.integer({ min: 0, max: 1 }))
-  .map(([places, toMove]): Position => {
-    const counts = Array<number>(14).fill(0);
-    for (const place of places) counts[place]++;
-    return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
-  });
+import { dealtPosition } from "../support/positions.ts";
 
 /** The same position seen from the other side: the players' houses and stores swapped, the other to move. */
 function mirrored(p: Position): Position {
@@ -34,7 +26,7 @@ describe("ai evaluation", () => {
 
       it(`ai evaluation - an opponent's house counts the negative of one's own - ${kind} in ${ruleset}`, () => {
         fc.assert(
-          fc.property(position, (p) => {
+          fc.property(dealtPosition, (p) => {
             // The same board with the other player to move: every term but the tempo changes sign.
             const other = { ...p, toMove: (1 - p.toMove) as 0 | 1 };
             const tempo = terms[TEMPO];

@@ -4,22 +4,14 @@ import { describe, expect, it } from "vitest";
 import { think } from "../../src/ai/think.ts";
 import { LEVELS } from "../../src/ai/types.ts";
 import { CoreGame } from "../../src/engine/core.ts";
-import { type Position, RULESET_IDS } from "../../src/engine/types.ts";
-
-/** 48 seeds dealt to the 12 pits and 2 stores; Oware stores stay below 25 (a valid position). */
-const position = fc
-  .tuple(fc.array(fc.integer({ min: 0, max: 13 }), { minLength: 48, maxLength: 48 }), fc.integer({ min: 0, max: 1 }))
-  .map(([places, toMove]): Position => {
-    const counts = Array<number>(14).fill(0);
-    for (const place of places) counts[place]++;
-    return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
-  });
+import { RULESET_IDS } from "../../src/engine/types.ts";
+import { dealtPosition } from "../support/positions.ts";
 
 describe("ai legality", () => {
   for (const ruleset of RULESET_IDS) {
     it(`ai legality - every level plays a legal house - random positions and game histories in ${ruleset}`, () => {
       fc.assert(
-        fc.property(position, fc.array(fc.nat(5), { maxLength: 40 }), fc.nat(), (start, picks, seed) => {
+        fc.property(dealtPosition, fc.array(fc.nat(5), { maxLength: 40 }), fc.nat(), (start, picks, seed) => {
           fc.pre(ruleset === "haiti" || (start.stores[0] < 25 && start.stores[1] < 25));
           // Random legal moves from the position, so that the request carries a history (and cycles may come).
           const game = CoreGame.fromPosition(ruleset, start);

@@ -231,7 +231,18 @@ function scoredPool(score: number, endgame?: ThinkResult["endgame"]): AiPool {
     async think(request): Promise<ThinkResult> {
       expect(request.moves).toEqual([]);
       const best = 1;
-      return { best, score, depth: 1, nodes: 1, pv: [best], ms: 1, proven: false, ...(endgame && { endgame }) };
+      // Given only when asked for, as the real search does.
+      const verdict = request.verdict === true && endgame;
+      return {
+        best,
+        score,
+        depth: 1,
+        nodes: 1,
+        pv: [best],
+        ms: 1,
+        proven: false,
+        ...(verdict && { endgame: verdict }),
+      };
     },
     runTask: () => Promise.reject(new Error("no other tasks in this test")),
     async close() {},

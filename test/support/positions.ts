@@ -1,0 +1,12 @@
+/** fast-check arbitraries of positions shared by the AI's property tests. */
+import fc from "fast-check";
+import type { Position } from "../../src/engine/types.ts";
+
+/** 48 seeds dealt to the 12 pits and 2 stores, either player to move (not checked against any ruleset). */
+export const dealtPosition = fc
+  .tuple(fc.array(fc.integer({ min: 0, max: 13 }), { minLength: 48, maxLength: 48 }), fc.integer({ min: 0, max: 1 }))
+  .map(([places, toMove]): Position => {
+    const counts = Array<number>(14).fill(0);
+    for (const place of places) counts[place]++;
+    return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
+  });
