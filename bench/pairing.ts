@@ -17,7 +17,7 @@ import {
   playersAfter,
   type SwissTournament,
   seedBracket,
-} from "../src/tournaments/index.ts";
+} from "../src/tournaments/core/index.ts";
 
 /** Median, min and max of `runs` timings of `f`. */
 function timed(runs: number, f: () => void): { median: number; min: number; max: number } {

@@ -10,8 +10,8 @@ import { channel, isLocale, type Locale, type MessageKey, type Translate, term }
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
-import { formatDailyTime, parseDailyTime } from "../practice/daily-puzzles.ts";
 import { timeLimitText } from "../present/time-limit.ts";
+import { formatDailyTime, parseDailyTime } from "../puzzles/daily-puzzles.ts";
 import type { Command } from "./command.ts";
 import { ADMIN_COMMAND_NAME } from "./groups.ts";
 import { localized } from "./localize.ts";

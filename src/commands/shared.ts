@@ -3,6 +3,8 @@
  * definitions never opens the database.
  */
 import type { SlashCommandStringOption } from "discord.js";
+import type { ChallengeInput } from "../challenges/challenges.ts";
+import { challengeReply } from "../challenges/views/challenge.ts";
 import {
   type ChallengeRow,
   COMPUTER_LEVELS,
@@ -13,20 +15,18 @@ import {
 } from "../db/schema.ts";
 import { isRulesetId, opponent, RULESET_IDS, RULESETS, type RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
-import type { ChallengeInput } from "../games/challenges.ts";
 import { gameNotFound } from "../games/service.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
 import { formatTimeLimit, parseTimeLimit, TIME_LIMIT_CHOICES } from "../games/time.ts";
+import { gameMessage } from "../games/views/game-message.ts";
+import { type GameChange, updateGame } from "../games/views/game-updates.ts";
+import { dateText } from "../games/views/game-viewer.ts";
 import { LOCALES, type MessageKey, type Term, type Translate, term, type Value } from "../i18n/index.ts";
 import { RULESET_NAME } from "../i18n/terms.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
-import { gameMessage } from "../interactions/game-message.ts";
-import { type GameChange, updateGame } from "../interactions/game-updates.ts";
 import { requireChannelPermissions } from "../interactions/permissions.ts";
 import type { Response } from "../interactions/reply.ts";
-import { challengeReply } from "../interactions/views/challenge.ts";
-import { dateText } from "../interactions/views/game-viewer.ts";
 import { timeLimitText } from "../present/time-limit.ts";
 import type { Choice } from "./command.ts";
 import { guildRequired, manageServerRequired } from "./guards.ts";

@@ -82,7 +82,7 @@ export const games = sqliteTable(
     voidReason: text("void_reason"),
     /** Set when one player is Nickar itself (the computer opponent): its strength. Such games are unrated. */
     level: text("level", { enum: COMPUTER_LEVELS }),
-    /** The Swiss tournament this game is a pairing of (src/ladders/tournament-store.ts), and its round (1-based). */
+    /** The Swiss tournament this game is a pairing of (src/tournaments/tournament-store.ts), and its round (1-based). */
     tournamentId: text("tournament_id"),
     tournamentRound: integer("tournament_round"),
     createdAt: integer("created_at").notNull(),

@@ -16,19 +16,21 @@ import throttle from "lodash/throttle.js";
 import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
+import { RoleKeeper } from "../competition/jobs/role-keeper.ts";
+import { roleProblemOf } from "../competition/jobs/role-problem.ts";
 import type { Db } from "../db/client.ts";
 import { countActiveGames } from "../db/counts.ts";
 import type { ComputerOptions } from "../games/computer.ts";
+import { AnalysisJobs } from "../games/jobs/analysis-jobs.ts";
+import { ComputerTurns } from "../games/jobs/computer-turns.ts";
 import type { Defaults } from "../games/settings.ts";
 import { localeOf, type MessageKey } from "../i18n/index.ts";
 import type { App } from "../interactions/context.ts";
 import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
-import { type Images, pooledImages } from "../present/images.ts";
-import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
+import { type Images, pooledImages, RenderPool, type RenderPoolOptions } from "../present/images.ts";
+import { PuzzleMining } from "../puzzles/jobs/puzzle-mining.ts";
 import { mainThreadIdle } from "../workers/idle-collect.ts";
-import { AnalysisJobs } from "./analysis-jobs.ts";
-import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
 import { InFlight } from "./in-flight.ts";
@@ -37,10 +39,7 @@ import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
 import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { Notices } from "./notices.ts";
-import { PuzzleMining } from "./puzzle-mining.ts";
 import { commandLimit } from "./rate-limit.ts";
-import { RoleKeeper } from "./role-keeper.ts";
-import { roleProblemOf } from "./role-problem.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 import { SweepLease } from "./sweep-lease.ts";
@@ -73,7 +72,7 @@ export interface BotOptions {
   /** Called once when the bot must stop for good (the database check failed); the caller shuts down. */
   readonly onFatal?: (reason: string) => void;
   /**
-   * Mine finished games for puzzles in the AI pool's bot lane (src/discord/puzzle-mining.ts); the bot's
+   * Mine finished games for puzzles in the AI pool's bot lane (src/puzzles/jobs/puzzle-mining.ts); the bot's
    * entry point turns it on (PUZZLE_MINING, default on), tests only where they look at it.
    */
   readonly puzzleMining?: boolean;

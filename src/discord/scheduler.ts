@@ -11,24 +11,24 @@
  * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
 
+import { challengeReply } from "../challenges/views/challenge.ts";
+import { gamePost, nextSeriesPost } from "../competition/views/series-posts.ts";
 import { RetryLater, type SweepFailure } from "../games/retry.ts";
 import type { GameNotice } from "../games/service.ts";
 import type { Downtime } from "../games/uptime.ts";
+import { gameMessage, serverVoice } from "../games/views/game-message.ts";
+import { noticesAfter } from "../games/views/game-updates.ts";
+import { reminderReply } from "../games/views/reminder.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, serverVoice } from "../interactions/game-message.ts";
-import { noticesAfter } from "../interactions/game-updates.ts";
 import { gameNoticeKey } from "../interactions/reply.ts";
-import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
+import type { Logger } from "../logger.ts";
+import { runDailyPuzzles } from "../puzzles/jobs/daily-puzzle-posts.ts";
 import {
   arenaEndedPosts,
   roundPosts,
   startedOnTimePosts,
   tournamentFollowUps,
-} from "../interactions/tournament-posts.ts";
-import { challengeReply } from "../interactions/views/challenge.ts";
-import { reminderReply } from "../interactions/views/reminder.ts";
-import type { Logger } from "../logger.ts";
-import { runDailyPuzzles } from "./daily-puzzle-posts.ts";
+} from "../tournaments/views/tournament-posts.ts";
 import { type Messenger, sendDirect, sendPosts } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 

@@ -1,23 +1,24 @@
 /** What every handler gets: who acted, where, and the services. No discord.js objects. */
+
+import type { ChallengeService } from "../challenges/challenges.ts";
 import type { Clock } from "../clock.ts";
+import type { LadderService } from "../competition/ladder-service.ts";
+import type { RatingService } from "../competition/ratings.ts";
+import type { RoleProblem, RoleRules } from "../competition/role-rules.ts";
+import type { SeriesService } from "../competition/series-service.ts";
+import type { ForgetService } from "../forget-me/forget.ts";
 import type { AnalysisService } from "../games/analyses.ts";
-import type { ChallengeService } from "../games/challenges.ts";
 import type { Computer } from "../games/computer.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
 import type { UptimeService } from "../games/uptime.ts";
 import type { Locale, Translate } from "../i18n/index.ts";
-import type { ForgetService } from "../ladders/forget.ts";
-import type { LadderService } from "../ladders/ladder-service.ts";
-import type { RatingService } from "../ladders/ratings.ts";
-import type { RoleProblem, RoleRules } from "../ladders/role-rules.ts";
-import type { SeriesService } from "../ladders/series-service.ts";
-import type { TournamentService } from "../ladders/tournament-service.ts";
-import type { DailyPuzzles } from "../practice/daily-puzzles.ts";
-import type { PuzzleMiningStore } from "../practice/puzzle-mining.ts";
-import type { PuzzleService } from "../practice/puzzle-service.ts";
 import type { Images } from "../present/images.ts";
+import type { DailyPuzzles } from "../puzzles/daily-puzzles.ts";
+import type { PuzzleMiningStore } from "../puzzles/puzzle-mining.ts";
+import type { PuzzleService } from "../puzzles/puzzle-service.ts";
+import type { TournamentService } from "../tournaments/tournament-service.ts";
 
 export interface App {
   readonly games: GameService;
@@ -29,7 +30,7 @@ export interface App {
   readonly series: SeriesService;
   /** Swiss tournaments (`/nickar-tournament`, the announcement's buttons). */
   readonly tournaments: TournamentService;
-  /** Server roles that follow the standings (`/nickar-admin roles`); src/discord/role-keeper.ts applies them. */
+  /** Server roles that follow the standings (`/nickar-admin roles`); src/competition/jobs/role-keeper.ts applies them. */
   readonly roles: RoleRules;
   /**
    * Why Nickar cannot give or take `roleId` in the server now, as Discord would refuse it: no Manage

@@ -7,13 +7,13 @@
  * here they are formatted and parsed, once, through the table of kinds.
  */
 
-import type { GameButtonId } from "./buttons/game-button.ts";
+import type { GameButtonId } from "../games/buttons/game-button.ts";
 import { BUTTONS, kindOf } from "./buttons/index.ts";
 import type { ButtonKind } from "./buttons/kind.ts";
 
-export type { ChallengeAction } from "./buttons/challenge.ts";
-export type { PageNav } from "./buttons/leaderboard.ts";
-export type { ViewNav } from "./buttons/viewer.ts";
+export type { ChallengeAction } from "../challenges/buttons/challenge.ts";
+export type { PageNav } from "../competition/buttons/leaderboard.ts";
+export type { ViewNav } from "../games/buttons/viewer.ts";
 
 type IdOf<K> = K extends ButtonKind<infer Id> ? Id : never;
 type KindIds = IdOf<(typeof BUTTONS)[number]>;

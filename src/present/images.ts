@@ -11,13 +11,14 @@ import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
 import type { RatingPoint, Rung } from "../render/chart.ts";
 import { translatorFor } from "../render/language.ts";
-import type { RenderPool } from "../render/pool.ts";
-import type { TournamentImage } from "../render/tournament-image.ts";
+import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { Lane } from "../workers/pool.ts";
 
 export { describeChart, describeLadder, describeTournament } from "../render/describe-charts.ts";
-export type { TournamentImage } from "../render/tournament-image.ts";
+export type { TournamentImage } from "../tournaments/images/tournament-image.ts";
+export { RenderPool, type RenderPoolOptions };
 
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
@@ -178,7 +179,7 @@ export const rendererImages: Images = imagesThrough(
     ladder: async (title, rungs, more, locale) =>
       (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
     tournament: async (image, locale) =>
-      (await import("../render/tournament-image.ts")).renderTournamentImage(image, translatorFor(locale)),
+      (await import("../tournaments/images/tournament-image.ts")).renderTournamentImage(image, translatorFor(locale)),
     advantageChart: async (title, evaluations, marks, locale, movers) =>
       (await import("../render/advantage-chart.ts")).renderAdvantageChart(
         title,

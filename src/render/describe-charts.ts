@@ -3,9 +3,9 @@
  * canvas, so the commands can say it before anything is drawn.
  */
 import type { Translate } from "../i18n/index.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import { ENGLISH } from "./language.ts";
-import type { TournamentImage } from "./tournament-image.ts";
 
 /** Discord's limit on an attachment's description. */
 export const ALT_TEXT_LIMIT = 1024;

@@ -6,11 +6,11 @@
 import "./allocator-options.ts";
 import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
 import type { RenderTask } from "./task.ts";
-import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export interface RenderPoolOptions {

@@ -4,9 +4,9 @@
  */
 import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { RatingPoint, Rung } from "./chart.ts";
-import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export type RenderTask = { readonly locale: Locale } & (

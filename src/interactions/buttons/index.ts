@@ -4,27 +4,27 @@
  * a `ButtonKind` (a game button's through `gameButton`, game-button.ts), and its line in `BUTTONS`.
  */
 
+import { challenge } from "../../challenges/buttons/challenge.ts";
+import { rematch } from "../../challenges/buttons/rematch.ts";
+import { leaderboard } from "../../competition/buttons/leaderboard.ts";
+import { season } from "../../competition/buttons/season.ts";
+import { forget } from "../../forget-me/buttons/forget.ts";
+import { analyse } from "../../games/buttons/analyse.ts";
+import { animate } from "../../games/buttons/animate.ts";
+import { draw } from "../../games/buttons/draw.ts";
+import { hint } from "../../games/buttons/hint.ts";
+import { move } from "../../games/buttons/move.ts";
+import { resign } from "../../games/buttons/resign.ts";
+import { takeback } from "../../games/buttons/takeback.ts";
+import { viewer } from "../../games/buttons/viewer.ts";
+import { puzzle } from "../../puzzles/buttons/puzzle.ts";
+import { puzzleDaily } from "../../puzzles/buttons/puzzle-daily.ts";
+import { puzzleNext } from "../../puzzles/buttons/puzzle-next.ts";
+import { tournament } from "../../tournaments/buttons/tournament.ts";
 import type { HandlerContext } from "../context.ts";
 import type { CustomId } from "../custom-id.ts";
 import type { Response } from "../reply.ts";
-import { analyse } from "./analyse.ts";
-import { animate } from "./animate.ts";
-import { challenge } from "./challenge.ts";
-import { draw } from "./draw.ts";
-import { forget } from "./forget.ts";
-import { hint } from "./hint.ts";
 import type { ButtonId, ButtonKind } from "./kind.ts";
-import { leaderboard } from "./leaderboard.ts";
-import { move } from "./move.ts";
-import { puzzle } from "./puzzle.ts";
-import { puzzleDaily } from "./puzzle-daily.ts";
-import { puzzleNext } from "./puzzle-next.ts";
-import { rematch } from "./rematch.ts";
-import { resign } from "./resign.ts";
-import { season } from "./season.ts";
-import { takeback } from "./takeback.ts";
-import { tournament } from "./tournament.ts";
-import { viewer } from "./viewer.ts";
 
 /**
  * The table. A kind redraws the messages whose buttons it answers, and drawing a button formats its id

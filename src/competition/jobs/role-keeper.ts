@@ -1,0 +1,190 @@
+/**
+ * Keeps the roles that follow the standings in step (issue #24): after anything changed (a rated game, a
+ * ladder move, a series' end, a new season, a void, a forget-me: the bot's change signal), each rule's
+ * role is given to those who qualify now and taken from those Nickar gave it to who no longer do; at
+ * start-up a full pass reads each concerned member from Discord and mends what drifted while the bot was
+ * down (or was changed by hand). One change at a time: discord.js queues them under Discord's rate limits.
+ *
+ * Before each change it checks what Discord would refuse (Manage Roles, the role order: `roleProblem`);
+ * a refusal, checked or Discord's own (50013 Missing Permissions, 10011 Unknown Role), stops the rule and
+ * is reported once, in plain words, in the channel where the rule was set. It is never retried in silence:
+ * setting the rule again starts it afresh.
+ */
+import { DiscordAPIError, type REST, Routes } from "discord.js";
+import type { RoleRuleRow } from "../../db/schema.ts";
+import type { Messenger } from "../../discord/messenger.ts";
+import { serverVoice } from "../../games/views/game-message.ts";
+import type { App } from "../../interactions/context.ts";
+import type { Logger } from "../../logger.ts";
+import type { RoleProblem } from "../role-rules.ts";
+import { problemText, roleMention } from "../views/roles.ts";
+
+/** Discord's codes for a refused role change, and what each means. */
+const REFUSALS: Readonly<Record<number, RoleProblem>> = {
+  50013: "above-nickar",
+  50001: "no-manage-roles",
+  10011: "unknown-role",
+};
+/** Unknown Member: the player left the server; their grant is forgotten. */
+const UNKNOWN_MEMBER = 10007;
+
+export class RoleKeeper {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** Members who left the server ("guild:user"): not asked again until they are seen in a change that works. */
+  private readonly gone = new Set<string>();
+
+  constructor(
+    private readonly app: App,
+    private readonly rest: Pick<REST, "put" | "delete" | "get">,
+    private readonly messenger: Messenger,
+    private readonly logger: Logger,
+    /** Whether this process looks after the server (with sharding: the shard that holds it). */
+    private readonly owns: (guildId: string) => boolean = () => true,
+  ) {}
+
+  /** Something changed: a pass soon (one at a time; a poke during a pass asks for one more after it). */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.start(false);
+  }
+
+  /** The start-up pass: each concerned member read from Discord, and what drifted mended (after any pass under way). */
+  mend(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return this.start(true);
+  }
+
+  /** Runs passes after the one under way; `running` is cleared only by the run that set it. */
+  private start(full: boolean): Promise<void> {
+    const before = this.running ?? Promise.resolve();
+    const run = before.then(() => this.loop(full));
+    this.running = run;
+    void run.finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    return run;
+  }
+
+  /** Waits for the pass under way (tests, and a clean stop). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** No pass starts any more; the one under way finishes (within `waitMs`) before the database closes. */
+  async stop(waitMs = 5_000): Promise<void> {
+    this.stopped = true;
+    await Promise.race([this.idle(), new Promise((r) => setTimeout(r, waitMs).unref())]);
+  }
+
+  /** Passes until nothing more is asked; it never rejects (a failure is logged, the next change tries again). */
+  private async loop(full: boolean): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        await this.pass(full);
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      this.logger.error({ err }, "could not keep the roles in step");
+    }
+  }
+
+  private async pass(full: boolean): Promise<void> {
+    for (const guildId of this.app.roles.guilds()) {
+      if (this.stopped) return;
+      if (!this.owns(guildId)) continue;
+      for (const rule of this.app.roles.list(guildId)) {
+        if (rule.failure) continue;
+        try {
+          await this.keep(rule, full);
+        } catch (err) {
+          this.logger.warn(
+            { err, guild: guildId, role: rule.roleId },
+            "could not keep a role in step; the next pass tries again",
+          );
+        }
+      }
+    }
+  }
+
+  /** One rule: give the role to those who qualify and lack it, take it from those Nickar gave it to who no longer do. */
+  private async keep(rule: RoleRuleRow, full: boolean): Promise<void> {
+    const { guildId, roleId } = rule;
+    const wanted = this.app.roles.wanted(rule);
+    const granted = this.app.roles.granted(guildId, roleId);
+    const give = [...wanted].filter((id) => !granted.has(id));
+    const take = [...granted].filter((id) => !wanted.has(id));
+    // At start-up also those Nickar believes in step: a role taken by hand while it was down is given back.
+    const check = full ? [...wanted].filter((id) => granted.has(id)) : [];
+    if (give.length + take.length + check.length === 0) return;
+    const problem = this.app.roleProblem(guildId, roleId);
+    if (problem) return this.halt(rule, problem);
+    for (const userId of [...give, ...check]) {
+      if (!full && this.gone.has(`${guildId}:${userId}`)) continue;
+      // At start-up a member who holds the role already keeps it: as Nickar's when it gave it, else as the
+      // admin's (given by hand), which Nickar will never take away.
+      if (full && (await this.holds(guildId, userId, roleId))) continue;
+      const done = await this.change("put", rule, userId);
+      if (done === "refused") return;
+      if (done === "gone") this.gone.add(`${guildId}:${userId}`);
+      else this.app.roles.recordGranted(guildId, roleId, userId);
+    }
+    for (const userId of take) {
+      if ((await this.change("delete", rule, userId)) === "refused") return;
+      this.app.roles.recordTaken(guildId, roleId, userId);
+    }
+  }
+
+  /** Whether the member has the role now (Discord's word); false when they left. */
+  private async holds(guildId: string, userId: string, roleId: string): Promise<boolean> {
+    try {
+      const member = (await this.rest.get(Routes.guildMember(guildId, userId))) as { roles?: string[] };
+      return member.roles?.includes(roleId) ?? false;
+    } catch (err) {
+      if (err instanceof DiscordAPIError && err.code === UNKNOWN_MEMBER) return false;
+      throw err;
+    }
+  }
+
+  /** One change through Discord: done, the member is gone (left the server), or refused (the rule is then stopped). */
+  private async change(
+    method: "put" | "delete",
+    rule: RoleRuleRow,
+    userId: string,
+  ): Promise<"done" | "gone" | "refused"> {
+    const { guildId, roleId } = rule;
+    try {
+      await this.rest[method](Routes.guildMemberRole(guildId, userId, roleId), {
+        reason: "Nickar: the role follows the standings (/nickar-admin roles)",
+      });
+      this.gone.delete(`${guildId}:${userId}`);
+      return "done";
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError)) throw err;
+      // A player who left: nothing to give or take; a grant is forgotten.
+      if (err.code === UNKNOWN_MEMBER) {
+        this.app.roles.recordTaken(guildId, roleId, userId);
+        return "gone";
+      }
+      const problem = REFUSALS[Number(err.code)];
+      if (!problem) throw err;
+      await this.halt(rule, this.app.roleProblem(guildId, roleId) ?? problem);
+      return "refused";
+    }
+  }
+
+  /** The rule stops, and the channel where it was set is told why, once. */
+  private async halt(rule: RoleRuleRow, problem: RoleProblem): Promise<void> {
+    const { guildId, roleId } = rule;
+    if (!this.app.roles.recordFailure(guildId, roleId, problem)) return;
+    this.logger.warn({ guild: guildId, role: roleId, problem }, "a role change was refused; the rule is stopped");
+    const { t } = serverVoice(this.app, guildId);
+    const content = t("notices:roles.refused", { role: roleMention(roleId), problem: problemText(problem, t) });
+    await this.messenger.send(rule.channelId, { content, mentions: [] });
+  }
+}

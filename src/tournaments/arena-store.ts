@@ -1,0 +1,121 @@
+/**
+ * Arenas in the database, inside the caller's transaction. The pure core (src/tournaments/core/arena.ts) scores
+ * and pairs; here the waiting pool is read from the games (a player is free when no game of theirs in the
+ * arena is active), each wave of pairings is stored as a round (`currentRound` counts the waves) with its
+ * games, and the arena finishes once its time is up and its last game has ended. Results are read from
+ * the games, in the order they ended: a finished game counts, an aborted or cancelled one does not.
+ */
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { type GameRow, type TournamentRow, tournaments } from "../db/schema.ts";
+import {
+  type ArenaEntrant,
+  type ArenaOutcome,
+  type ArenaStanding,
+  type ArenaWaiting,
+  arenaStandings,
+  pairArenaWave,
+} from "./core/index.ts";
+import {
+  finishTournament,
+  storePairs,
+  tournamentEntrants,
+  tournamentGames,
+  updateTournament,
+} from "./tournament-store.ts";
+
+/** Until when new players may join: the arena's last quarter is closed to entries. */
+export function arenaEntryDeadline(t: TournamentRow): number | null {
+  if (t.endsAt === null || t.minutes === null) return null;
+  return t.endsAt - (t.minutes * 60_000) / 4;
+}
+
+function outcome(row: GameRow, userId: string): ArenaOutcome | null {
+  if (row.status !== "finished") return null;
+  if (row.winner === null) return "draw";
+  const won = row.winner === 0 ? row.southId === userId : row.northId === userId;
+  return won ? "win" : "loss";
+}
+
+/** Each entrant with their finished games' outcomes in the order the games ended. */
+export function arenaEntrants(tx: Tx | Db, t: TournamentRow, games = tournamentGames(tx, t.id)): ArenaEntrant[] {
+  const ended = games
+    .filter((g) => g.status === "finished")
+    .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || (a.id < b.id ? -1 : 1));
+  return tournamentEntrants(tx, t.id).map((p) => ({
+    id: p.userId,
+    rating: p.rating,
+    outcomes: ended
+      .filter((g) => g.southId === p.userId || g.northId === p.userId)
+      .map((g) => outcome(g, p.userId))
+      .filter((o): o is ArenaOutcome => o !== null),
+  }));
+}
+
+export function arenaTable(tx: Tx | Db, t: TournamentRow): ArenaStanding[] {
+  return arenaStandings(arenaEntrants(tx, t));
+}
+
+/** Pairs whoever is free now (not paused, withdrawn or playing); nothing once the time is up or while paused. */
+export function pairArena(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+  if (t.status !== "running" || t.endsAt === null || now >= t.endsAt) return t;
+  const games = tournamentGames(tx, t.id);
+  const busy = new Set(games.filter((g) => g.status === "active").flatMap((g) => [g.southId, g.northId]));
+  const rank = new Map(arenaTable(tx, t).map((s) => [s.id, s.rank]));
+  const waiting: ArenaWaiting[] = tournamentEntrants(tx, t.id)
+    .filter((p) => !p.withdrawn && !p.paused && !busy.has(p.userId))
+    .map((p) => {
+      const mine = games.filter((g) => g.southId === p.userId || g.northId === p.userId);
+      const last = mine.at(-1);
+      return {
+        id: p.userId,
+        rank: rank.get(p.userId) ?? Number.MAX_SAFE_INTEGER,
+        lastOpponent: last ? (last.southId === p.userId ? last.northId : last.southId) : null,
+        southBalance: mine.reduce((n, g) => n + (g.southId === p.userId ? 1 : -1), 0),
+      };
+    });
+  const { pairs } = pairArenaWave(waiting, { playing: busy.size });
+  if (pairs.length === 0) return t;
+  const wave = t.currentRound + 1;
+  storePairs(tx, t, wave, pairs, null, now);
+  return updateTournament(tx, t, { currentRound: wave, updatedAt: now });
+}
+
+/** Starts the arena: its clock runs from now, and everyone entered is paired. */
+export function startArena(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+  const running = updateTournament(tx, t, {
+    status: "running",
+    endsAt: now + (t.minutes ?? 0) * 60_000,
+    updatedAt: now,
+  });
+  return pairArena(tx, running, now);
+}
+
+/** Finishes the arena when its time is up and no game is left in progress (`byGame`: the game that was last). */
+export function finishArenaIfDone(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+  if (t.endsAt === null || now < t.endsAt || t.status === "finished" || t.status === "cancelled") return t;
+  if (tournamentGames(tx, t.id).some((g) => g.status === "active")) return t;
+  return finishTournament(tx, t, now, byGame);
+}
+
+/** The arena step of a game's end: its players are free again, and are paired at once; or the arena ends. */
+export function afterArenaGame(tx: Tx, t: TournamentRow, row: GameRow, now: number): void {
+  const paired = pairArena(tx, t, now);
+  finishArenaIfDone(tx, paired, now, row.id);
+}
+
+/** Arenas whose time is up (the scheduler finishes those whose last game has ended). */
+export function arenasPastTheirEnd(db: Db, now: number): TournamentRow[] {
+  return db
+    .select()
+    .from(tournaments)
+    .where(
+      and(
+        eq(tournaments.format, "arena"),
+        inArray(tournaments.status, ["running", "paused"]),
+        lte(tournaments.endsAt, now),
+      ),
+    )
+    .orderBy(asc(tournaments.endsAt))
+    .all();
+}

@@ -1,0 +1,211 @@
+/**
+ * Knockouts of series in the database, inside the caller's transaction. The bracket (src/tournaments/
+ * knockout.ts) is seeded at the start; each match is a first-to-N series as players know them (series-
+ * store.ts), its games marked with the tournament and round, stored as a pairing with its series. A bye's
+ * pairing has no north. When a series ends, every match whose two feeders are decided starts at once;
+ * the tournament finishes when the final is decided. A withdrawn player's match is given away: a series in
+ * progress resigned in their name, one not yet started played as a bye for the opponent.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { insertSeriesGame, resignSeries, scoreOf, seriesGames } from "../competition/series-store.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { type GameRow, type SeriesRow, series, type TournamentRow, tournamentPairings } from "../db/schema.ts";
+import { newId } from "../games/ids.ts";
+import { bracketRounds, champion, type Decided, readyMatches, seedBracket } from "./core/index.ts";
+import { finishTournament, tournamentEntrants, tournamentPairingRows, updateTournament } from "./tournament-store.ts";
+
+/** The series of a knockout's matches, by id. */
+export function knockoutSeries(tx: Tx | Db, t: TournamentRow): Map<string, SeriesRow> {
+  const ids = tournamentPairingRows(tx, t.id)
+    .map((p) => p.seriesId)
+    .filter((id): id is string => id !== null);
+  if (ids.length === 0) return new Map();
+  return new Map(
+    tx
+      .select()
+      .from(series)
+      .where(inArray(series.id, ids))
+      .all()
+      .map((s) => [s.id, s]),
+  );
+}
+
+/** The decided matches: byes, and series with a winner (finished or resigned). */
+export function decidedMatches(tx: Tx | Db, t: TournamentRow): Decided[] {
+  const byId = knockoutSeries(tx, t);
+  return tournamentPairingRows(tx, t.id).flatMap((p) => {
+    const index = p.board - 1;
+    if (p.northId === null) return [{ round: p.round, index, winner: p.southId }];
+    const winner = p.seriesId ? byId.get(p.seriesId)?.winnerId : null;
+    return winner ? [{ round: p.round, index, winner }] : [];
+  });
+}
+
+/** A match between `top` (South in its first game) and `bottom`: its series and first game, or a walkover. */
+function startMatch(tx: Tx, t: TournamentRow, round: number, index: number, top: string, bottom: string, now: number) {
+  const withdrawn = new Set(
+    tournamentEntrants(tx, t.id)
+      .filter((p) => p.withdrawn)
+      .map((p) => p.userId),
+  );
+  const pairing = { tournamentId: t.id, round, board: index + 1 };
+  // A withdrawn player gives the match away before it starts (both withdrawn: the higher seed, top, goes on).
+  if (withdrawn.has(top) || withdrawn.has(bottom)) {
+    const through = withdrawn.has(top) && !withdrawn.has(bottom) ? bottom : top;
+    tx.insert(tournamentPairings)
+      .values({ ...pairing, southId: through, northId: null })
+      .run();
+    return;
+  }
+  const s = tx
+    .insert(series)
+    .values({
+      id: newId(),
+      guildId: t.guildId,
+      channelId: t.channelId,
+      ruleset: t.ruleset,
+      playerA: top,
+      playerB: bottom,
+      firstTo: t.firstTo ?? 1,
+      rated: t.rated,
+      timeLimit: t.timeLimit,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  const game = insertSeriesGame(tx, s, top, 1, t.rated, now, t.id, round);
+  tx.insert(tournamentPairings)
+    .values({ ...pairing, southId: top, northId: bottom, gameId: game.id, seriesId: s.id })
+    .run();
+}
+
+/** Starts every match whose feeders are decided, then finishes the tournament if the final is. */
+function advance(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+  let current = t;
+  for (;;) {
+    const decided = decidedMatches(tx, current);
+    if (champion(current.rounds, decided)) return finishTournament(tx, current, now, byGame);
+    const started = new Set(tournamentPairingRows(tx, current.id).map((p) => `${p.round}:${p.board - 1}`));
+    const ready = readyMatches(current.rounds, decided, started);
+    if (ready.length === 0) return current;
+    for (const m of ready) startMatch(tx, current, m.round, m.index, m.top, m.bottom, now);
+    const round = Math.max(current.currentRound, ...ready.map((m) => m.round));
+    current = updateTournament(tx, current, { currentRound: round, updatedAt: now });
+  }
+}
+
+/** Seeds the bracket by the entrants' ratings and starts round 1 (and any match two byes make ready). */
+export function startKnockout(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+  const entrants = tournamentEntrants(tx, t.id).filter((p) => !p.withdrawn);
+  const running = updateTournament(tx, t, {
+    status: "running",
+    rounds: bracketRounds(entrants.length),
+    currentRound: 1,
+    updatedAt: now,
+  });
+  seedBracket(entrants.map((p) => ({ id: p.userId, rating: p.rating }))).forEach(([top, bottom], index) => {
+    if (top && bottom) startMatch(tx, running, 1, index, top.id, bottom.id, now);
+    else if (top ?? bottom) {
+      const through = (top ?? bottom)!.id;
+      tx.insert(tournamentPairings)
+        .values({ tournamentId: t.id, round: 1, board: index + 1, southId: through, northId: null })
+        .run();
+    }
+  });
+  return advance(tx, running, now, null);
+}
+
+/** The knockout step of a game's end: when its series was decided, the next matches start, or it is over. */
+export function afterKnockoutGame(tx: Tx, t: TournamentRow, row: GameRow, now: number): void {
+  if (!row.seriesId) return;
+  const s = tx
+    .select()
+    .from(series)
+    .where(and(eq(series.id, row.seriesId)))
+    .get();
+  if (!s?.winnerId) return;
+  // Paused: the next matches wait for the resume.
+  if (t.status === "running") advance(tx, t, now, row.id);
+}
+
+/** A knockout resumed: the matches that became ready while it was paused start now. */
+export function resumeKnockout(tx: Tx, t: TournamentRow, now: number): TournamentRow {
+  return advance(tx, t, now, null);
+}
+
+/** A player withdrawn after the start gives their match in progress away (the series resigned in their name). */
+export function forfeitMatch(tx: Tx, t: TournamentRow, userId: string, now: number): void {
+  for (const s of knockoutSeries(tx, t).values()) {
+    if (s.status === "active" && (s.playerA === userId || s.playerB === userId)) resignSeries(tx, s, userId, now);
+  }
+}
+
+/**
+ * A knockout's standings: the champion first, then by the round each player went out in (later is
+ * better; the finalist second, the semi-finalists third), then by seed. Score: matches won, byes included.
+ */
+export function knockoutTable(tx: Tx | Db, t: TournamentRow): { rank: number; id: string; score: number }[] {
+  const entrants = tournamentEntrants(tx, t.id);
+  const seed = new Map(
+    [...entrants]
+      .sort((a, b) => b.rating - a.rating || (a.userId < b.userId ? -1 : 1))
+      .map((p, i) => [p.userId, i + 1]),
+  );
+  const decided = decidedMatches(tx, t);
+  const wins = new Map<string, number>();
+  for (const d of decided) wins.set(d.winner, (wins.get(d.winner) ?? 0) + 1);
+  // The furthest round each player reached: one past their last win.
+  const reached = (id: string) => (wins.get(id) ?? 0) + (champion(t.rounds, decided) === id ? 1 : 0);
+  const rows = entrants
+    .map((p) => ({ id: p.userId, score: wins.get(p.userId) ?? 0, reached: reached(p.userId) }))
+    .sort((a, b) => b.reached - a.reached || seed.get(a.id)! - seed.get(b.id)!);
+  return rows.map((r, i) => ({
+    rank: i > 0 && rows[i - 1].reached === r.reached ? rowsRank(rows, i) : i + 1,
+    id: r.id,
+    score: r.score,
+  }));
+}
+
+/** The rank shared by players who went out in the same round: that of the first of them. */
+function rowsRank(rows: readonly { reached: number }[], i: number): number {
+  let first = i;
+  while (first > 0 && rows[first - 1].reached === rows[i].reached) first--;
+  return first + 1;
+}
+
+/** A match of the bracket as shown: its players (north null for a bye), their wins so far, and who went through. */
+export interface KnockoutMatch {
+  readonly round: number;
+  /** 1-based place in its round. */
+  readonly board: number;
+  readonly top: string;
+  readonly bottom: string | null;
+  readonly topWins: number;
+  readonly bottomWins: number;
+  readonly winner: string | null;
+}
+
+/** Every match started so far (byes too), round by round, with its series score. */
+export function knockoutMatches(tx: Tx | Db, t: TournamentRow): KnockoutMatch[] {
+  const byId = knockoutSeries(tx, t);
+  return tournamentPairingRows(tx, t.id).map((p) => {
+    const s = p.seriesId ? byId.get(p.seriesId) : undefined;
+    const score = s ? scoreOf(s, seriesGames(tx, s.id)) : null;
+    return {
+      round: p.round,
+      board: p.board,
+      top: p.southId,
+      bottom: p.northId,
+      topWins: score?.wins[p.southId] ?? 0,
+      bottomWins: p.northId ? (score?.wins[p.northId] ?? 0) : 0,
+      winner: p.northId === null ? p.southId : (s?.winnerId ?? null),
+    };
+  });
+}
+
+/** A cancelled knockout's series in progress end with no result (abandoned), before their games are cancelled. */
+export function abandonSeries(tx: Tx, t: TournamentRow, now: number): void {
+  const ids = [...knockoutSeries(tx, t).values()].filter((s) => s.status === "active").map((s) => s.id);
+  if (ids.length === 0) return;
+  tx.update(series).set({ status: "abandoned", finishedAt: now }).where(inArray(series.id, ids)).run();
+}
