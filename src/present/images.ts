@@ -16,6 +16,7 @@ import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.
 import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { Lane } from "../workers/pool.ts";
 
+export { MARK_COUNT } from "../render/advantage-marks.ts";
 export { describeChart, describeLadder, describeTournament } from "../render/describe-charts.ts";
 export type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 export { RenderPool, type RenderPoolOptions };
