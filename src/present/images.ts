@@ -9,7 +9,7 @@ import type { GameState, MoveEvent, Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
-import type { RatingPoint, Rung } from "../render/chart.ts";
+import type { ChartUnit, RatingPoint, Rung } from "../render/chart.ts";
 import { translatorFor } from "../render/language.ts";
 import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
@@ -48,7 +48,7 @@ export interface Images {
   /** The board's alt text: pit by pit, the stores, whose turn or the result, what the last move did. */
   boardAlt(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<string>;
   /** A player's rating after each game (at least one point); its words in `locale`. */
-  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale, unit?: ChartUnit): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
   /** A tournament's standings, crosstable, bracket or podium; its words in `locale`. */
@@ -72,7 +72,7 @@ interface Drawing {
   line(views: readonly BoardView[], lane: Lane, locale: Locale): Promise<Buffer>;
   animation(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
   boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
-  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale, unit?: ChartUnit): Promise<Buffer>;
   ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
   tournament(image: TournamentImage, locale: Locale): Promise<Buffer>;
   advantageChart(
@@ -129,7 +129,7 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
       return drawing.animation(viewOf(game, names, look), lane(game), look.locale);
     },
     boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look.locale),
-    ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
+    ratingChart: (title, points, locale = "en", unit = "games") => drawing.ratingChart(title, points, locale, unit),
     ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
     tournamentPng: (image, locale = "en") => drawing.tournament(image, locale),
     advantageChart: (title, evaluations, marks, locale = "en", movers) =>
@@ -175,8 +175,8 @@ export const rendererImages: Images = imagesThrough(
       return (await import("../render/line-gif.ts")).renderLineGif(views, { locale });
     },
     boardAlt: async (view, _lane, locale) => (await loadDescribe()).describeBoard(view, translatorFor(locale)),
-    ratingChart: async (title, points, locale) =>
-      (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),
+    ratingChart: async (title, points, locale, unit) =>
+      (await loadCharts()).renderRatingChart(title, points, translatorFor(locale), unit),
     ladder: async (title, rungs, more, locale) =>
       (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
     tournament: async (image, locale) =>

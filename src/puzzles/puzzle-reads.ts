@@ -83,9 +83,13 @@ export class PuzzleReads {
   }
 
   /** The player's rating after each rated try in a ruleset, oldest first (for the chart). */
-  history(userId: string, ruleset: RulesetId): { at: number; rating: number }[] {
+  history(userId: string, ruleset: RulesetId): { at: number; rating: number; deviation: number | null }[] {
     return this.db
-      .select({ at: puzzleAttempts.finishedAt, rating: puzzleAttempts.ratingAfter })
+      .select({
+        at: puzzleAttempts.finishedAt,
+        rating: puzzleAttempts.ratingAfter,
+        deviation: puzzleAttempts.deviationAfter,
+      })
       .from(puzzleAttempts)
       .where(
         and(
@@ -97,7 +101,7 @@ export class PuzzleReads {
       )
       .orderBy(asc(puzzleAttempts.finishedAt))
       .all()
-      .map((r) => ({ at: r.at ?? 0, rating: r.rating ?? 0 }));
+      .map((r) => ({ at: r.at ?? 0, rating: r.rating ?? 0, deviation: r.deviation }));
   }
 
   /**

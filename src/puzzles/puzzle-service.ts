@@ -179,6 +179,7 @@ export class PuzzleService extends PuzzleReads {
       rated: !before,
       ratingBefore: this.standing(choice.userId, puzzle.ruleset, tx).rating,
       ratingAfter: null,
+      deviationAfter: null,
       dailyDate,
       startedAt: this.clock.now(),
       finishedAt: null,
@@ -289,6 +290,7 @@ export class PuzzleService extends PuzzleReads {
         status: solved ? "solved" : "failed",
         step: solved ? housesOf(puzzle.solution).length : attempt.step,
         ratingAfter: change?.after ?? null,
+        deviationAfter: change?.deviation ?? null,
         finishedAt: now,
       })
       .where(and(eq(puzzleAttempts.id, attempt.id), eq(puzzleAttempts.step, attempt.step)))

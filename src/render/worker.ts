@@ -43,7 +43,7 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
     case "board-alt":
       return describeBoard(task.view, t);
     case "rating-chart":
-      return renderRatingChart(task.title, task.points, t);
+      return renderRatingChart(task.title, task.points, t, task.unit);
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more, t);
     case "tournament":

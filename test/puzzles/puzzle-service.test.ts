@@ -198,13 +198,20 @@ describe("puzzle service", () => {
     expect(top.reply.mentions).toEqual([]);
   });
 
-  it("puzzle stats - a player's ratings per ruleset with a chart - and forget-me deletes them", async () => {
+  it("puzzle stats - ratings per ruleset, a chart of puzzles named for the player with its deviation - and forget-me deletes them", async () => {
     const next = w.app.puzzles.next({ userId: ALICE, guildId: GUILD, ruleset: "abapa" });
     solve(ALICE, next.attempt.id, next.puzzle.solution);
     const stats = await COMMANDS["nickar-puzzle stats"].handle(w.ctx(ALICE), options());
     expect(stats.reply.content).toMatch(/Abapa: rating \d+\? · \d solved of 1/);
     const image = await stats.reply.image!();
     expect(image?.data.toString()).toBe("chart");
+    // The chart counts puzzles (the start and one try), names the player rather than mentioning them, and
+    // its deviation is the one stored with the try, the standing's: provisional, as the "?" says.
+    const standing = w.app.puzzles.standing(ALICE, "abapa");
+    expect(w.db().select().from(puzzleAttempts).get()?.deviationAfter).toBeCloseTo(standing.deviation);
+    expect(image?.description).toContain("2 puzzles");
+    expect(image?.description).toContain(`deviation now ${Math.round(standing.deviation)}`);
+    expect(image?.description).not.toContain("<@");
     w.app.forget.forget(ALICE);
     expect(w.db().select().from(puzzleRatings).all()).toEqual([]);
     expect(w.db().select().from(puzzleAttempts).all()).toEqual([]);

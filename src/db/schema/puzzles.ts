@@ -75,6 +75,8 @@ export const puzzleAttempts = sqliteTable(
     rated: integer("rated", { mode: "boolean" }).notNull(),
     ratingBefore: real("rating_before").notNull(),
     ratingAfter: real("rating_after"),
+    /** The deviation after a rated try (null before this was kept): the chart's band, the "?" of provisional. */
+    deviationAfter: real("deviation_after"),
     /** The daily puzzle's day (YYYY-MM-DD) when it was started from that post. */
     dailyDate: text("daily_date"),
     startedAt: integer("started_at").notNull(),
