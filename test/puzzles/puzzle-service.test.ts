@@ -99,7 +99,7 @@ describe("puzzle service", () => {
     expect(presses).toBe(p.solverMoves);
     expect(response.reply.content).toContain("Solved!");
     expect(response.reply.content).toContain("Puzzles solved in a row: 1.");
-    expect(response.reply.content).toMatch(/Puzzle `\w{12}`, rated \d+, solved 1 times in 1 rated tries/);
+    expect(response.reply.content).toMatch(/Puzzle `\w{12}`, rated \d+, 1 solved in 1 rated try\./);
     const rating = w.db().select().from(puzzleRatings).get()!;
     expect(rating).toMatchObject({ userId: ALICE, ruleset: "haiti", attempts: 1, solved: 1, streak: 1, bestStreak: 1 });
     expect(rating.rating).toBeGreaterThan(1500);

@@ -14,11 +14,17 @@ import type { DailyCounts } from "../daily-puzzles.ts";
 import { linePoints } from "../puzzle-line.ts";
 import { aboutText, lineLetters, sideOf } from "./puzzle.ts";
 
+/** "3 of the 5 players who tried it solved it"; nobody yet, in words. */
+function countsText(counts: DailyCounts, t: Translate): string {
+  if (counts.tried === 0) return t("puzzle:daily.countsNone");
+  return t("puzzle:daily.counts", { count: counts.tried, solved: counts.solved });
+}
+
 function dailyText(puzzle: PuzzleRow, date: string, counts: DailyCounts, t: Translate): string {
   const solver = sideOf(linePoints(puzzle));
   return [
     t("puzzle:daily.post", { date, ruleset: term(RULESET_NAME[puzzle.ruleset]), side: term(SIDE_NAME[solver]) }),
-    t("puzzle:daily.counts", { solved: counts.solved, tried: counts.tried }),
+    countsText(counts, t),
   ].join("\n");
 }
 
@@ -59,13 +65,7 @@ export function dailySolutionReply(
   const line = lineLetters(points, puzzle);
   const names: [string, string] = [t(SIDE_NAME[0]), t(SIDE_NAME[1])];
   return {
-    content: clip(
-      [
-        t("puzzle:daily.solution", { date, line }),
-        t("puzzle:daily.counts", { solved: counts.solved, tried: counts.tried }),
-        aboutText(puzzle, t),
-      ].join("\n"),
-    ),
+    content: clip([t("puzzle:daily.solution", { date, line }), countsText(counts, t), aboutText(puzzle, t)].join("\n")),
     mentions: [],
     image: async () => ({
       name: `nickar-daily-${date}-solution.gif`,

@@ -48,7 +48,8 @@ export function themesText(puzzle: PuzzleRow, t: Translate): string {
 /** The puzzle's id, rating, record and themes: shown once a try ends, and under the daily solution. */
 export function aboutText(puzzle: PuzzleRow, t: Translate): string {
   const { id, solves, attempts } = puzzle;
-  return t("puzzle:about", { id, rating: Math.round(puzzle.rating), solves, attempts, themes: themesText(puzzle, t) });
+  const record = attempts === 0 ? t("puzzle:recordNone") : t("puzzle:record", { count: attempts, solves });
+  return t("puzzle:about", { id, rating: Math.round(puzzle.rating), record, themes: themesText(puzzle, t) });
 }
 
 function signed(n: number): string {
