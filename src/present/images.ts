@@ -40,8 +40,16 @@ export interface Images {
   /** A position outside any game (a puzzle's), the move that led to it highlighted. */
   positionPng(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<Buffer>;
   positionAlt(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<string>;
-  /** The moves from `shots[0]` on, one after the other, as one animation (each shot after the first has its move). */
-  lineGif(shots: readonly PositionShot[], names: readonly [string, string], locale: Locale): Promise<Buffer>;
+  /**
+   * The moves from `shots[0]` on, one after the other, as one animation (each shot after the first has its
+   * move). It opens on the final position, or on `shots[0]` with `opening: "start"` (a puzzle's solution).
+   */
+  lineGif(
+    shots: readonly PositionShot[],
+    names: readonly [string, string],
+    locale: Locale,
+    opening?: "start" | "end",
+  ): Promise<Buffer>;
   boardPng(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
   moveGif(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer | null>;
@@ -69,7 +77,7 @@ export interface Images {
 /** What draws the images: the render pool, or the renderer in this thread. */
 interface Drawing {
   board(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
-  line(views: readonly BoardView[], lane: Lane, locale: Locale): Promise<Buffer>;
+  line(views: readonly BoardView[], lane: Lane, locale: Locale, opening?: BoardView): Promise<Buffer>;
   animation(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
   boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
   ratingChart(title: string, points: readonly RatingPoint[], locale: Locale, unit?: ChartUnit): Promise<Buffer>;
@@ -117,11 +125,12 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
   return {
     positionPng: (shot, names, locale) => drawing.board(shotView(shot, names), "people", locale),
     positionAlt: (shot, names, locale) => drawing.boardAlt(shotView(shot, names), "people", locale),
-    lineGif: (shots, names, locale) =>
+    lineGif: (shots, names, locale, opening = "end") =>
       drawing.line(
         shots.slice(1).map((s) => shotView(s, names)),
         "people",
         locale,
+        opening === "start" ? shotView(shots[0], names) : undefined,
       ),
     boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look.locale),
     async moveGif(game, names, look) {
@@ -170,9 +179,9 @@ export const rendererImages: Images = imagesThrough(
   {
     board: async (view, _lane, locale) => (await load()).renderBoardPng(view, { locale }),
     animation: async (view, _lane, locale) => (await load()).renderMoveGif(view, { locale }),
-    line: async (views, _lane, locale) => {
+    line: async (views, _lane, locale, opening) => {
       await load(); // the fonts
-      return (await import("../render/line-gif.ts")).renderLineGif(views, { locale });
+      return (await import("../render/line-gif.ts")).renderLineGif(views, { locale, opening });
     },
     boardAlt: async (view, _lane, locale) => (await loadDescribe()).describeBoard(view, translatorFor(locale)),
     ratingChart: async (title, points, locale, unit) =>

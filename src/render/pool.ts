@@ -45,8 +45,13 @@ export class RenderPool {
   }
 
   /** A line of moves (a puzzle's solution) as one animation. */
-  line(views: readonly BoardView[], lane: Lane = "people", locale: Locale = "en"): Promise<Buffer> {
-    return this.run({ kind: "line", views, locale }, lane);
+  line(
+    views: readonly BoardView[],
+    lane: Lane = "people",
+    locale: Locale = "en",
+    opening?: BoardView,
+  ): Promise<Buffer> {
+    return this.run({ kind: "line", views, locale, opening }, lane);
   }
 
   /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */

@@ -13,7 +13,7 @@ export type RenderTask = { readonly locale: Locale } & (
   | { readonly kind: "board"; readonly view: BoardView }
   | { readonly kind: "animation"; readonly view: BoardView }
   /** Moves one after the other (a puzzle's solution): `views[i]` is the position after move i. */
-  | { readonly kind: "line"; readonly views: readonly BoardView[] }
+  | { readonly kind: "line"; readonly views: readonly BoardView[]; readonly opening?: BoardView }
   | { readonly kind: "board-alt"; readonly view: BoardView }
   | {
       readonly kind: "rating-chart";

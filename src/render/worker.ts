@@ -39,7 +39,7 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
     case "animation":
       return renderMoveGif(task.view, { locale });
     case "line":
-      return renderLineGif(task.views, { locale });
+      return renderLineGif(task.views, { locale, opening: task.opening });
     case "board-alt":
       return describeBoard(task.view, t);
     case "rating-chart":

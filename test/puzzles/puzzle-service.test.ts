@@ -120,6 +120,18 @@ describe("puzzle service", () => {
     expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1, solved: 0, streak: 0 });
   });
 
+  it("puzzle try - the solution's animation opens on the puzzle's position - a wrong house pressed", async () => {
+    const p = starter("abapa");
+    const started = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, null);
+    const reply = (await import("../../src/puzzles/views/puzzle.ts")).puzzleReply(w.ctx(ALICE), started);
+    const wrong = linePoints(p)[0].state.legalMoves.find((h) => h !== housesOf(p.solution)[0])!;
+    const solver = linePoints(p)[0].state.position.toMove;
+    const failed = await press(ALICE, { mode: "reply", reply }, `${moveLetter(solver, wrong)} ·`);
+    expect(failed.reply.content).toContain("is not it");
+    const gif = await failed.reply.image!();
+    expect(gif?.data.toString()).toBe(`line of ${linePoints(p).length - 1} from the start`);
+  });
+
   it("puzzle try - refused - an old step pressed again, another player's press, a move after the end", () => {
     const p = starter("caribbean");
     const { attempt } = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, null);

@@ -69,7 +69,7 @@ export function dailySolutionReply(
     mentions: [],
     image: async () => ({
       name: `nickar-daily-${date}-solution.gif`,
-      data: await app.images.lineGif(points, names, locale),
+      data: await app.images.lineGif(points, names, locale, "start"),
       description: t("puzzle:alt.solution", { line }),
     }),
   };

@@ -79,10 +79,19 @@ function still(ctx: HandlerContext, shot: PositionShot, solver: Player, name: st
   };
 }
 
-function animated(ctx: HandlerContext, shots: readonly PositionShot[], solver: Player, name: string, alt: string) {
+/** A line played out: the replies during a try open on where they end (the position to play from), the solution on the puzzle's. */
+function animated(
+  ctx: HandlerContext,
+  shots: readonly PositionShot[],
+  solver: Player,
+  name: string,
+  alt: string,
+  opening: "start" | "end" = "end",
+) {
   return async (): Promise<ImageFile> => {
     const names = await boardNames(ctx, solver);
-    return { name: `${name}.gif`, data: await ctx.app.images.lineGif(shots, names, ctx.locale), description: alt };
+    const data = await ctx.app.images.lineGif(shots, names, ctx.locale, opening);
+    return { name: `${name}.gif`, data, description: alt };
   };
 }
 
@@ -220,6 +229,6 @@ function endReply(
     image:
       result.kind === "solved"
         ? still(ctx, points[points.length - 1], solver, name)
-        : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line })),
+        : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line }), "start"),
   };
 }
