@@ -29,6 +29,7 @@ import { parseArgs } from "node:util";
 import { createLocalDiscord } from "@nickar/local-discord";
 import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { seededRandom } from "../../src/engine/random.ts";
+import { endgameTables, linkEndgameTables } from "../endgame-tables.ts";
 import { inBatches, sleep, until } from "../wait.ts";
 import { BotGameStats, type BotPair, MessageWatch, makeBotPairs, playBotGames } from "./bot-games.ts";
 import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
@@ -241,6 +242,7 @@ async function animationSetting(driver: Driver): Promise<(on: boolean) => string
 
 async function main(): Promise<void> {
   const temp = mkdtempSync(join(tmpdir(), "nickar-load-"));
+  linkEndgameTables(endgameTables(ROOT), temp);
   const local = await createLocalDiscord({
     port: 0,
     channels: CHANNELS,
