@@ -12,7 +12,7 @@ import { type BotReason, type GameRow, type GameStatus, games } from "../db/sche
 import { type EngineErrorCode, formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { type ErrorCode, quoted, UserError } from "../errors.ts";
 import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
-import { clockFields, computerSeat, countGames, playerGames, updateIfCurrent } from "./game-store.ts";
+import { clockFields, computerSeat, countGames, gameById, playerGames, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
@@ -93,7 +93,7 @@ export class GameService {
   ) {}
 
   get(gameId: string): GameSnapshot | null {
-    const row = this.db.select().from(games).where(eq(games.id, gameId)).get();
+    const row = gameById(this.db).get({ id: gameId });
     return row ? snapshotOf(row) : null;
   }
 
@@ -515,7 +515,7 @@ export class GameService {
   }
 
   private load(tx: Tx, gameId: string): GameRow {
-    const row = tx.select().from(games).where(eq(games.id, gameId)).get();
+    const row = gameById(tx).get({ id: gameId });
     if (!row) throw gameNotFound(gameId);
     return row;
   }
