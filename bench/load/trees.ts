@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -42,15 +42,18 @@ export function baselineTree(root: string, commit: string): BotTree {
   const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim();
   const full = git("rev-parse", "--verify", `${commit}^{commit}`);
   const dir = join(tmpdir(), `nickar-bench-baseline-${full}`);
-  if (!existsSync(join(dir, "node_modules"))) {
+  // Written once `npm ci` has finished: an install cut short (a native module half built) is done again.
+  const installed = join(dir, "node_modules", ".nickar-bench-installed");
+  if (!existsSync(installed)) {
     git("worktree", "prune");
     if (!existsSync(dir)) git("worktree", "add", "--detach", dir, full);
-    console.log(`installing ${commit}'s dependencies in ${dir}`);
+    console.log(`installing ${commit}'s dependencies in ${dir} (native modules are built: minutes)`);
     const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: dir,
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (install.status !== 0) throw new Error(`npm ci failed in ${dir}`);
+    writeFileSync(installed, `${full}\n`);
   }
   return botTree(dir, git("rev-parse", "--short", full));
 }
