@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { type GameRow, games } from "../db/schema.ts";
 import type { Player, RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
-import { countGames, playerGames } from "./game-store.ts";
+import { countGames, gameById, playerGames } from "./game-store.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
 
 /**
@@ -35,7 +35,7 @@ export class GameReads {
   constructor(protected readonly db: Db) {}
 
   get(gameId: string): GameSnapshot | null {
-    const row = this.db.select().from(games).where(eq(games.id, gameId)).get();
+    const row = gameById(this.db).get({ id: gameId });
     return row ? snapshotOf(row) : null;
   }
 

@@ -13,7 +13,7 @@ import { formatPosition, opponent, type Player, play } from "../engine/index.ts"
 import { UserError } from "../errors.ts";
 import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
 import { checkPlayer, GameReads, gameNotFound } from "./game-reads.ts";
-import { clockFields, computerSeat, updateIfCurrent } from "./game-store.ts";
+import { clockFields, computerSeat, gameById, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { moveRefusal } from "./move-refusals.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
@@ -345,7 +345,7 @@ export class GameService extends GameReads {
   }
 
   private load(tx: Tx, gameId: string): GameRow {
-    const row = tx.select().from(games).where(eq(games.id, gameId)).get();
+    const row = gameById(tx).get({ id: gameId });
     if (!row) throw gameNotFound(gameId);
     return row;
   }
