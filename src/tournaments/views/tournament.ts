@@ -19,9 +19,8 @@ const STATUS = {
   open: "game:tournament.status.open",
   running: "game:tournament.status.running",
   paused: "game:tournament.status.paused",
-  finished: "game:tournament.status.finished",
   cancelled: "game:tournament.status.cancelled",
-} as const satisfies Record<TournamentRow["status"], MessageKey>;
+} as const satisfies Record<Exclude<TournamentRow["status"], "finished">, MessageKey>;
 
 function rulesetValue(id: string) {
   return isRulesetId(id) ? term(RULESET_NAME[id]) : id;
@@ -52,6 +51,7 @@ export function statusText(t: TournamentRow, tr: Translate, now: number): string
     const at = when(t.endsAt);
     return tr(t.status === "paused" ? "game:tournament.status.arenaPaused" : "game:tournament.status.arena", { at });
   }
+  // Finished: in the format's words (a Swiss counts its rounds).
   const key = t.status === "finished" ? show.finishedLine : STATUS[t.status];
   return tr(key, { round: t.currentRound, rounds: t.rounds });
 }
