@@ -1,10 +1,11 @@
 /**
- * Knockouts of series in the database, inside the caller's transaction. The bracket (core/knockout.ts)
- * is seeded at the start; each match is a first-to-N series as players know them (series-
- * store.ts), its games marked with the tournament and round, stored as a pairing with its series. A bye's
- * pairing has no north. When a series ends, every match whose two feeders are decided starts at once
- * (the format's rules, formats/knockout.ts; the tournament finishes when the final is decided). A withdrawn player's match is given away: a series in
- * progress resigned in their name, one not yet started played as a bye for the opponent.
+ * Knockouts of series in the database, inside the caller's transaction. The bracket (core/knockout.ts) is
+ * seeded at the start; each match is a first-to-N series as players know them (series-store.ts), its games
+ * marked with the tournament and round, stored as a pairing with its series. A bye's pairing has no north.
+ * When a series ends, every match whose two feeders are decided starts at once; the tournament finishes when
+ * the final is decided (the format's rules, formats/knockout.ts, through tournament-progress.ts). A withdrawn
+ * player's match is given away: a series in progress resigned in their name, one not yet started played as a
+ * bye for the opponent.
  */
 import { eq, inArray } from "drizzle-orm";
 import { insertSeriesGame, resignSeries, scoreOf, seriesGames } from "../competition/series-store.ts";
