@@ -40,7 +40,8 @@ const LAYERS: readonly Layer[] = [
   { name: "games", pattern: /^src\/games\/[^/]+$/ },
   { name: "challenges", pattern: /^src\/challenges\/[^/]+$/ },
   { name: "competition", pattern: /^src\/competition\/(?!competition\.ts)[^/]+$/ },
-  { name: "tournaments", pattern: /^src\/tournaments\/[^/]+$/ },
+  // A tournament's formats (formats/: one file each and the registry) belong with its stores and service.
+  { name: "tournaments", pattern: /^src\/tournaments\/(formats\/)?[^/]+$/ },
   // The hooks that tell ratings, ladders, series and tournaments about games: above all of them.
   { name: "competition hooks", pattern: /^src\/competition\/competition\.ts$/ },
   { name: "puzzles", pattern: /^src\/puzzles\/[^/]+$/ },

@@ -14,6 +14,7 @@ export type { TournamentAction } from "./tournament-id.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { confirmation } from "../../interactions/views/parts.ts";
+import { formatOf } from "../formats/registry.ts";
 import { tournamentReply } from "../views/tournament.ts";
 import {
   joinTournament,
@@ -47,7 +48,7 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
   const t = ctx.app.tournaments.find(id.tournamentId, ctx.guildId ?? "");
   if (id.action === "leave-confirm") return leaveConfirmed(ctx, id);
   // An arena's Leave only pauses (nothing is resigned): no question.
-  if (id.action === "leave" && t.status !== "open" && t.format !== "arena") {
+  if (id.action === "leave" && t.status !== "open" && formatOf(t).leaving !== "pause") {
     const question = ctx.t("game:tournament.leaveQuestion", { id: t.id });
     const confirm = { ...id, action: "leave-confirm" as const };
     return {
