@@ -49,6 +49,8 @@ export interface KnockoutStanding {
   readonly matchesWon: number;
   /** Their last decided match was a bye (round 1) and they have played no match since. */
   readonly bye: boolean;
+  /** They left or were taken out. */
+  readonly withdrawn: boolean;
 }
 
 /** The shared place of the players who go out in `round` of a bracket of `rounds`. */
@@ -73,7 +75,7 @@ export function knockoutStandings(
     const matchesWon = mine.filter((m) => m.winner === id).length;
     const seed = seeds.get(id) ?? seeds.size + 1;
     const last = mine.at(-1);
-    const base = { id, seed, matchesWon, opponent: null, won: 0, lost: 0, bye: false };
+    const base = { id, seed, matchesWon, opponent: null, won: 0, lost: 0, bye: false, withdrawn: withdrawn.has(id) };
     if (!last) return { ...base, state: "in", round: 1, place: null, rank: placeOut(1, rounds) };
     const top = last.top === id;
     const opponent = top ? last.bottom : last.top;

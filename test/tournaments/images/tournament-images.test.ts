@@ -101,6 +101,7 @@ describe("tournament images", () => {
         ],
         [{ top: slot(1, null), bottom: decided ? slot(2, null) : null, bye: false, winner: null }],
       ],
+      roundNames: ["Semi-finals", "Final"],
     });
     // The green over the card: blend it with the card's dark colour rather than match its exact value.
     const greenish = (png: Buffer) => {
@@ -123,9 +124,9 @@ describe("tournament images", () => {
     const three = await renderPodiumImage({
       title: "t",
       subtitle: "",
-      places: ["a", "b", "c"].map((name) => ({ name, score: "3" })),
+      places: ["a", "b", "c"].map((name) => ({ name, detail: "3 points" })),
     });
-    const one = await renderPodiumImage({ title: "t", subtitle: "", places: [{ name: "a", score: "3" }] });
+    const one = await renderPodiumImage({ title: "t", subtitle: "", places: [{ name: "a", detail: "3 points" }] });
     expect(count(three, gold).n).toBeGreaterThan(5000);
     expect(count(three, bronze).n).toBeGreaterThan(5000);
     expect(count(one, bronze).n).toBeLessThan(200);
@@ -147,7 +148,7 @@ describe("tournament images", () => {
       expect(PNG.sync.read(png).width).toBe(800);
     }
     const alt = describeTournament(
-      { kind: "podium", data: { title: "Finale", subtitle: "", places: [{ name: "ana", score: "4" }] } },
+      { kind: "podium", data: { title: "Finale", subtitle: "", places: [{ name: "ana", detail: "4 points" }] } },
       translator("fr"),
     );
     expect(alt).toBe("Finale : 1. ana, 4 points");
