@@ -2,9 +2,9 @@
 import type { GameSnapshot } from "../../games/snapshot.ts";
 import type { Translate } from "../../i18n/index.ts";
 import { mention } from "../../interactions/views/parts.ts";
+import { MISSED_TO_WITHDRAW, missedBy } from "../../tournaments/tournament-store.ts";
 import type { SeriesSummary } from "../series-service.ts";
 import { seriesOpponent, seriesPlayers } from "../series-store.ts";
-import { MISSED_TO_WITHDRAW, missedBy } from "../../tournaments/tournament-store.ts";
 
 /** "<@a> 3-2 <@b>, 1 drawn" from the first player's side. */
 export function seriesScoreText(summary: SeriesSummary, t: Translate, names: (id: string) => string = mention): string {

@@ -58,7 +58,10 @@ function shortened(lines: readonly string[], max: number, room: number, width: (
   const kept = lines.slice(0, max);
   const last = phrases(lines.slice(max - 1).join(" "));
   while (last.length > 1 && width(`${last.join("").trimEnd()}…`) > room) last.pop();
-  kept[max - 1] = `${last.join("").trimEnd().replace(/[,:;·]$/, "")}…`;
+  kept[max - 1] = `${last
+    .join("")
+    .trimEnd()
+    .replace(/[,:;·]$/, "")}…`;
   return kept;
 }
 

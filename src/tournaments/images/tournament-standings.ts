@@ -8,9 +8,9 @@ import {
   drawFlame,
   drawTableFoot,
   fitted,
+  heading,
   MARGIN,
   MEDALS,
-  heading,
   SMALLEST,
   tournamentCard,
 } from "./tournament-card.ts";

@@ -103,9 +103,7 @@ export function resultText(r: KnockoutStanding, tr: Translate, name: (id: string
     case "walkover":
       return tr("board:tournament.result.withdrew");
     case "out":
-      return r.withdrawn
-        ? tr("board:tournament.result.gaveAway", score)
-        : tr("board:tournament.result.lost", score);
+      return r.withdrawn ? tr("board:tournament.result.gaveAway", score) : tr("board:tournament.result.lost", score);
     case "in":
       if (r.opponent) return tr("board:tournament.result.playing", score);
       return tr(r.bye ? "board:tournament.result.bye" : "board:tournament.result.waiting");

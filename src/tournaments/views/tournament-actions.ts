@@ -73,7 +73,8 @@ export function leaveTournament(ctx: HandlerContext, id: string, userId: string 
     tournament.format === "knockout"
       ? knockoutLeaveLine(before, ctx.app.tournaments.view(id), userId, removed, ctx.tServer)
       : null;
-  const line = knockout ?? ctx.tServer(removed ? "game:tournament.removed" : "game:tournament.left", { user: mention(userId) });
+  const line =
+    knockout ?? ctx.tServer(removed ? "game:tournament.removed" : "game:tournament.left", { user: mention(userId) });
   return { line, tournament, ...ended };
 }
 

@@ -71,7 +71,9 @@ function clockTime(ms: number, now: number): string {
 export function statusText(view: TournamentView, tr: Translate, image = false): string {
   const { tournament: t, now } = view;
   if (t.status === "open" && t.startAt !== null)
-    return image ? tr("game:tournament.statusImage.openAt") : tr("game:tournament.status.openAt", { at: when(t.startAt) });
+    return image
+      ? tr("game:tournament.statusImage.openAt")
+      : tr("game:tournament.status.openAt", { at: when(t.startAt) });
   if (t.format === "arena" && t.endsAt !== null && (t.status === "running" || t.status === "paused")) {
     if (now >= t.endsAt) return tr("game:tournament.status.arenaEnding");
     const paused = t.status === "paused";
