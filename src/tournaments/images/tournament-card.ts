@@ -33,9 +33,13 @@ export function tournamentCard(width: number, height: number, head: CardHeading)
   paintCard(ctx, width, height);
   ctx.textBaseline = "alphabetic";
   ctx.font = font(700, head.titleSize);
-  head.title.forEach((line, i) => drawLabel(ctx, line, MARGIN, head.titleY[i], { fill: THEME.text }));
+  head.title.forEach((line, i) => {
+    drawLabel(ctx, line, MARGIN, head.titleY[i], { fill: THEME.text });
+  });
   ctx.font = font(400, SUBTITLE_SIZE);
-  head.subtitle.forEach((line, i) => drawLabel(ctx, line, MARGIN, head.subtitleY[i], { fill: THEME.textDim }));
+  head.subtitle.forEach((line, i) => {
+    drawLabel(ctx, line, MARGIN, head.subtitleY[i], { fill: THEME.textDim });
+  });
   return { canvas, ctx };
 }
 

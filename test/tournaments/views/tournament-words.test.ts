@@ -47,7 +47,7 @@ function entered(ids: readonly string[], extra: Partial<NewTournament>) {
 const active = (id: string) => w.app.tournaments.view(id).games.filter((g) => g.status === "active");
 /** Every game in progress lost by the player with the higher id. */
 const lowerWins = (id: string) => {
-  for (const g of active(id)) w.app.games.resign(g.id, g.southId > g.northId ? g.southId : g.northId, null);
+  for (const g of active(id)) w.app.games.resign(g.id, [g.southId, g.northId].sort()[1], null);
 };
 
 /** The labels an image draws, rendered for real. */
