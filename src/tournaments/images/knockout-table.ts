@@ -5,7 +5,7 @@
  * drawn dim, and have a place; those still in have none yet ("–").
  */
 import type { Translate } from "../../i18n/index.ts";
-import { font } from "../../render/fonts.ts";
+import { font, measuredWidth } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
@@ -34,8 +34,7 @@ export const KNOCKOUT_ROWS = 24;
 const WIDTH = 800;
 const ROW = 38;
 const NAME_X = MARGIN + 52;
-const STAGE_X = NAME_X + 220;
-const RESULT_X = STAGE_X + 160;
+const STAGE_X = NAME_X + 200;
 
 export async function renderKnockoutTableImage(data: KnockoutTable, t: Translate = ENGLISH): Promise<Buffer> {
   const rows = data.rows.slice(0, KNOCKOUT_ROWS);
@@ -45,14 +44,18 @@ export async function renderKnockoutTableImage(data: KnockoutTable, t: Translate
   const height = head + ROW + Math.max(rows.length, 1) * ROW + (more > 0 ? ROW : 0) + 16;
   const { canvas, ctx } = tournamentCard(WIDTH, height, card);
   ctx.textBaseline = "middle";
+  // The round column as wide as its longest name, so the match line, the longest text, has the rest.
+  ctx.font = font(400, SMALLEST);
+  const stageWidth = Math.max(90, ...rows.map((r) => measuredWidth(ctx, r.stage)));
+  const resultX = STAGE_X + Math.min(stageWidth, 170) + 20;
   ctx.font = font(700, SMALLEST);
   const labelY = head + ROW / 2;
   drawLabel(ctx, "#", MARGIN + 18, labelY, { fill: THEME.textDim, align: "center" });
   drawLabel(ctx, t("board:tournament.player"), NAME_X, labelY, { fill: THEME.textDim });
-  drawLabel(ctx, fitted(ctx, t("board:tournament.round"), RESULT_X - STAGE_X - 12), STAGE_X, labelY, {
+  drawLabel(ctx, fitted(ctx, t("board:tournament.round"), resultX - STAGE_X - 12), STAGE_X, labelY, {
     fill: THEME.textDim,
   });
-  drawLabel(ctx, t("board:tournament.match"), RESULT_X, labelY, { fill: THEME.textDim });
+  drawLabel(ctx, t("board:tournament.match"), resultX, labelY, { fill: THEME.textDim });
   rows.forEach((row, r) => {
     const top = head + ROW * (r + 1);
     const mid = top + ROW / 2;
@@ -68,8 +71,8 @@ export async function renderKnockoutTableImage(data: KnockoutTable, t: Translate
     });
     drawLabel(ctx, fitted(ctx, row.name, STAGE_X - NAME_X - 12), NAME_X, mid, { fill });
     ctx.font = font(400, SMALLEST);
-    drawLabel(ctx, fitted(ctx, row.stage, RESULT_X - STAGE_X - 12), STAGE_X, mid, { fill });
-    drawLabel(ctx, fitted(ctx, row.result, WIDTH - MARGIN - RESULT_X), RESULT_X, mid, { fill });
+    drawLabel(ctx, fitted(ctx, row.stage, resultX - STAGE_X - 12), STAGE_X, mid, { fill });
+    drawLabel(ctx, fitted(ctx, row.result, WIDTH - MARGIN - resultX), resultX, mid, { fill });
   });
   drawTableFoot(ctx, t, NAME_X, head + ROW * 1.5, rows.length, ROW, more);
   return canvas.encode("png");
