@@ -30,6 +30,8 @@ export function knockoutStatus(view: TournamentView, tr: Translate): string {
   if (t.status === "paused") return tr("game:tournament.status.knockoutPaused");
   const rounds = [...new Set(view.matches.filter((m) => m.bottom !== null && m.winner === null).map((m) => m.round))];
   const stages = rounds.sort((a, b) => a - b).map((r) => stageName(r, t.rounds, tr));
+  // Between a decided match and the next one's start (no transaction leaves it so; a guard, not a hole).
+  if (stages.length === 0) return tr("game:tournament.status.knockoutWaiting");
   return tr("game:tournament.status.knockout", { stages: stages.join(" · ") });
 }
 
