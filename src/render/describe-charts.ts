@@ -49,23 +49,25 @@ export function describeLadder(title: string, rungs: readonly Rung[], more: numb
 /** A tournament image's alt text: its title, then its rows, matches or places in reading order. */
 export function describeTournament(image: TournamentImage, t: Translate = ENGLISH): string {
   const { data } = image;
-  const points = (score: string) => t("board:tournament.scored", { score });
+  const points = (score: string) => t("board:tournament.scored", { score, count: Number(score) });
   const items =
     image.kind === "standings"
       ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}${r.flame ? " 🔥" : ""}`)
       : image.kind === "crosstable"
         ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}`)
         : image.kind === "podium"
-          ? image.data.places.map((p, i) => `${i + 1}. ${p.name}, ${points(p.score)}`)
-          : image.data.rounds.flatMap((matches, r) =>
-              matches
-                .filter((m) => m.top && (m.bottom || m.bye))
-                .map((m) => {
-                  const round = t("board:tournament.roundShort", { round: r + 1 });
-                  if (!m.bottom) return `${round}: ${m.top!.name} (${t("board:tournament.bye")})`;
-                  return `${round}: ${m.top!.name} ${m.top!.wins ?? 0}–${m.bottom.wins ?? 0} ${m.bottom.name}`;
-                }),
-            );
+          ? image.data.places.map((p, i) => `${i + 1}. ${p.name}, ${p.detail}`)
+          : image.kind === "knockout"
+            ? image.data.rows.map((r) => `${r.place ?? "–"}. ${r.name}, ${r.stage}: ${r.result}`)
+            : image.data.rounds.flatMap((matches, r) =>
+                matches
+                  .filter((m) => m.top && (m.bottom || m.bye))
+                  .map((m) => {
+                    const round = image.data.roundNames[r] ?? t("board:tournament.roundShort", { round: r + 1 });
+                    if (!m.bottom) return `${round}: ${m.top!.name} (${t("board:tournament.bye")})`;
+                    return `${round}: ${m.top!.name} ${m.top!.wins ?? 0}–${m.bottom.wins ?? 0} ${m.bottom.name}`;
+                  }),
+              );
   return clipAlt(
     t("board:alt.tournament", { title: data.title, items: items.join("; ") || t("board:tournament.nobody") }),
   );

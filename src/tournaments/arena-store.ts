@@ -8,12 +8,14 @@
 import { and, asc, eq, gt, inArray, lte, min } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type GameRow, type TournamentRow, tournaments } from "../db/schema.ts";
+import { snapshotOf } from "../games/snapshot.ts";
 import {
   type ArenaEntrant,
   type ArenaOutcome,
   type ArenaStanding,
   type ArenaWaiting,
   arenaStandings,
+  earlyDraw,
   pairArenaWave,
 } from "./core/index.ts";
 import {
@@ -30,9 +32,17 @@ export function arenaEntryDeadline(t: TournamentRow): number | null {
   return t.endsAt - (t.minutes * 60_000) / 4;
 }
 
+/** The moves South and North made in the game (replayed: a Caribbean extra move is a move of its own). */
+function movesEach(row: GameRow): [number, number] {
+  const { movers } = snapshotOf(row).state;
+  const south = movers.filter((p) => p === 0).length;
+  return [south, movers.length - south];
+}
+
 function outcome(row: GameRow, userId: string): ArenaOutcome | null {
   if (row.status !== "finished") return null;
-  if (row.winner === null) return "draw";
+  // Only an agreed draw can come too early (one reached on the board always scores): only it is replayed.
+  if (row.winner === null) return row.reason === "agreement" && earlyDraw(movesEach(row)) ? "early-draw" : "draw";
   const won = row.winner === 0 ? row.southId === userId : row.northId === userId;
   return won ? "win" : "loss";
 }

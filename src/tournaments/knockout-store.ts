@@ -12,7 +12,16 @@ import { insertSeriesGame, resignSeries, scoreOf, seriesGames } from "../competi
 import type { Db, Tx } from "../db/client.ts";
 import { type SeriesRow, series, type TournamentRow, tournamentPairings } from "../db/schema.ts";
 import { newId } from "../games/ids.ts";
-import { bracketRounds, champion, type Decided, readyMatches, seedBracket } from "./core/index.ts";
+import {
+  bracketRounds,
+  champion,
+  type Decided,
+  type KnockoutStanding,
+  knockoutStandings,
+  readyMatches,
+  seedBracket,
+  seedsOf,
+} from "./core/index.ts";
 import type { KnockoutMatch } from "./formats/format.ts";
 import { tournamentEntrants, tournamentPairingRows, updateTournament } from "./tournament-store.ts";
 
@@ -139,36 +148,20 @@ export function forfeitMatch(tx: Tx, t: TournamentRow, userId: string, now: numb
 }
 
 /**
- * A knockout's standings: the champion first, then by the round each player went out in (later is
- * better; the finalist second, the semi-finalists third), then by seed. Score: matches won, byes included.
+ * A knockout's standings (core/knockout-results.ts): the champion first, then by place (the runner-up 2,
+ * the semi-finalists 3 …); a player still in is ranked at the place of losing now, before those out there.
+ * Score: matches won, byes included.
  */
 export function knockoutTable(tx: Tx | Db, t: TournamentRow): { rank: number; id: string; score: number }[] {
-  const entrants = tournamentEntrants(tx, t.id);
-  const seed = new Map(
-    [...entrants]
-      .sort((a, b) => b.rating - a.rating || (a.userId < b.userId ? -1 : 1))
-      .map((p, i) => [p.userId, i + 1]),
-  );
-  const decided = decidedMatches(tx, t);
-  const wins = new Map<string, number>();
-  for (const d of decided) wins.set(d.winner, (wins.get(d.winner) ?? 0) + 1);
-  // The furthest round each player reached: one past their last win.
-  const reached = (id: string) => (wins.get(id) ?? 0) + (champion(t.rounds, decided) === id ? 1 : 0);
-  const rows = entrants
-    .map((p) => ({ id: p.userId, score: wins.get(p.userId) ?? 0, reached: reached(p.userId) }))
-    .sort((a, b) => b.reached - a.reached || seed.get(a.id)! - seed.get(b.id)!);
-  return rows.map((r, i) => ({
-    rank: i > 0 && rows[i - 1].reached === r.reached ? rowsRank(rows, i) : i + 1,
-    id: r.id,
-    score: r.score,
-  }));
+  return knockoutResults(tx, t).map((r) => ({ rank: r.rank, id: r.id, score: r.matchesWon }));
 }
 
-/** The rank shared by players who went out in the same round: that of the first of them. */
-function rowsRank(rows: readonly { reached: number }[], i: number): number {
-  let first = i;
-  while (first > 0 && rows[first - 1].reached === rows[i].reached) first--;
-  return first + 1;
+/** Each player's standing: still in, out in which round and to whom, or champion. */
+export function knockoutResults(tx: Tx | Db, t: TournamentRow): KnockoutStanding[] {
+  const entrants = tournamentEntrants(tx, t.id);
+  const seeds = seedsOf(entrants.map((p) => ({ id: p.userId, rating: p.rating })));
+  const withdrawn = new Set(entrants.filter((p) => p.withdrawn).map((p) => p.userId));
+  return knockoutStandings(t.rounds, knockoutMatches(tx, t), seeds, withdrawn);
 }
 
 /** Every match started so far (byes too), round by round, with its series score. */

@@ -19,6 +19,8 @@ function rematchOf(ctx: HandlerContext, gameId: string): Response {
   const seat = seatOf(game.row, ctx.userId);
   if (seat === null) throw new UserError("rematch/not-yours");
   if (game.row.status === "active") throw new UserError("game/not-over");
+  // A board posted before tournament games lost their Rematch button may still carry one.
+  if (game.row.tournamentId !== null) throw new UserError("rematch/tournament");
   const { row } = game;
   const opponentId = userOf(row, opponent(seat));
   const of = ctx.tServer("game:rematch.of", { id: row.id });

@@ -2,6 +2,7 @@
 import type { GameSnapshot } from "../../games/snapshot.ts";
 import type { Translate } from "../../i18n/index.ts";
 import { mention } from "../../interactions/views/parts.ts";
+import { MISSED_TO_WITHDRAW, missedBy } from "../../tournaments/tournament-store.ts";
 import type { SeriesSummary } from "../series-service.ts";
 import { seriesOpponent, seriesPlayers } from "../series-store.ts";
 
@@ -48,6 +49,21 @@ export function seriesFooter(summary: SeriesSummary, name: (id: string) => strin
   return t("game:series.footer", { score, firstTo: summary.series.firstTo });
 }
 
+/**
+ * A knockout match given away (issue #33: said as such, not "resigned the series"): by the player who
+ * missed MISSED_TO_WITHDRAW games in a row when this game was their last miss, else by one who left or
+ * was taken out. Null for any other series line.
+ */
+function forfeitLine(game: GameSnapshot, summary: SeriesSummary, t: Translate): string | null {
+  const { series: s } = summary;
+  if (game.row.tournamentId === null || s.status !== "resigned" || !s.winnerId) return null;
+  const loser = seriesOpponent(s, s.winnerId);
+  const values = { loser: mention(loser), winner: mention(s.winnerId), score: seriesScoreText(summary, t) };
+  return missedBy(game.row) === loser
+    ? t("game:series.forfeitMissed", { ...values, missed: MISSED_TO_WITHDRAW })
+    : t("game:series.forfeit", values);
+}
+
 /** A series game's line: the score, and the series result (for the image's banner) once it is decided. */
 export function seriesLines(
   game: GameSnapshot,
@@ -58,5 +74,5 @@ export function seriesLines(
   const decidedNow =
     game.row.status !== "active" && series.series.status !== "active" && series.series.winnerId !== null;
   const bannerNote = decidedNow ? (name: (id: string) => string) => seriesWinText(series, t, name) : undefined;
-  return { line: seriesLine(series, t), bannerNote };
+  return { line: forfeitLine(game, series, t) ?? seriesLine(series, t), bannerNote };
 }

@@ -61,10 +61,19 @@ export function ladderLine(game: GameSnapshot, facts: BoardFacts, t: Translate):
     : t("game:ladder.on", { player: user(challenger), rung: mine });
 }
 
-/** A rematch is offered after a game with a result or an abort, not after ladder or series games (they have their own paths). */
+/**
+ * A rematch is offered after a game with a result or an abort, not after ladder, series or tournament games
+ * (they have their own paths: a tournament pairs the next game itself).
+ */
 export function canRematch(game: GameSnapshot): boolean {
   const { row } = game;
-  return row.status !== "active" && row.status !== "cancelled" && !row.ladderChallengerId && !row.seriesId;
+  return (
+    row.status !== "active" &&
+    row.status !== "cancelled" &&
+    !row.ladderChallengerId &&
+    !row.seriesId &&
+    !row.tournamentId
+  );
 }
 
 export function rematchButton(game: GameSnapshot, t: Translate): APIButtonComponent {

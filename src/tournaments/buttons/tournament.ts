@@ -3,8 +3,8 @@
  * organiser's, or a member with Manage Server). The announcement takes the change at once (no other
  * message: its list of players says who joined); a start posts round 1's pairings and boards. Leaving
  * a Swiss or a knockout after the start withdraws the player and resigns their game in progress: it asks
- * first, privately, and the confirmation (`t:<tournament>:lc`) edits the announcement and the board of
- * that game. Leaving an arena pauses the player, at once.
+ * first, privately, saying what it costs, and the confirmation (`t:<tournament>:lc`) edits the
+ * announcement and the board of that game. Leaving an arena pauses the player, at once, told privately.
  */
 
 import type { ButtonKind } from "../../interactions/buttons/kind.ts";
@@ -18,6 +18,7 @@ import { formatOf } from "../formats/registry.ts";
 import { tournamentReply } from "../views/tournament.ts";
 import {
   joinTournament,
+  leaveQuestion,
   leaveTournament,
   startTournament,
   type TournamentEffects,
@@ -47,9 +48,19 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
   // A tournament of another server is refused as one that does not exist.
   const t = ctx.app.tournaments.find(id.tournamentId, ctx.guildId ?? "");
   if (id.action === "leave-confirm") return leaveConfirmed(ctx, id);
-  // An arena's Leave only pauses (nothing is resigned): no question.
-  if (id.action === "leave" && t.status !== "open" && formatOf(t).leaving !== "pause") {
-    const question = ctx.t("game:tournament.leaveQuestion", { id: t.id });
+  // An arena's Leave only pauses (nothing is resigned): no question, a private answer.
+  if (id.action === "leave" && t.status !== "open" && formatOf(t).leaving === "pause") {
+    const done = leaveTournament(ctx, id.tournamentId);
+    return {
+      mode: "reply",
+      reply: { content: done.line, ephemeral: true, mentions: [] },
+      edits: [...announcementEdits(ctx.app, id.tournamentId), ...done.edits],
+      posts: done.posts,
+      notices: done.notices,
+    };
+  }
+  if (id.action === "leave" && t.status !== "open") {
+    const question = leaveQuestion(ctx, t);
     const confirm = { ...id, action: "leave-confirm" as const };
     return {
       mode: "reply",

@@ -13,10 +13,14 @@ export const definition = localized(
   "commands:tournamentLeave.description",
 ).addStringOption(tournamentOption);
 
-/** Leaves: off the list before the start; after it, withdrawn (games played count) and the game in progress resigned. */
+/**
+ * Leaves: off the list before the start; after it, withdrawn (games played count) and the game in
+ * progress resigned; an arena player pauses (told privately).
+ */
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const done = leaveTournament(ctx, tournamentHere(ctx, options).id);
-  return tournamentChanged(ctx, done.tournament, done.line, done);
+  const changed = tournamentChanged(ctx, done.tournament, done.line, done);
+  return done.private ? { ...changed, reply: { ...changed.reply, ephemeral: true } } : changed;
 }
 
 export const tournamentLeave: Command = {

@@ -1,17 +1,29 @@
 /**
  * Arena tournaments, pure (issue #22), in the manner of Lichess's arenas: a game scores 2 for a win, 1 for
  * a draw and 0 for a loss; after two wins in a row a player is on fire (the flame) and every further win
- * scores double (4) until a game that is not a win. Whoever is free is paired again at once: the waiting
+ * scores double (4) until a game that is not a win. Against draw farming (Lichess's rule), a draw agreed
+ * before both players made EARLY_DRAW_MOVES moves scores nothing (and puts the fire out, as any draw). Whoever is free is paired again at once: the waiting
  * players are paired by one maximum-weight matching (the same library as pairing.ts, for the same
  * reason), preferring near ranks and never an immediate rematch.
  */
 import blossom from "edmonds-blossom-fixed";
 import type { SwissPair } from "./types.ts";
 
-/** A game's result from one player's side. */
-export type ArenaOutcome = "win" | "draw" | "loss";
+/** A game's result from one player's side; `early-draw`: a draw agreed too early to score (see `earlyDraw`). */
+export type ArenaOutcome = "win" | "draw" | "early-draw" | "loss";
 
-export const ARENA_POINTS: Readonly<Record<ArenaOutcome, number>> = { win: 2, draw: 1, loss: 0 };
+export const ARENA_POINTS: Readonly<Record<ArenaOutcome, number>> = { win: 2, draw: 1, "early-draw": 0, loss: 0 };
+
+/** Moves each player must have made for an agreed draw to score (Lichess: ten moves, twenty plies). */
+export const EARLY_DRAW_MOVES = 10;
+
+/**
+ * Whether a draw agreed by the players (not one reached on the board) scores nothing: agreed before both
+ * made EARLY_DRAW_MOVES moves. `moves`: the moves South and North made (a Caribbean extra move counts).
+ */
+export function earlyDraw(moves: readonly [number, number]): boolean {
+  return Math.min(moves[0], moves[1]) < EARLY_DRAW_MOVES;
+}
 /** Wins in a row after which a player is on fire: each further win scores double. */
 export const FIRE_AFTER = 2;
 

@@ -2,6 +2,7 @@
 
 export * from "./arena.ts";
 export * from "./knockout.ts";
+export * from "./knockout-results.ts";
 export { mayMeet, pairingNumbers, pairRound, rankOrder } from "./pairing.ts";
 export { canTake, MAX_SIDE_DIFFERENCE, preference, sideOfHigher } from "./sides.ts";
 export { playersAfter, type Standing, standings } from "./standings.ts";

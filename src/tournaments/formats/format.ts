@@ -11,7 +11,7 @@
 import type { Db, Tx } from "../../db/client.ts";
 import type { GameRow, TournamentFormat, TournamentRow } from "../../db/schema.ts";
 import type { MessageKey, Term } from "../../i18n/index.ts";
-import type { SwissTournament } from "../core/index.ts";
+import type { MatchResult, SwissTournament } from "../core/index.ts";
 
 /** What the organiser may set for a format (each format reads its own and ignores the rest). */
 export interface FormatOptions {
@@ -45,16 +45,8 @@ export interface TableRow {
 }
 
 /** A match of a bracket as shown: its players (bottom null for a bye), their wins so far, and who went through. */
-export interface KnockoutMatch {
-  readonly round: number;
-  /** 1-based place in its round. */
-  readonly board: number;
-  readonly top: string;
-  readonly bottom: string | null;
-  readonly topWins: number;
-  readonly bottomWins: number;
-  readonly winner: string | null;
-}
+/** A match of the bracket as shown: its players (north null for a bye), their wins so far, and who went through. */
+export type KnockoutMatch = MatchResult;
 
 /** The images a format offers besides the standings and the podium (each a `/nickar-tournament` subcommand). */
 export type ExtraImage = "crosstable" | "bracket";

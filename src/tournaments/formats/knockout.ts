@@ -53,8 +53,9 @@ export const knockout: FormatRules<"knockout"> = {
     announces: "as-paired",
     // A match's first game: the games after it are its series' own (posted as a series posts them).
     freshGames: (_t, games) => games.filter((g) => g.status === "active" && g.messageId === null && g.seriesGame === 1),
-    roundHead: "game:tournament.knockoutRound",
-    pairingLine: "game:tournament.match",
+    // Unused while the bracket's matches are announced under their rounds (views/knockout-text.ts).
+    roundHead: "game:tournament.round",
+    pairingLine: "game:tournament.board",
     gameLine: "game:tournament.game",
     finishedLine: "game:tournament.status.over",
     timed: false,

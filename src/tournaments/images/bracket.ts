@@ -9,7 +9,7 @@ import { font } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
-import { CONTENT_TOP, fitted, MARGIN, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import { fitted, heading, MARGIN, SMALLEST, tournamentCard } from "./tournament-card.ts";
 
 export interface BracketSlot {
   readonly seed: number;
@@ -32,6 +32,8 @@ export interface Bracket {
   readonly subtitle: string;
   /** Round 1 first; round r has half the matches of round r − 1. */
   readonly rounds: readonly (readonly BracketMatch[])[];
+  /** Each round's name over its column ("Round 1", "Semi-finals", "Final"), as the text says them. */
+  readonly roundNames: readonly string[];
 }
 
 /** The winner's slot. */
@@ -68,19 +70,19 @@ function slot(
 export async function renderBracketImage(data: Bracket, t: Translate = ENGLISH): Promise<Buffer> {
   const first = Math.max(1, data.rounds[0]?.length ?? 1);
   const matchH = 2 * SLOT + MATCH_GAP;
-  const top = CONTENT_TOP + 44;
   const width = Math.max(800, MARGIN * 2 + data.rounds.length * COLUMN);
+  const card = heading(data.title, data.subtitle, width);
+  const top = card.contentTop + 44;
   const height = top + first * matchH + 16;
-  const { canvas, ctx } = tournamentCard(width, height, data.title, data.subtitle);
+  const { canvas, ctx } = tournamentCard(width, height, card);
   /** The vertical centre of match i of round r (0-based): centred between its two feeders. */
   const centre = (r: number, i: number) => top + (i + 0.5) * matchH * 2 ** r;
   data.rounds.forEach((matches, r) => {
     const x = MARGIN + r * COLUMN;
     ctx.font = font(700, SMALLEST);
     ctx.textBaseline = "middle";
-    const label =
-      r === data.rounds.length - 1 ? t("board:tournament.final") : t("board:tournament.roundShort", { round: r + 1 });
-    drawLabel(ctx, label, x, CONTENT_TOP + 20, { fill: THEME.textDim });
+    const label = data.roundNames[r] ?? t("board:tournament.roundShort", { round: r + 1 });
+    drawLabel(ctx, fitted(ctx, label, BOX), x, card.contentTop + 20, { fill: THEME.textDim });
     matches.forEach((m, i) => {
       const c = centre(r, i);
       slot(ctx, x, c - SLOT, m.top, m.winner === "top", "");

@@ -8,7 +8,7 @@ import { font } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
-import { CONTENT_TOP, drawTableFoot, fitted, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import { drawTableFoot, fitted, heading, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
 
 export type CrossCell =
   | { readonly opponentRank: number; readonly side: "S" | "N"; readonly result: "1" | "½" | "0" | null }
@@ -45,9 +45,10 @@ export async function renderCrosstableImage(data: Crosstable, t: Translate = ENG
   const more = data.more + (data.rows.length - rows.length);
   const rounds = Math.max(1, ...rows.map((r) => r.cells.length));
   const width = Math.max(800, MARGIN * 2 + 44 + NAME + rounds * CELL + 90);
-  const head = CONTENT_TOP + 8;
+  const card = heading(data.title, data.subtitle, width);
+  const head = card.contentTop + 8;
   const height = head + ROW * (Math.max(rows.length, 1) + 1) + (more > 0 ? ROW : 0) + 16;
-  const { canvas, ctx } = tournamentCard(width, height, data.title, data.subtitle);
+  const { canvas, ctx } = tournamentCard(width, height, card);
   const cellX = (i: number) => MARGIN + 44 + NAME + i * CELL;
   ctx.textBaseline = "middle";
   ctx.font = font(700, SMALLEST);

@@ -1,5 +1,6 @@
 /**
- * What the tournament images share: the card with its title and subtitle, a name fitted to its room,
+ * What the tournament images share: the card with its title and subtitle (laid out by card-heading.ts:
+ * wrapped, never cut mid-phrase), a name fitted to its room,
  * and the flame of an arena player on a streak (drawn as a shape, not an emoji: no emoji font is needed,
  * and it reads at any size).
  */
@@ -9,28 +10,36 @@ import { createCanvas, type SKRSContext2D } from "../../render/canvas.ts";
 import { fitWidth, font, measuredWidth, registerFonts } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { THEME } from "../../render/theme.ts";
+import { type CardHeading, cardHeading, SUBTITLE_SIZE } from "./card-heading.ts";
 
 /** No text smaller than this: 11 px when the image is shown 440 px wide out of 800. */
 export const SMALLEST = 20;
 export const MARGIN = 28;
-/** Where the content starts below the title and subtitle. */
-export const CONTENT_TOP = 96;
 /** The flame's colour. */
 export const FLAME = "#ff8a2a";
 /** The first three places. */
 export const MEDALS = [THEME.origin, "#d9d9d9", "#d08b4c"] as const;
 
-/** A card of `width` × `height` with the title and its subtitle; its context, ready to draw on. */
-export function tournamentCard(width: number, height: number, title: string, subtitle: string) {
+/** The heading of a card `width` wide: its lines, and where the content starts below them. */
+export function heading(title: string, subtitle: string, width: number): CardHeading {
+  return cardHeading(title, subtitle, width, MARGIN);
+}
+
+/** A card of `width` × `height` with its heading drawn; its context, ready to draw on. */
+export function tournamentCard(width: number, height: number, head: CardHeading) {
   registerFonts();
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   paintCard(ctx, width, height);
   ctx.textBaseline = "alphabetic";
-  ctx.font = font(700, 26);
-  drawLabel(ctx, fitted(ctx, title, width - 2 * MARGIN), MARGIN, 42, { fill: THEME.text });
-  ctx.font = font(400, SMALLEST);
-  drawLabel(ctx, fitted(ctx, subtitle, width - 2 * MARGIN), MARGIN, 74, { fill: THEME.textDim });
+  ctx.font = font(700, head.titleSize);
+  head.title.forEach((line, i) => {
+    drawLabel(ctx, line, MARGIN, head.titleY[i], { fill: THEME.text });
+  });
+  ctx.font = font(400, SUBTITLE_SIZE);
+  head.subtitle.forEach((line, i) => {
+    drawLabel(ctx, line, MARGIN, head.subtitleY[i], { fill: THEME.textDim });
+  });
   return { canvas, ctx };
 }
 

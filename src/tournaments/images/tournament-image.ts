@@ -1,7 +1,8 @@
-/** The four tournament images as one kind of render task: plain data, drawn by the matching renderer. */
+/** The five tournament images as one kind of render task: plain data, drawn by the matching renderer. */
 import type { Translate } from "../../i18n/index.ts";
 import { type Bracket, renderBracketImage } from "./bracket.ts";
 import { type Crosstable, renderCrosstableImage } from "./crosstable.ts";
+import { type KnockoutTable, renderKnockoutTableImage } from "./knockout-table.ts";
 import { type Podium, renderPodiumImage } from "./podium.ts";
 import { renderStandingsImage, type StandingsImage } from "./tournament-standings.ts";
 
@@ -9,6 +10,7 @@ export type TournamentImage =
   | { readonly kind: "standings"; readonly data: StandingsImage }
   | { readonly kind: "crosstable"; readonly data: Crosstable }
   | { readonly kind: "bracket"; readonly data: Bracket }
+  | { readonly kind: "knockout"; readonly data: KnockoutTable }
   | { readonly kind: "podium"; readonly data: Podium };
 
 export function renderTournamentImage(image: TournamentImage, t: Translate): Promise<Buffer> {
@@ -19,6 +21,8 @@ export function renderTournamentImage(image: TournamentImage, t: Translate): Pro
       return renderCrosstableImage(image.data, t);
     case "bracket":
       return renderBracketImage(image.data, t);
+    case "knockout":
+      return renderKnockoutTableImage(image.data, t);
     case "podium":
       return renderPodiumImage(image.data, t);
   }

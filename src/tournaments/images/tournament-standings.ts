@@ -5,10 +5,10 @@ import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
 import {
-  CONTENT_TOP,
   drawFlame,
   drawTableFoot,
   fitted,
+  heading,
   MARGIN,
   MEDALS,
   SMALLEST,
@@ -47,9 +47,10 @@ const COLUMN = 86;
 export async function renderStandingsImage(data: StandingsImage, t: Translate = ENGLISH): Promise<Buffer> {
   const rows = data.rows.slice(0, STANDINGS_ROWS);
   const more = data.more + (data.rows.length - rows.length);
-  const head = CONTENT_TOP + 8;
+  const card = heading(data.title, data.subtitle, WIDTH);
+  const head = card.contentTop + 8;
   const height = head + ROW + Math.max(rows.length, 1) * ROW + (more > 0 ? ROW : 0) + 16;
-  const { canvas, ctx } = tournamentCard(WIDTH, height, data.title, data.subtitle);
+  const { canvas, ctx } = tournamentCard(WIDTH, height, card);
   // Columns from the right: games, the tie-breaks, the score.
   const numbers = [t("board:tournament.games"), ...[...data.tieBreakNames].reverse(), t("board:tournament.points")];
   const right = (i: number) => WIDTH - MARGIN - i * COLUMN;

@@ -9,12 +9,15 @@ import type { HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
+import { knockoutLeaveLine } from "./knockout-text.ts";
 import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
 export interface TournamentEffects {
-  /** The public line that tells it (the server's language). */
+  /** The line that tells it: public, in the server's language; or, when `private`, the user's answer. */
   readonly line: string;
+  /** Said to the user alone (an arena player who pauses), in their language. */
+  readonly private?: boolean;
   readonly tournament: TournamentRow;
   readonly edits: readonly Edit[];
   readonly posts: readonly Post[];
@@ -54,17 +57,44 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
   return { line, tournament, ...none, posts };
 }
 
-/** `userId` leaves (the caller) or is removed (by an organiser); a game in progress is resigned. */
+/**
+ * `userId` leaves (the caller) or is removed (by an organiser); a game in progress is resigned, and a
+ * knockout's match given away (the line names who goes through). An arena player who leaves after the
+ * start pauses instead: told privately, the announcement marks them.
+ */
 export function leaveTournament(ctx: HandlerContext, id: string, userId: string = ctx.userId): TournamentEffects {
   const removed = userId !== ctx.userId;
   if (removed) requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
+  const before = ctx.app.tournaments.view(id);
   const resigned = removed ? ctx.app.tournaments.removePlayer(id, userId) : ctx.app.tournaments.leave(id, userId);
   const tournament = ctx.app.tournaments.find(id);
-  // An arena player who leaves after the start pauses (join again to come back).
-  const pauses = !removed && formatOf(tournament).leaving === "pause" && tournament.status !== "open";
-  const key = removed ? "game:tournament.removed" : pauses ? "game:tournament.paused2" : "game:tournament.left";
-  const line = ctx.tServer(key, { user: mention(userId) });
-  return { line, tournament, ...endedGames(ctx, resigned ? [resigned] : []) };
+  const ended = endedGames(ctx, resigned ? [resigned] : []);
+  if (!removed && formatOf(tournament).leaving === "pause" && tournament.status !== "open") {
+    return { line: ctx.t("game:tournament.pausedYou", { id }), private: true, tournament, ...ended };
+  }
+  const knockout =
+    tournament.format === "knockout"
+      ? knockoutLeaveLine(before, ctx.app.tournaments.view(id), userId, removed, ctx.tServer)
+      : null;
+  const line =
+    knockout ?? ctx.tServer(removed ? "game:tournament.removed" : "game:tournament.left", { user: mention(userId) });
+  return { line, tournament, ...ended };
+}
+
+/**
+ * The private question before leaving a Swiss or a knockout after its start: what it costs (a knockout's
+ * match given away; the game in progress lost, and rated when the tournament is).
+ */
+export function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
+  const playing = ctx.app.tournaments
+    .view(t.id)
+    .games.some((g) => g.status === "active" && (g.southId === ctx.userId || g.northId === ctx.userId));
+  const question =
+    t.format === "knockout"
+      ? ctx.t("game:tournament.leaveQuestionKnockout", { id: t.id })
+      : ctx.t("game:tournament.leaveQuestion", { id: t.id });
+  if (!playing) return question;
+  return `${question}\n${ctx.t(t.rated ? "game:tournament.leaveCost.rated" : "game:tournament.leaveCost.unrated")}`;
 }
 
 export function startTournament(ctx: HandlerContext, id: string): TournamentEffects {

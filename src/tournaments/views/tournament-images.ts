@@ -8,8 +8,10 @@ import type { Translate } from "../../i18n/index.ts";
 import type { App } from "../../interactions/context.ts";
 import type { ImageFile } from "../../interactions/reply.ts";
 import { describeTournament, type TournamentImage } from "../../present/images.ts";
+import { seedsOf } from "../core/index.ts";
 import { formatOf } from "../formats/registry.ts";
 import type { TableRow, TournamentView } from "../tournament-service.ts";
+import { knockoutTable, podiumDetail, resultText, stageName, stageNames } from "./knockout-text.ts";
 import { points, statusText, tournamentTitle } from "./tournament.ts";
 
 type Names = (id: string) => string;
@@ -24,18 +26,19 @@ async function namesOf(app: App, t: TournamentRow, ids: readonly string[]): Prom
 function heading(view: TournamentView, tr: Translate) {
   return {
     title: tournamentTitle(view.tournament, tr).replace(/`/g, ""),
-    subtitle: statusText(view.tournament, tr, view.now)
-      .replace(/<t:\d+:R>/g, "")
-      .trim(),
+    // The picture's own status line: Discord fills in no times there.
+    subtitle: statusText(view, tr, true).replace(/`/g, ""),
   };
 }
 
+/** The standings picture of any format: a knockout's players by the round they reached, the others by score. */
 export function standingsImage(
   view: TournamentView,
   table: readonly TableRow[],
   tr: Translate,
   name: Names,
 ): TournamentImage {
+  if (view.tournament.format === "knockout") return knockoutImage(view, tr, name);
   const swiss = formatOf(view.tournament).show.table === "tie-breaks";
   return {
     kind: "standings",
@@ -99,11 +102,7 @@ export function crosstableImage(
 /** A knockout's bracket: every round's matches, the players known so far, their series wins. */
 export function bracketImage(view: TournamentView, tr: Translate, name: Names): TournamentImage {
   const t = view.tournament;
-  const seed = new Map(
-    [...view.players]
-      .sort((a, b) => b.rating - a.rating || (a.userId < b.userId ? -1 : 1))
-      .map((p, i) => [p.userId, i + 1]),
-  );
+  const seed = seedsOf(view.players.map((p) => ({ id: p.userId, rating: p.rating })));
   const slot = (id: string | null, wins: number | null) =>
     id ? { seed: seed.get(id) ?? 0, name: name(id), wins } : null;
   const winners = new Map(view.matches.filter((m) => m.winner).map((m) => [`${m.round}:${m.board - 1}`, m.winner!]));
@@ -128,21 +127,48 @@ export function bracketImage(view: TournamentView, tr: Translate, name: Names): 
       };
     }),
   );
-  return { kind: "bracket", data: { ...heading(view, tr), rounds } };
+  return { kind: "bracket", data: { ...heading(view, tr), rounds, roundNames: stageNames(t.rounds, tr) } };
 }
 
-/** The top three; players sharing a place (a knockout's semi-finalists) share its step. */
+/** A knockout's players: the champion, those still in, those out by round; each with the match that says why. */
+function knockoutImage(view: TournamentView, tr: Translate, name: Names): TournamentImage {
+  const rounds = view.tournament.rounds;
+  const rows = knockoutTable(view).map((r) => ({
+    place: r.place,
+    name: name(r.id),
+    stage: stageName(Math.min(r.round, rounds), rounds, tr),
+    result: resultText(r, tr, name),
+    out: r.state === "out" || r.state === "walkover",
+  }));
+  return { kind: "knockout", data: { ...heading(view, tr), rows, more: 0 } };
+}
+
+/**
+ * The top three; players sharing a place (a knockout's semi-finalists) share its step. Under each, what
+ * earned it: a Swiss's or an arena's points, a knockout's final and its score, or the semi-finals.
+ */
 export function podiumImage(
   view: TournamentView,
   table: readonly TableRow[],
   tr: Translate,
   name: Names,
 ): TournamentImage {
+  const knockout = view.tournament.format === "knockout";
+  const rows: readonly { id: string; rank: number; detail: string }[] = knockout
+    ? knockoutTable(view)
+        .filter((r) => r.place !== null)
+        .map((r) => ({ id: r.id, rank: r.place!, detail: podiumDetail(r, tr) }))
+    : table.map((r) => ({ id: r.id, rank: r.rank, detail: scoredText(r.score, tr) }));
   const places = [1, 2, 3]
-    .map((rank) => table.filter((r) => r.rank === rank))
-    .filter((rows) => rows.length > 0)
-    .map((rows) => ({ name: rows.map((r) => name(r.id)).join(" · "), score: points(rows[0].score) }));
+    .map((rank) => rows.filter((r) => r.rank === rank))
+    .filter((shared) => shared.length > 0)
+    .map((shared) => ({ name: shared.map((r) => name(r.id)).join(" · "), detail: shared[0].detail }));
   return { kind: "podium", data: { ...heading(view, tr), places } };
+}
+
+/** "1 point", "2.5 points". */
+function scoredText(score: number, tr: Translate): string {
+  return tr("board:tournament.scored", { score: points(score), count: score });
 }
 
 /** An attachment for `make`'s image, with its alt text, in the server's language. */

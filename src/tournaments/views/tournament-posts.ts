@@ -18,6 +18,7 @@ import { mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
 import { MIN_PLAYERS } from "../tournament-service.ts";
 import { MISSED_TO_WITHDRAW } from "../tournament-store.ts";
+import { knockoutTable } from "./knockout-text.ts";
 import { roundText, standingsText, tournamentReply } from "./tournament.ts";
 import { podiumImage, standingsImage, tournamentAttachment } from "./tournament-images.ts";
 
@@ -112,22 +113,30 @@ export function tournamentFollowUps(app: App, ended: GameSnapshot): { posts: Pos
 function withdrawnPosts(app: App, t: TournamentRow, ended: GameSnapshot): Post[] {
   const { row } = ended;
   const { t: tr } = serverVoice(app, t.guildId);
-  return app.tournaments
-    .view(t.id)
-    .players.filter(
+  const view = app.tournaments.view(t.id);
+  // A knockout's match goes to the opponent: the line says who goes through.
+  const through = new Map(t.format === "knockout" ? knockoutTable(view).map((r) => [r.id, r.opponent]) : []);
+  return view.players
+    .filter(
       (p) =>
         (p.userId === row.southId || p.userId === row.northId) &&
         p.withdrawn &&
         p.missed >= MISSED_TO_WITHDRAW &&
         p.withdrawnAt === row.finishedAt,
     )
-    .map((p) => ({
-      channelId: t.channelId,
-      reply: {
-        content: tr("game:tournament.withdrawnMissed", { user: mention(p.userId), id: t.id, missed: p.missed }),
-        mentions: [p.userId],
-      },
-    }));
+    .map((p) => {
+      const values = { user: mention(p.userId), id: t.id, missed: p.missed };
+      const opponent = through.get(p.userId);
+      return {
+        channelId: t.channelId,
+        reply: {
+          content: opponent
+            ? tr("game:tournament.withdrawnMissedKnockout", { ...values, opponent: mention(opponent) })
+            : tr("game:tournament.withdrawnMissed", values),
+          mentions: [p.userId],
+        },
+      };
+    });
 }
 
 function roundFollowUps(app: App, t: TournamentRow, ended: GameSnapshot): { posts: Post[]; edits: Edit[] } {

@@ -12,8 +12,10 @@ import type { Reply } from "../../interactions/reply.ts";
 import { fitContent, moreLine } from "../../interactions/text-budget.ts";
 import { button, mention, row } from "../../interactions/views/parts.ts";
 import { timeLimitText } from "../../present/time-limit.ts";
+import { EARLY_DRAW_MOVES } from "../core/index.ts";
 import { formatOf } from "../formats/registry.ts";
 import { entriesOpen, type TableRow, type TournamentView } from "../tournament-service.ts";
+import { bracketText, knockoutRoundText, knockoutStatus } from "./knockout-text.ts";
 
 const STATUS = {
   open: "game:tournament.status.open",
@@ -42,34 +44,57 @@ function when(ms: number): string {
   return `<t:${Math.floor(ms / 1000)}:R>`;
 }
 
-/** Where the tournament stands, in one line. */
-export function statusText(t: TournamentRow, tr: Translate, now: number): string {
-  if (t.status === "open" && t.startAt !== null) return tr("game:tournament.status.openAt", { at: when(t.startAt) });
-  const { show } = formatOf(t);
-  if (show.timed && t.endsAt !== null && (t.status === "running" || t.status === "paused")) {
+const DAY = 24 * 60 * 60_000;
+
+/** Discord shows `<t:…:t>` as "16:20" (`:f`, "20 April 2026 16:20", for a time more than a day off), in each reader's zone. */
+function clockTime(ms: number, now: number): string {
+  return `<t:${Math.floor(ms / 1000)}:${ms - now > DAY ? "f" : "t"}>`;
+}
+
+/**
+ * Where the tournament stands, in one line. `image`: for a picture, which Discord does not fill in with
+ * times (a time to come is left out, not left as a hole).
+ */
+export function statusText(view: TournamentView, tr: Translate, image = false): string {
+  const { tournament: t, now } = view;
+  if (t.status === "open" && t.startAt !== null)
+    return image
+      ? tr("game:tournament.statusImage.openAt")
+      : tr("game:tournament.status.openAt", { at: when(t.startAt) });
+  if (formatOf(t).show.timed && t.endsAt !== null && (t.status === "running" || t.status === "paused")) {
     if (now >= t.endsAt) return tr("game:tournament.status.arenaEnding");
-    const at = when(t.endsAt);
-    return tr(t.status === "paused" ? "game:tournament.status.arenaPaused" : "game:tournament.status.arena", { at });
+    const paused = t.status === "paused";
+    if (image) return tr(paused ? "game:tournament.statusImage.arenaPaused" : "game:tournament.statusImage.arena");
+    const at = { time: clockTime(t.endsAt, now), at: when(t.endsAt) };
+    return tr(paused ? "game:tournament.status.arenaPaused" : "game:tournament.status.arena", at);
   }
+  if (formatOf(t).show.table === "bracket" && (t.status === "running" || t.status === "paused"))
+    return knockoutStatus(view, tr);
   // Finished: in the format's words (a Swiss counts its rounds).
-  const key = t.status === "finished" ? show.finishedLine : STATUS[t.status];
+  const key = t.status === "finished" ? formatOf(t).show.finishedLine : STATUS[t.status];
   return tr(key, { round: t.currentRound, rounds: t.rounds });
+}
+
+/** A line of the announcement's list: the player, marked when withdrawn or (an arena's) paused. */
+function entryLine(p: TournamentView["players"][number], tr: Translate): string {
+  if (p.withdrawn) return tr("game:tournament.entryWithdrawn", { user: mention(p.userId) });
+  if (p.paused) return tr("game:tournament.entryPaused", { user: mention(p.userId) });
+  return `• ${mention(p.userId)}`;
 }
 
 /** The announcement: what the tournament is, where it stands, who plays; buttons while it can be joined or left. */
 export function tournamentReply(view: TournamentView, tr: Translate): Reply {
   const { tournament: t, players } = view;
-  const playing = players.filter((p) => !p.withdrawn);
-  const status = statusText(t, tr, view.now);
+  // Everyone who entered stays on the list, as in the standings: withdrawn and paused players marked.
   const content = fitContent([
     {
       head: [
         tournamentTitle(t, tr),
         tr("game:tournament.organiser", { user: mention(t.createdBy) }),
-        status,
-        tr("game:tournament.players", { count: playing.length }),
+        statusText(view, tr),
+        tr("game:tournament.players", { count: players.length }),
       ],
-      items: playing.map((p) => `• ${mention(p.userId)}`),
+      items: players.map((p) => entryLine(p, tr)),
       more: moreLine(tr),
     },
   ]);
@@ -108,25 +133,32 @@ export function tournamentReply(view: TournamentView, tr: Translate): Reply {
 
 /**
  * What a new round says: a Swiss's "Round 2 of 5" with one line per board (South first) and the bye; an
- * arena's new pairings; a knockout's matches just started. `fresh`: the games it announces.
+ * arena's new pairings; a knockout's matches just started, each under its own round. `fresh`: the games
+ * it announces.
  */
 export function roundText(view: TournamentView, fresh: readonly GameRow[], tr: Translate): string {
   const { tournament: t } = view;
   const { show } = formatOf(t);
-  const round = Math.max(...fresh.map((g) => g.tournamentRound ?? 0));
   const ids = new Set(fresh.map((g) => g.id));
-  // A whole round is announced with its bye; games paired as players come free, by their games.
+  // A bracket's matches under their rounds (knockout-text.ts); a whole round with its bye, or games as paired.
+  if (show.table === "bracket") {
+    const started = view.pairings.filter((p) => p.gameId !== null && ids.has(p.gameId));
+    const matches = view.matches.filter((m) => started.some((p) => p.round === m.round && p.board === m.board));
+    return knockoutRoundText(view, matches, tr);
+  }
+  const round = Math.max(...fresh.map((g) => g.tournamentRound ?? 0));
   const byRound = show.announces === "rounds";
   const pairings = view.pairings.filter((p) => (byRound ? p.round === round : p.gameId !== null && ids.has(p.gameId)));
   const boards = pairings.filter((p) => p.northId !== null);
   const bye = byRound ? pairings.find((p) => p.northId === null) : undefined;
   const head = tr(show.roundHead, { id: t.id, round, rounds: t.rounds, firstTo: t.firstTo ?? 1 });
-  const key = show.pairingLine;
   return fitContent([
     {
       head: [head],
       items: [
-        ...boards.map((p) => tr(key, { board: p.board, south: mention(p.southId), north: mention(p.northId ?? "") })),
+        ...boards.map((p) =>
+          tr(show.pairingLine, { board: p.board, south: mention(p.southId), north: mention(p.northId ?? "") }),
+        ),
         ...(bye ? [tr("game:tournament.bye", { user: mention(bye.southId) })] : []),
       ],
       more: moreLine(tr),
@@ -144,12 +176,13 @@ export function standingsText(view: TournamentView, table: readonly TableRow[], 
   const { tournament: t } = view;
   const columns = formatOf(t).show.table;
   const title = tournamentTitle(t, tr);
-  const head = [
-    final ? tr("game:tournament.final", { title }) : title,
-    statusText(t, tr, view.now),
-    tr(columns === "tie-breaks" ? "game:tournament.columns" : "game:tournament.arenaColumns"),
-  ];
-  if (columns === "bracket") return bracketText(view, head.slice(0, 2), tr);
+  const head = [final ? tr("game:tournament.final", { title }) : title, statusText(view, tr)];
+  if (formatOf(t).show.table === "bracket") return bracketText(view, head, tr);
+  head.push(
+    formatOf(t).show.table === "tie-breaks"
+      ? tr("game:tournament.columns")
+      : tr("game:tournament.arenaColumns", { moves: EARLY_DRAW_MOVES }),
+  );
   const line = (s: TableRow) => {
     const rank = String(s.rank).padStart(2);
     if (columns === "points") {
@@ -179,25 +212,4 @@ export function standingsText(view: TournamentView, table: readonly TableRow[], 
       more: moreLine(tr),
     },
   ]);
-}
-
-/** A knockout's matches round by round ("Round 1, match 2: @a 2–1 @b"), the champion once known. */
-function bracketText(view: TournamentView, head: readonly string[], tr: Translate): string {
-  const { tournament: t } = view;
-  // The final, played or a walkover (a finalist withdrew).
-  const final = view.matches.find((m) => m.round === t.rounds && m.winner !== null);
-  const items = view.matches.map((m) =>
-    m.bottom === null
-      ? tr("game:tournament.walkover", { user: mention(m.top) })
-      : tr("game:tournament.bracketLine", {
-          round: m.round,
-          board: m.board,
-          south: m.winner === m.top ? `**${mention(m.top)}**` : mention(m.top),
-          north: m.winner === m.bottom ? `**${mention(m.bottom)}**` : mention(m.bottom),
-          score: `${m.topWins}–${m.bottomWins}`,
-        }),
-  );
-  const champion =
-    t.status === "finished" && final?.winner ? [tr("game:tournament.champion", { user: mention(final.winner) })] : [];
-  return fitContent([{ head: [...head, ...champion], items, more: moreLine(tr) }]);
 }

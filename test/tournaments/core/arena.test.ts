@@ -5,10 +5,12 @@ import {
   type ArenaWaiting,
   arenaScore,
   arenaStandings,
+  EARLY_DRAW_MOVES,
+  earlyDraw,
   pairArenaWave,
 } from "../../../src/tournaments/core/index.ts";
 
-const outcome = fc.constantFrom<ArenaOutcome>("win", "draw", "loss");
+const outcome = fc.constantFrom<ArenaOutcome>("win", "draw", "early-draw", "loss");
 
 /**
  * A waiting pool: distinct ids; ranks distinct and sparse (as when most of the field is playing), in a
@@ -56,7 +58,7 @@ describe("arena", () => {
         expect(s.onFire).toBe(results.length >= 2 && results.at(-1) === "win" && results.at(-2) === "win");
         results.forEach((r, i) => {
           const doubled = r === "win" && i >= 2 && results[i - 1] === "win" && results[i - 2] === "win";
-          expect(s.points[i]).toBe({ win: 2, draw: 1, loss: 0 }[r] * (doubled ? 2 : 1));
+          expect(s.points[i]).toBe({ win: 2, draw: 1, "early-draw": 0, loss: 0 }[r] * (doubled ? 2 : 1));
         });
       }),
     );
@@ -209,5 +211,15 @@ describe("arena", () => {
       onFire: true,
     });
     expect(arenaScore(["draw", "win", "win", "win", "win"]).points).toEqual([1, 2, 2, 4, 4]);
+  });
+
+  it("arena score - an agreed draw before both made ten moves scores nothing and puts the fire out - Lichess's rule", () => {
+    expect(EARLY_DRAW_MOVES).toBe(10);
+    expect(earlyDraw([0, 0])).toBe(true);
+    expect(earlyDraw([10, 9])).toBe(true);
+    expect(earlyDraw([9, 12])).toBe(true);
+    expect(earlyDraw([10, 10])).toBe(false);
+    expect(arenaScore(["win", "win", "early-draw", "win"]).points).toEqual([2, 2, 0, 2]);
+    expect(arenaScore(["win", "win", "early-draw"]).onFire).toBe(false);
   });
 });

@@ -1,11 +1,16 @@
 // The tournament images in real pixels: the flame beside a name on a streak, a bracket's winners in green,
 // a crosstable's results by colour, a podium of one to three, in each language.
+import fc from "fast-check";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../src/i18n/index.ts";
 import { describeTournament } from "../../../src/render/describe-charts.ts";
+import { collectLabels, type DrawnLabel } from "../../../src/render/labels.ts";
+import { THEME } from "../../../src/render/theme.ts";
 import { type Bracket, renderBracketImage, WINNER_FILL } from "../../../src/tournaments/images/bracket.ts";
+import { breakLines, cardHeading, phrases } from "../../../src/tournaments/images/card-heading.ts";
 import { type CrosstableRow, renderCrosstableImage } from "../../../src/tournaments/images/crosstable.ts";
+import { type KnockoutTableRow, renderKnockoutTableImage } from "../../../src/tournaments/images/knockout-table.ts";
 import { renderPodiumImage } from "../../../src/tournaments/images/podium.ts";
 import { FLAME } from "../../../src/tournaments/images/tournament-card.ts";
 import { renderStandingsImage, type StandingRow } from "../../../src/tournaments/images/tournament-standings.ts";
@@ -101,6 +106,7 @@ describe("tournament images", () => {
         ],
         [{ top: slot(1, null), bottom: decided ? slot(2, null) : null, bye: false, winner: null }],
       ],
+      roundNames: ["Semi-finals", "Final"],
     });
     // The green over the card: blend it with the card's dark colour rather than match its exact value.
     const greenish = (png: Buffer) => {
@@ -123,9 +129,9 @@ describe("tournament images", () => {
     const three = await renderPodiumImage({
       title: "t",
       subtitle: "",
-      places: ["a", "b", "c"].map((name) => ({ name, score: "3" })),
+      places: ["a", "b", "c"].map((name) => ({ name, detail: "3 points" })),
     });
-    const one = await renderPodiumImage({ title: "t", subtitle: "", places: [{ name: "a", score: "3" }] });
+    const one = await renderPodiumImage({ title: "t", subtitle: "", places: [{ name: "a", detail: "3 points" }] });
     expect(count(three, gold).n).toBeGreaterThan(5000);
     expect(count(three, bronze).n).toBeGreaterThan(5000);
     expect(count(one, bronze).n).toBeLessThan(200);
@@ -147,9 +153,87 @@ describe("tournament images", () => {
       expect(PNG.sync.read(png).width).toBe(800);
     }
     const alt = describeTournament(
-      { kind: "podium", data: { title: "Finale", subtitle: "", places: [{ name: "ana", score: "4" }] } },
+      { kind: "podium", data: { title: "Finale", subtitle: "", places: [{ name: "ana", detail: "4 points" }] } },
       translator("fr"),
     );
     expect(alt).toBe("Finale : 1. ana, 4 points");
+  });
+
+  it("card heading - a long title broken between its phrases on two lines, never cut - a knockout's title", async () => {
+    const title = "Knockout k7m2xq9d: Oware Abapa, matches first to 6 wins, 1 minute a move, rated";
+    const drawn: DrawnLabel[] = [];
+    let png: Promise<Buffer> | undefined;
+    collectLabels(
+      (l) => drawn.push(l),
+      () => {
+        png = renderStandingsImage({ title, subtitle: "Finished.", tieBreakNames: [], rows: [row(1)], more: 0 });
+      },
+    );
+    const image = PNG.sync.read(await png!);
+    const lines = drawn.filter((l) => l.size === 26).map((l) => l.text);
+    expect(lines).toEqual(["Knockout k7m2xq9d: Oware Abapa, matches first to 6 wins,", "1 minute a move, rated"]);
+    expect(drawn.some((l) => l.text.includes("…"))).toBe(false);
+    for (const l of drawn) expect(l.x + l.w).toBeLessThanOrEqual(image.width - 28 + 1);
+    // The rows start below the second line: the card is taller than with a short title.
+    const short = PNG.sync.read(
+      await renderStandingsImage({ title: "Arena", subtitle: "Finished.", tieBreakNames: [], rows: [row(1)], more: 0 }),
+    );
+    expect(image.height).toBe(short.height + 34);
+  });
+
+  it("card heading - a title too long for three lines loses whole phrases at its end, with …, never a word cut - any phrases", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z]{1,12}( [a-z]{1,12}){0,3}$/), { minLength: 1, maxLength: 30 }),
+        (parts) => {
+          const title = parts.join(", ");
+          const head = cardHeading(title, "", 800, 28);
+          expect(head.title.length).toBeLessThanOrEqual(3);
+          const text = head.title.join(" ");
+          const kept = text.endsWith("…") ? text.slice(0, -1) : text;
+          // What is shown is the title's first phrases, whole.
+          const all = phrases(title).map((p) => p.trim());
+          const shown = phrases(kept).map((p) => p.trim().replace(/,$/, ""));
+          expect(all.slice(0, shown.length).map((p) => p.replace(/,$/, ""))).toEqual(shown);
+          if (!text.endsWith("…")) expect(kept).toBe(title);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const measure = (s: string) => s.length;
+    expect(breakLines("ab, cd ef, gh", 6, measure)).toEqual(["ab,", "cd ef,", "gh"]);
+    // A phrase wider than a line is broken between its words.
+    expect(breakLines("abc def ghi jkl", 8, measure)).toEqual(["abc def", "ghi jkl"]);
+  });
+
+  it("knockout table - a row per player, those out dim, a dash for those still in - 4 players", async () => {
+    const rows: KnockoutTableRow[] = [
+      { place: 1, name: "alice", stage: "Final", result: "beat bob 2–0", out: false },
+      { place: null, name: "carol", stage: "Semi-finals", result: "playing dave: 1–1", out: false },
+      { place: 2, name: "bob", stage: "Final", result: "lost 0–2 to alice", out: true },
+      { place: 5, name: "erin", stage: "Round 1 of 3", result: "withdrew: dave went through (0–1)", out: true },
+    ];
+    const drawn: DrawnLabel[] = [];
+    let png: Promise<Buffer> | undefined;
+    collectLabels(
+      (l) => drawn.push(l),
+      () => {
+        png = renderKnockoutTableImage({ title: "Knockout", subtitle: "In play: Semi-finals.", rows, more: 0 });
+      },
+    );
+    const buffer = await png!;
+    const texts = drawn.map((l) => l.text);
+    expect(texts).toEqual(
+      expect.arrayContaining(["–", "1", "2", "5", "lost 0–2 to alice", "withdrew: dave went through (0–1)"]),
+    );
+    expect(texts.some((t) => t.includes("…"))).toBe(false);
+    // The rows of players out are drawn in the faint colour, those still in in the bright one.
+    const rowBox = (text: string) => {
+      const l = drawn.find((x) => x.text === text)!;
+      return { x0: Math.floor(l.x), x1: Math.ceil(l.x + l.w), y0: Math.floor(l.y), y1: Math.ceil(l.y + l.h) };
+    };
+    expect(count(buffer, hex(THEME.textFaint), rowBox("lost 0–2 to alice")).n).toBeGreaterThan(50);
+    expect(count(buffer, hex(THEME.text), rowBox("lost 0–2 to alice")).n).toBe(0);
+    expect(count(buffer, hex(THEME.text), rowBox("playing dave: 1–1")).n).toBeGreaterThan(50);
   });
 });
