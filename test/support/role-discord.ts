@@ -20,8 +20,8 @@ export class RoleDiscord {
   private readonly members = new Map<string, Set<string>>();
   /** "GET user", "PUT user role", "DELETE user role" (the server left out), in order. */
   readonly calls: string[] = [];
-  /** Discord's code for every role change while set (50013 Missing Permissions, 10011 Unknown Role…). */
-  refuse: number | null = null;
+  /** Discord's code for every change of `roleId` (of any role without it) while set (50013 Missing Permissions…). */
+  refuse: { readonly code: number; readonly roleId?: string } | null = null;
   /** Run while a change is under way (before Discord answers it), with the call's text. */
   during: ((call: string) => void) | null = null;
 
@@ -59,7 +59,8 @@ export class RoleDiscord {
     this.calls.push(call);
     await new Promise((resolve) => setImmediate(resolve));
     if (roleId) this.during?.(call);
-    if (roleId && this.refuse !== null) throw apiError(this.refuse, 403, method, route);
+    const refuse = this.refuse;
+    if (roleId && refuse && (refuse.roleId ?? roleId) === roleId) throw apiError(refuse.code, 403, method, route);
     const roles = this.members.get(`${guildId}:${userId}`);
     if (!roles) throw apiError(10007, 404, method, route);
     return { roles, roleId };

@@ -167,7 +167,7 @@ describe("role keeper against Discord", () => {
     rated(ALICE, 1700);
     rated(BOB, 1800);
     for (const id of [ALICE, BOB]) discord.member(GUILD, id);
-    discord.refuse = 50013;
+    discord.refuse = { code: 50013 };
     const { keeper, posted } = standInKeeper(w.app, discord);
     await pass(keeper);
     // The first refusal stops the rule: the second player is not asked for.
