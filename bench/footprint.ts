@@ -27,17 +27,16 @@
  * src/bin/main.ts` runs the sources as `npm start` did before the build.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createLocalDiscord, type LocalDiscord } from "@nickar/local-discord";
 import type { APIMessage } from "discord-api-types/v10";
-import { loadOrBuild } from "../src/ai/endgame-file.ts";
 import { deployCommands } from "../src/bin/deploy-commands.ts";
-import { loadConfig } from "../src/config.ts";
-import { RULESET_IDS, seededRandom } from "../src/engine/internal.ts";
+import { seededRandom } from "../src/engine/internal.ts";
+import { endgameTables, linkEndgameTables } from "./endgame-tables.ts";
 import { buttonsOf, Driver, makePairs, Pair, PhaseStats, playMove, startGame } from "./load/players.ts";
 import { inBatches, sleep, until } from "./wait.ts";
 
@@ -45,17 +44,6 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ENTRY = process.env.BENCH_BOT_ENTRY ?? "scripts/start.mjs";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const CHANNELS = Array.from({ length: 8 }, (_, i) => `games-${i + 1}`);
-
-/**
- * The endgame tables a bot reads at start, built once here and kept between runs: each run is a
- * host's later start (its tables on disk), not the first, which builds them (docs/hosting.md).
- */
-function endgameTables(): string {
-  const seeds = loadConfig({ ...process.env, DISCORD_TOKEN: undefined }).computer.endgame.seeds;
-  const dir = join(tmpdir(), `nickar-footprint-endgame-${seeds}`);
-  for (const ruleset of RULESET_IDS) if (seeds > 0) loadOrBuild(dir, ruleset, seeds);
-  return dir;
-}
 
 /** A name in each script of the fallback fonts (the local Discord takes letters only: no emoji). */
 const SCRIPT_NAMES = ["山田", "민준", "محمد", "דוד", "अजय", "สมชาย"];
@@ -125,11 +113,11 @@ async function run(
   label: string,
   env: Record<string, string>,
   pinned: boolean,
-  options: Required<FootprintOptions> & { readonly tables: string },
+  options: Required<FootprintOptions> & { readonly tables: string | null },
   mode: "stages" | "burst" | "start",
 ): Promise<RunResult> {
   const temp = mkdtempSync(join(tmpdir(), "nickar-footprint-"));
-  symlinkSync(options.tables, join(temp, "endgame"));
+  linkEndgameTables(options.tables, temp);
   let local: LocalDiscord | undefined;
   let bot: ReturnType<typeof spawn> | undefined;
   try {
@@ -255,7 +243,7 @@ export async function benchFootprint(options: FootprintOptions = {}): Promise<st
     starts: 4,
     onlyStarts: false,
     ...options,
-    tables: endgameTables(),
+    tables: endgameTables(ROOT),
   };
   const pinned = hasTaskset();
   if (ENTRY.includes("scripts/start.mjs")) {

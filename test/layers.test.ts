@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cycles, deferredTransactions, importRefs } from "./support/house-rules.ts";
 
 interface Layer {
   readonly name: string;
@@ -39,7 +40,8 @@ const LAYERS: readonly Layer[] = [
   { name: "games", pattern: /^src\/games\/[^/]+$/ },
   { name: "challenges", pattern: /^src\/challenges\/[^/]+$/ },
   { name: "competition", pattern: /^src\/competition\/(?!competition\.ts)[^/]+$/ },
-  { name: "tournaments", pattern: /^src\/tournaments\/[^/]+$/ },
+  // A tournament's formats (formats/: one file each and the registry) belong with its stores and service.
+  { name: "tournaments", pattern: /^src\/tournaments\/(formats\/)?[^/]+$/ },
   // The hooks that tell ratings, ladders, series and tournaments about games: above all of them.
   { name: "competition hooks", pattern: /^src\/competition\/competition\.ts$/ },
   { name: "puzzles", pattern: /^src\/puzzles\/[^/]+$/ },
@@ -113,6 +115,74 @@ describe("layers", () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+
+  it("layers - no import cycle at run time - every module under src", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = importRefs(readFileSync(join(ROOT, file), "utf8"))
+        .filter((ref) => ref.runtime && ref.specifier.startsWith("."))
+        .map((ref) => relative(ROOT, resolve(ROOT, dirname(file), ref.specifier)));
+      graph.set(file, targets);
+    }
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("layers - discord.js only on the Discord side - every package import under src", () => {
+    const misplaced: string[] = [];
+    for (const file of files) {
+      const layer = LAYERS[layerOf(file)]?.name;
+      for (const { specifier } of importRefs(readFileSync(join(ROOT, file), "utf8"))) {
+        if (/^(discord\.js|@discordjs\/)/.test(specifier) && !DISCORD_LAYERS.includes(layer))
+          misplaced.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it("layers - the renderer only through the presentation door - src/present and the tools", () => {
+    const render = LAYERS.findIndex((l) => l.name === "render");
+    const around: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file);
+      const layer = LAYERS[from]?.name;
+      for (const { specifier } of importRefs(readFileSync(join(ROOT, file), "utf8"))) {
+        const canvas = specifier === "@napi-rs/canvas" || specifier === "gifenc";
+        const target = specifier.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : null;
+        const toRender = canvas || (target !== null && layerOf(target) === render);
+        if (toRender && from !== render && !RENDER_DOOR.includes(layer)) around.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(around).toEqual([]);
+  });
+
+  it("layers - every transaction is IMMEDIATE - every db.transaction call under src", () => {
+    const deferred = files.flatMap((file) =>
+      deferredTransactions(readFileSync(join(ROOT, file), "utf8")).map((line) => `${file}:${line}`),
+    );
+    expect(deferred).toEqual([]);
+  });
+
+  it("layers - the scanners find what they look for - sample texts", () => {
+    const sample = `import type { A } from "./a.ts";\nimport { type B, c } from "./c.ts";\nexport type { D } from "./d.ts";\nimport "./e.ts";\nconst f = await import("./f.ts");\nimport { Client } from "discord.js";`;
+    expect(importRefs(sample)).toEqual([
+      { specifier: "./a.ts", runtime: false },
+      { specifier: "./c.ts", runtime: true },
+      { specifier: "./d.ts", runtime: false },
+      { specifier: "./e.ts", runtime: true },
+      { specifier: "./f.ts", runtime: true },
+      { specifier: "discord.js", runtime: true },
+    ]);
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+      ["e", ["e"]],
+    ]);
+    expect(cycles(graph)).toEqual([["a", "b", "c"], ["e"]]);
+    const txs = `db.transaction((tx) => {\n  write(tx);\n}, IMMEDIATE);\ndb.transaction((tx) => {\n  write(tx);\n});\n`;
+    expect(deferredTransactions(txs)).toEqual([4]);
   });
 
   it("layers - outside the engine, only its two entries are imported - index.ts and internal.ts", () => {

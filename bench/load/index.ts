@@ -17,22 +17,27 @@
  *   npm run bench:load -- [--games 500] [--seconds 20] [--rates 10,25,50,100,max]
  *                         [--animated-rates 10] [--animate-share 0.1] [--channels 50] [--threads N]
  *                         [--bot-games 20] [--bot-level expert] [--ai-move-ms 300] [--bot-rates 25]
- *                         [--rate-limits on|off]
+ *                         [--rate-limits on|off] [--baseline <commit>] [--runs 2]
+ *
+ * `--baseline <commit>` runs the same load against that commit's bot too (checked out and installed in a
+ * worktree of its own, trees.ts), the two alternating run by run (`--runs` each, the baseline first), and
+ * prints every run's rows side by side with the load average: the machine's other work moves both alike.
  */
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createLocalDiscord } from "@nickar/local-discord";
-import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { seededRandom } from "../../src/engine/random.ts";
+import { endgameTables, linkEndgameTables } from "../endgame-tables.ts";
 import { inBatches, sleep, until } from "../wait.ts";
 import { BotGameStats, type BotPair, MessageWatch, makeBotPairs, playBotGames } from "./bot-games.ts";
 import { Driver, makePairs, type Pair, PhaseStats, playMove, startGame } from "./players.ts";
 import { cpuSeconds } from "./stats.ts";
+import { type BotTree, baselineTree, botTree, deployTreeCommands } from "./trees.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -52,6 +57,8 @@ const { values } = parseArgs({
     "bot-rates": { type: "string", default: "25" },
     // Discord's rate limits in the local Discord (per route and global, as the playground has them): "on" or "off".
     "rate-limits": { type: "string", default: "on" },
+    baseline: { type: "string" },
+    runs: { type: "string" },
   },
 });
 const BOT_GAMES = Number(values["bot-games"]);
@@ -84,6 +91,8 @@ interface PhaseResult {
   /** The players of games against Nickar (their presses), and Nickar's own moves. */
   readonly botStats: PhaseStats;
   readonly bots: BotGameStats;
+  /** The machine's load average over the last minute, at the phase's end. */
+  readonly load: number;
 }
 
 interface Players {
@@ -159,6 +168,7 @@ async function runPhase(driver: Driver, players: Players, phase: Phase, botPid: 
     driverCpu: (self.user + self.system) / 1e6,
     botStats,
     bots,
+    load: loadavg()[0],
   };
 }
 
@@ -239,29 +249,29 @@ async function animationSetting(driver: Driver): Promise<(on: boolean) => string
   throw new Error("no settings command with an animations option is registered");
 }
 
-async function main(): Promise<void> {
+/** One run: a fresh local Discord and database, the tree's bot, the games started, then every phase. */
+async function runOnce(tree: BotTree): Promise<PhaseResult[]> {
   const temp = mkdtempSync(join(tmpdir(), "nickar-load-"));
+  linkEndgameTables(endgameTables(tree.root), temp);
   const local = await createLocalDiscord({
     port: 0,
     channels: CHANNELS,
     logger: silent,
     rateLimits: values["rate-limits"] !== "off",
   });
-  await deployCommands({
-    token: local.token,
-    applicationId: local.applicationId,
-    guildId: local.guildId,
-    apiUrl: local.apiUrl,
-  });
+  const discord = {
+    DISCORD_TOKEN: local.token,
+    DISCORD_API_URL: local.apiUrl,
+    DISCORD_GUILD_ID: local.guildId,
+    DISCORD_APPLICATION_ID: local.applicationId,
+  };
+  await deployTreeCommands(tree, discord);
   const nodeArgs = process.env.BENCH_BOT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const bot = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/bin/main.ts"], {
-    cwd: ROOT,
+  const bot = spawn(process.execPath, [...nodeArgs, "--import", "tsx", tree.entry], {
+    cwd: tree.root,
     env: {
       ...process.env,
-      DISCORD_TOKEN: local.token,
-      DISCORD_API_URL: local.apiUrl,
-      DISCORD_GUILD_ID: local.guildId,
-      DISCORD_APPLICATION_ID: local.applicationId,
+      ...discord,
       DATABASE_PATH: join(temp, "nickar.db"),
       LOG_LEVEL: "warn",
       CHALLENGE_EXPIRY_MINUTES: "60",
@@ -289,39 +299,15 @@ async function main(): Promise<void> {
     await inBatches(pairs.length, 20, (i) => startGame(driver, pairs[i], setup));
     const setupSeconds = (performance.now() - setupStart) / 1000;
     console.log(
-      `${pairs.filter((p) => p.ready).length} games started in ${setupSeconds.toFixed(1)} s ` +
+      `${tree.label}: ${pairs.filter((p) => p.ready).length} games started in ${setupSeconds.toFixed(1)} s ` +
         `(challenge ${setup.response.challenge.summary()} ms, accept ${setup.response.accept.summary()} ms, ${setup.failed} failed)`,
     );
     for (const problem of setup.problems) console.log(`  ${problem}`);
 
-    const share = Number(values["animate-share"]);
-    const phases: Phase[] = [
-      ...parseRates(values.rates).map((rate) => ({
-        name: rate === "max" ? "flat out" : `${rate} moves/s`,
-        rate,
-        animateShare: share,
-        animated: false,
-        bots: false,
-      })),
-      ...parseRates(values["animated-rates"]).map((rate) => ({
-        name: `${rate === "max" ? "flat out" : `${rate} moves/s`}, every move animated`,
-        rate,
-        animateShare: 0,
-        animated: true,
-        bots: false,
-      })),
-      ...(BOT_GAMES > 0 ? parseRates(values["bot-rates"]) : []).map((rate) => ({
-        name: `${rate === "max" ? "flat out" : `${rate} moves/s`} + ${BOT_GAMES} games against Nickar`,
-        rate,
-        animateShare: share,
-        animated: false,
-        bots: true,
-      })),
-    ];
     const setAnimations = await animationSetting(driver);
     let animated = false;
     const results: PhaseResult[] = [];
-    for (const phase of phases) {
+    for (const phase of PHASES) {
       if (phase.animated !== animated) {
         const answer = await driver.command("admin", CHANNELS[0], setAnimations(phase.animated));
         if (answer.status !== 200) throw new Error(`could not change the animation setting: ${answer.status}`);
@@ -329,41 +315,96 @@ async function main(): Promise<void> {
       }
       const result = await runPhase(driver, players, phase, bot.pid!);
       results.push(result);
-      console.log(`${phase.name}: done (${result.stats.moves} moves in ${result.seconds.toFixed(1)} s)`);
+      console.log(`${tree.label}, ${phase.name}: done (${result.stats.moves} moves in ${result.seconds.toFixed(1)} s)`);
       for (const problem of [...result.stats.problems, ...result.botStats.problems]) console.log(`  ${problem}`);
     }
-    console.log("");
-    console.log(
-      `${GAMES} games, ${CHANNELS.length} channels, ${SECONDS} s a phase, Animate after ${share * 100}% of moves in the still-board phases`,
-    );
-    console.log("");
-    console.log(`| ${HEADER.join(" | ")} |`);
-    console.log(`|${HEADER.map(() => " --- ").join("|")}|`);
-    for (const r of results) console.log(`| ${row(r)} |`);
-    const withBots = results.filter((r) => r.phase.bots);
-    if (withBots.length > 0) {
-      console.log("");
-      console.log(
-        `Games against Nickar (${BOT_GAMES} players, level ${values["bot-level"]}, AI_MOVE_MS ${values["ai-move-ms"]}, ` +
-          "each pressing as soon as Nickar has answered; the rows above show the games between people in the same phases):",
-      );
-      console.log("");
-      console.log(`| ${BOT_HEADER.join(" | ")} |`);
-      console.log(`|${BOT_HEADER.map(() => " --- ").join("|")}|`);
-      for (const r of withBots) console.log(`| ${botRow(r)} |`);
-    }
     const limits = local.context.rateLimits;
-    console.log("");
     console.log(
       limits
-        ? `Discord's rate limits on: ${limits.limited} requests refused with 429 (${limits.globalLimited} by the global limit), ${limits.exhausted} took a bucket's last request.`
-        : "Discord's rate limits off (--rate-limits off).",
+        ? `${tree.label}: Discord's rate limits on: ${limits.limited} requests refused with 429 (${limits.globalLimited} by the global limit), ${limits.exhausted} took a bucket's last request.`
+        : `${tree.label}: Discord's rate limits off (--rate-limits off).`,
     );
+    return results;
   } finally {
     bot.kill("SIGTERM");
     await new Promise((r) => bot.once("exit", r));
     await local.close();
     rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+const SHARE = Number(values["animate-share"]);
+const PHASES: Phase[] = [
+  ...parseRates(values.rates).map((rate) => ({
+    name: rate === "max" ? "flat out" : `${rate} moves/s`,
+    rate,
+    animateShare: SHARE,
+    animated: false,
+    bots: false,
+  })),
+  ...parseRates(values["animated-rates"]).map((rate) => ({
+    name: `${rate === "max" ? "flat out" : `${rate} moves/s`}, every move animated`,
+    rate,
+    animateShare: 0,
+    animated: true,
+    bots: false,
+  })),
+  ...(BOT_GAMES > 0 ? parseRates(values["bot-rates"]) : []).map((rate) => ({
+    name: `${rate === "max" ? "flat out" : `${rate} moves/s`} + ${BOT_GAMES} games against Nickar`,
+    rate,
+    animateShare: SHARE,
+    animated: false,
+    bots: true,
+  })),
+];
+
+/** A markdown table; with more than one run, each row starts with its bot and run and ends with the load average. */
+function printTable(header: readonly string[], runs: readonly Run[], row: (r: PhaseResult) => string): void {
+  const sideBySide = runs.length > 1;
+  const columns = sideBySide ? ["bot, run", ...header, "load average"] : header;
+  console.log(`| ${columns.join(" | ")} |`);
+  console.log(`|${columns.map(() => " --- ").join("|")}|`);
+  for (const run of runs) {
+    for (const r of run.results) {
+      console.log(sideBySide ? `| ${run.label} | ${row(r)} | ${r.load.toFixed(1)} |` : `| ${row(r)} |`);
+    }
+  }
+}
+
+interface Run {
+  readonly label: string;
+  readonly results: readonly PhaseResult[];
+}
+
+async function main(): Promise<void> {
+  const current = botTree(ROOT, "this tree");
+  const trees = values.baseline ? [baselineTree(ROOT, values.baseline), current] : [current];
+  const count = Number(values.runs ?? (values.baseline ? 2 : 1));
+  const runs: Run[] = [];
+  for (let i = 1; i <= count; i++) {
+    for (const tree of trees) {
+      runs.push({ label: count > 1 ? `${tree.label}, ${i}` : tree.label, results: await runOnce(tree) });
+    }
+  }
+  console.log("");
+  console.log(
+    `${GAMES} games, ${CHANNELS.length} channels, ${SECONDS} s a phase, Animate after ${SHARE * 100}% of moves in the still-board phases` +
+      (values.baseline ? `; ${trees.map((t) => t.label).join(" and ")} alternating, ${count} runs each` : ""),
+  );
+  console.log("");
+  printTable(HEADER, runs, row);
+  if (PHASES.some((p) => p.bots)) {
+    console.log("");
+    console.log(
+      `Games against Nickar (${BOT_GAMES} players, level ${values["bot-level"]}, AI_MOVE_MS ${values["ai-move-ms"]}, ` +
+        "each pressing as soon as Nickar has answered; the rows above show the games between people in the same phases):",
+    );
+    console.log("");
+    printTable(
+      BOT_HEADER,
+      runs.map((run) => ({ ...run, results: run.results.filter((r) => r.phase.bots) })),
+      botRow,
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import { UserError } from "../errors.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
 import type { GuildSettings, SettingsService } from "../games/settings.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
-import { afterTournamentGame } from "../tournaments/tournament-formats.ts";
+import { afterTournamentGame } from "../tournaments/tournament-progress.ts";
 import { countAbsences } from "../tournaments/tournament-store.ts";
 import { requireLadder } from "./ladder-service.ts";
 import {

@@ -89,6 +89,29 @@ export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACH
   }) as typeof sqlite.prepare;
 }
 
+/**
+ * A drizzle query built once per connection, then run with placeholders (`sql.placeholder`). drizzle
+ * builds a query's SQL from its builder on every call, and that building was about a fifth of the main
+ * thread under `npm run bench:load` (docs/benchmarks.md, "Load"): the per-move queries are built once
+ * here. Called with a transaction, the query is built on it and kept for its connection (a transaction
+ * shares its database's session), and runs inside whichever transaction is open when it runs, as any
+ * query on the connection does. A placeholder's value reaches SQLite as given, not in its column's form
+ * (a boolean column's `true` is not made 1): encode such values with the column's `mapToDriverValue`.
+ */
+export function builtOnce<Q>(build: (db: Db | Tx) => Q): (db: Db | Tx) => Q {
+  const built = new WeakMap<object, Q>();
+  return (db) => {
+    // drizzle's session (internal to it, hence the cast): one per connection, shared by its transactions.
+    const key = (db as unknown as { session?: object }).session ?? db;
+    let query = built.get(key);
+    if (query === undefined) {
+      query = build(db);
+      built.set(key, query);
+    }
+    return query;
+  };
+}
+
 export interface Database_ {
   readonly db: Db;
   readonly sqlite: Database.Database;

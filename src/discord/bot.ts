@@ -262,7 +262,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
   const turns = new ComputerTurns(app, messenger, logger, changed, undefined, notices, owns);
   const analyses = new AnalysisJobs(app, messenger, logger, owns);
-  const mining = options.puzzleMining ? new PuzzleMining(app, pool, logger, owns) : null;
+  const mining = options.puzzleMining
+    ? new PuzzleMining(app, pool, logger, owns, undefined, () => mainThreadIdle.quiet())
+    : null;
   const route = createRouter({
     app,
     messenger,

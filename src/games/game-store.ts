@@ -1,6 +1,6 @@
 /** Queries and inserts on the games table shared by the game, challenge and series code (inside their transactions). */
-import { and, count, eq, or, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
+import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { builtOnce, type Db, type Tx } from "../db/client.ts";
 import { type ComputerLevel, type GameRow, games } from "../db/schema.ts";
 import { formatPosition, newGame, type Player, type RulesetId } from "../engine/index.ts";
 import { newId } from "./ids.ts";
@@ -84,13 +84,46 @@ export function activeGameCount(tx: Tx | Db, guildId: string, userId: string): n
  * same IMMEDIATE transaction, so today this guard is a second line: it holds for any caller that
  * writes from a row read earlier, outside the transaction.
  */
+/** A game by its id (`get({ id })`): read at every press, built once. */
+export const gameById = builtOnce((db) =>
+  db
+    .select()
+    .from(games)
+    .where(eq(games.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function updateIfCurrent(tx: Tx, row: GameRow, changes: Partial<GameRow>): GameRow | null {
-  return (
+  const fields = Object.keys(changes).filter((k) => changes[k as keyof GameRow] !== undefined) as (keyof GameRow)[];
+  const values: Record<string, unknown> = { id: row.id, ply: row.ply };
+  // A placeholder's value reaches SQLite as given: each is put in its column's form here (a boolean as 0 or 1).
+  for (const field of fields) {
+    const value = changes[field];
+    values[`set_${field}`] = value === null ? null : games[field].mapToDriverValue(value as never);
+  }
+  return updateOf(fields.join(","))(tx).get(values) ?? null;
+}
+
+/** The update of these fields (comma-separated), built once: a move writes the same few fields every time. */
+const updates = new Map<string, ReturnType<typeof buildUpdate>>();
+function updateOf(fields: string) {
+  let update = updates.get(fields);
+  if (!update) {
+    update = buildUpdate(fields.split(",").filter(Boolean) as (keyof GameRow)[]);
+    updates.set(fields, update);
+  }
+  return update;
+}
+
+function buildUpdate(fields: readonly (keyof GameRow)[]) {
+  return builtOnce((tx) =>
     tx
       .update(games)
-      .set(changes)
-      .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "active")))
+      .set(Object.fromEntries(fields.map((f) => [f, sql.placeholder(`set_${f}`)])))
+      .where(
+        and(eq(games.id, sql.placeholder("id")), eq(games.ply, sql.placeholder("ply")), eq(games.status, "active")),
+      )
       .returning()
-      .get() ?? null
+      .prepare(),
   );
 }

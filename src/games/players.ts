@@ -1,10 +1,19 @@
 /** Per-player choices that hold in every server: how Nickar tells them it is their move. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { builtOnce, type Db } from "../db/client.ts";
 import { type NotifyChoice, players } from "../db/schema.ts";
 
 export const DEFAULT_NOTIFY: NotifyChoice = "channel";
+
+// Read for both players at every move: built once (builtOnce).
+const notifyOf = builtOnce((db) =>
+  db
+    .select({ notify: players.notify })
+    .from(players)
+    .where(eq(players.userId, sql.placeholder("userId")))
+    .prepare(),
+);
 
 export class PlayerSettings {
   constructor(
@@ -14,7 +23,7 @@ export class PlayerSettings {
 
   /** How `userId` wants to hear of their turn (the channel unless they chose otherwise). */
   notify(userId: string): NotifyChoice {
-    return this.db.select().from(players).where(eq(players.userId, userId)).get()?.notify ?? DEFAULT_NOTIFY;
+    return notifyOf(this.db).get({ userId })?.notify ?? DEFAULT_NOTIFY;
   }
 
   /** The choice of each of `userIds`, read once. */

@@ -5,7 +5,7 @@
  * rated too); the next puzzle is chosen near the player's rating among those they never tried.
  * Puzzles never touch game ratings, ladders or series.
  */
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Rating } from "../competition/glicko.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
@@ -23,9 +23,9 @@ import { newId } from "../games/ids.ts";
 import { term } from "../i18n/index.ts";
 import { RULESET_NAME } from "../i18n/terms.ts";
 import type { Theme } from "./core/index.ts";
-import { ensureStarterPuzzles } from "./puzzle-catalog.ts";
 import { housesOf, linePoints, nextSolverStep } from "./puzzle-line.ts";
-import { INITIAL_PUZZLE_PLAYER, rateTry } from "./puzzle-rating.ts";
+import { rateTry } from "./puzzle-rating.ts";
+import { PuzzleReads } from "./puzzle-reads.ts";
 
 /** The next puzzle is drawn from this many untried ones nearest the player's rating: variety, not always the same. */
 export const NEAREST = 12;
@@ -75,94 +75,14 @@ export interface PuzzleStanding {
   readonly bestStreak: number;
 }
 
-export class PuzzleService {
-  private starterLoaded = false;
-
+export class PuzzleService extends PuzzleReads {
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
+    db: Db,
+    clock: Clock,
     /** Which of the nearest puzzles is served; injectable so tests are deterministic. */
     private readonly random: () => number = Math.random,
-  ) {}
-
-  /** The shipped starter set in the database, loaded the first time a puzzle is needed. */
-  ready(): void {
-    if (this.starterLoaded) return;
-    ensureStarterPuzzles(this.db, this.clock.now());
-    this.starterLoaded = true;
-  }
-
-  get(attemptId: string): PuzzleTry | null {
-    const attempt = this.db.select().from(puzzleAttempts).where(eq(puzzleAttempts.id, attemptId)).get();
-    if (!attempt) return null;
-    const puzzle = this.puzzle(attempt.puzzleId);
-    return puzzle ? { attempt, puzzle } : null;
-  }
-
-  puzzle(id: string): PuzzleRow | null {
-    this.ready();
-    return this.db.select().from(puzzles).where(eq(puzzles.id, id)).get() ?? null;
-  }
-
-  /** Puzzles in a ruleset (and of a theme), for the daily choice and the tools. */
-  count(ruleset?: RulesetId): number {
-    this.ready();
-    const row = this.db
-      .select({ n: sql<number>`count(*)` })
-      .from(puzzles)
-      .where(ruleset ? eq(puzzles.ruleset, ruleset) : undefined)
-      .get();
-    return row?.n ?? 0;
-  }
-
-  /** The player's rating in a ruleset (the initial one before their first rated try). */
-  standing(userId: string, ruleset: RulesetId, tx: Tx | Db = this.db): PuzzleStanding {
-    const row = tx
-      .select()
-      .from(puzzleRatings)
-      .where(and(eq(puzzleRatings.userId, userId), eq(puzzleRatings.ruleset, ruleset)))
-      .get();
-    return (
-      row ?? {
-        userId,
-        ruleset,
-        rating: INITIAL_PUZZLE_PLAYER.rating,
-        deviation: INITIAL_PUZZLE_PLAYER.deviation,
-        volatility: INITIAL_PUZZLE_PLAYER.volatility,
-        attempts: 0,
-        solved: 0,
-        streak: 0,
-        bestStreak: 0,
-      }
-    );
-  }
-
-  /** The player's standings in every ruleset they tried. */
-  standings(userId: string): PuzzleStanding[] {
-    return this.db
-      .select()
-      .from(puzzleRatings)
-      .where(eq(puzzleRatings.userId, userId))
-      .orderBy(desc(puzzleRatings.attempts))
-      .all();
-  }
-
-  /** The player's rating after each rated try in a ruleset, oldest first (for the chart). */
-  history(userId: string, ruleset: RulesetId): { at: number; rating: number }[] {
-    return this.db
-      .select({ at: puzzleAttempts.finishedAt, rating: puzzleAttempts.ratingAfter })
-      .from(puzzleAttempts)
-      .where(
-        and(
-          eq(puzzleAttempts.userId, userId),
-          eq(puzzleAttempts.ruleset, ruleset),
-          eq(puzzleAttempts.rated, true),
-          isNotNull(puzzleAttempts.ratingAfter),
-        ),
-      )
-      .orderBy(asc(puzzleAttempts.finishedAt))
-      .all()
-      .map((r) => ({ at: r.at ?? 0, rating: r.rating ?? 0 }));
+  ) {
+    super(db, clock);
   }
 
   /**
@@ -259,6 +179,7 @@ export class PuzzleService {
       rated: !before,
       ratingBefore: this.standing(choice.userId, puzzle.ruleset, tx).rating,
       ratingAfter: null,
+      deviationAfter: null,
       dailyDate,
       startedAt: this.clock.now(),
       finishedAt: null,
@@ -369,6 +290,7 @@ export class PuzzleService {
         status: solved ? "solved" : "failed",
         step: solved ? housesOf(puzzle.solution).length : attempt.step,
         ratingAfter: change?.after ?? null,
+        deviationAfter: change?.deviation ?? null,
         finishedAt: now,
       })
       .where(and(eq(puzzleAttempts.id, attempt.id), eq(puzzleAttempts.step, attempt.step)))
@@ -376,26 +298,6 @@ export class PuzzleService {
       .get();
     if (!ended) throw new UserError("puzzle/stale");
     return { kind: solved ? "solved" : "failed", attempt: ended, puzzle: after, played, wrong, change, streak };
-  }
-
-  /**
-   * The server's puzzle leaderboard in a ruleset: players who tried a puzzle here, by rating (or by
-   * their longest streak), best first.
-   */
-  leaderboard(guildId: string, ruleset: RulesetId, by: "rating" | "streak", limit = 10): PuzzleStanding[] {
-    const here = sql`${puzzleRatings.userId} in (select ${puzzleAttempts.userId} from ${puzzleAttempts} where ${puzzleAttempts.guildId} = ${guildId} and ${puzzleAttempts.ruleset} = ${ruleset})`;
-    return this.db
-      .select()
-      .from(puzzleRatings)
-      .where(and(eq(puzzleRatings.ruleset, ruleset), here))
-      .orderBy(
-        ...(by === "streak"
-          ? [desc(puzzleRatings.bestStreak), desc(puzzleRatings.rating)]
-          : [desc(puzzleRatings.rating), desc(puzzleRatings.bestStreak)]),
-        asc(puzzleRatings.userId),
-      )
-      .limit(limit)
-      .all();
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Translate } from "../i18n/index.ts";
 import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
-import type { RatingPoint, Rung } from "./chart.ts";
+import type { ChartUnit, RatingPoint, Rung } from "./chart.ts";
 import { ENGLISH } from "./language.ts";
 
 /** Discord's limit on an attachment's description. */
@@ -14,7 +14,12 @@ export function clipAlt(text: string): string {
   return text.length <= ALT_TEXT_LIMIT ? text : `${text.slice(0, ALT_TEXT_LIMIT - 1)}…`;
 }
 
-export function describeChart(title: string, points: readonly RatingPoint[], t: Translate = ENGLISH): string {
+export function describeChart(
+  title: string,
+  points: readonly RatingPoint[],
+  t: Translate = ENGLISH,
+  unit: ChartUnit = "games",
+): string {
   if (points.length === 0) return clipAlt(t("board:alt.chartEmpty", { title }));
   const ratings = points.map((p) => Math.round(p.rating));
   const first = ratings[0];
@@ -23,7 +28,7 @@ export function describeChart(title: string, points: readonly RatingPoint[], t: 
   return clipAlt(
     t(trend, {
       title,
-      games: t("board:chart.games", { count: points.length }),
+      games: t(unit === "puzzles" ? "board:chart.puzzles" : "board:chart.games", { count: points.length }),
       first,
       last,
       highest: Math.max(...ratings),

@@ -39,11 +39,11 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
     case "animation":
       return renderMoveGif(task.view, { locale });
     case "line":
-      return renderLineGif(task.views, { locale });
+      return renderLineGif(task.views, { locale, opening: task.opening });
     case "board-alt":
       return describeBoard(task.view, t);
     case "rating-chart":
-      return renderRatingChart(task.title, task.points, t);
+      return renderRatingChart(task.title, task.points, t, task.unit);
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more, t);
     case "tournament":

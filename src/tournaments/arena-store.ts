@@ -5,7 +5,7 @@
  * games, and the arena finishes once its time is up and its last game has ended. Results are read from
  * the games, in the order they ended: a finished game counts, an aborted or cancelled one does not.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, min } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { type GameRow, type TournamentRow, tournaments } from "../db/schema.ts";
 import {
@@ -91,17 +91,15 @@ export function startArena(tx: Tx, t: TournamentRow, now: number): TournamentRow
   return pairArena(tx, running, now);
 }
 
-/** Finishes the arena when its time is up and no game is left in progress (`byGame`: the game that was last). */
-export function finishArenaIfDone(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
-  if (t.endsAt === null || now < t.endsAt || t.status === "finished" || t.status === "cancelled") return t;
-  if (tournamentGames(tx, t.id).some((g) => g.status === "active")) return t;
-  return finishTournament(tx, t, now, byGame);
+/** Whether the arena is over: its time is up and no game is left in progress. */
+export function arenaOver(tx: Tx | Db, t: TournamentRow, now: number): boolean {
+  if (t.endsAt === null || now < t.endsAt || t.status === "finished" || t.status === "cancelled") return false;
+  return !tournamentGames(tx, t.id).some((g) => g.status === "active");
 }
 
-/** The arena step of a game's end: its players are free again, and are paired at once; or the arena ends. */
-export function afterArenaGame(tx: Tx, t: TournamentRow, row: GameRow, now: number): void {
-  const paired = pairArena(tx, t, now);
-  finishArenaIfDone(tx, paired, now, row.id);
+/** Finishes the arena when it is over (`byGame`: the game that was last). */
+export function finishArenaIfDone(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+  return arenaOver(tx, t, now) ? finishTournament(tx, t, now, byGame) : t;
 }
 
 /** Arenas whose time is up (the scheduler finishes those whose last game has ended). */
@@ -118,4 +116,22 @@ export function arenasPastTheirEnd(db: Db, now: number): TournamentRow[] {
     )
     .orderBy(asc(tournaments.endsAt))
     .all();
+}
+
+/** The earliest end still to come of an arena under way; null when none. */
+export function nextArenaEnd(db: Db, now: number): number | null {
+  return (
+    db
+      .select({ at: min(tournaments.endsAt) })
+      .from(tournaments)
+      // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
+      .where(
+        and(
+          eq(tournaments.format, "arena"),
+          inArray(tournaments.status, ["running", "paused"]),
+          gt(tournaments.endsAt, now),
+        ),
+      )
+      .get()?.at ?? null
+  );
 }

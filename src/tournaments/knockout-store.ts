@@ -1,18 +1,20 @@
 /**
- * Knockouts of series in the database, inside the caller's transaction. The bracket (src/tournaments/
- * knockout.ts) is seeded at the start; each match is a first-to-N series as players know them (series-
- * store.ts), its games marked with the tournament and round, stored as a pairing with its series. A bye's
- * pairing has no north. When a series ends, every match whose two feeders are decided starts at once;
- * the tournament finishes when the final is decided. A withdrawn player's match is given away: a series in
- * progress resigned in their name, one not yet started played as a bye for the opponent.
+ * Knockouts of series in the database, inside the caller's transaction. The bracket (core/knockout.ts) is
+ * seeded at the start; each match is a first-to-N series as players know them (series-store.ts), its games
+ * marked with the tournament and round, stored as a pairing with its series. A bye's pairing has no north.
+ * When a series ends, every match whose two feeders are decided starts at once; the tournament finishes when
+ * the final is decided (the format's rules, formats/knockout.ts, through tournament-progress.ts). A withdrawn
+ * player's match is given away: a series in progress resigned in their name, one not yet started played as a
+ * bye for the opponent.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { insertSeriesGame, resignSeries, scoreOf, seriesGames } from "../competition/series-store.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { type GameRow, type SeriesRow, series, type TournamentRow, tournamentPairings } from "../db/schema.ts";
+import { type SeriesRow, series, type TournamentRow, tournamentPairings } from "../db/schema.ts";
 import { newId } from "../games/ids.ts";
 import { bracketRounds, champion, type Decided, readyMatches, seedBracket } from "./core/index.ts";
-import { finishTournament, tournamentEntrants, tournamentPairingRows, updateTournament } from "./tournament-store.ts";
+import type { KnockoutMatch } from "./formats/format.ts";
+import { tournamentEntrants, tournamentPairingRows, updateTournament } from "./tournament-store.ts";
 
 /** The series of a knockout's matches, by id. */
 export function knockoutSeries(tx: Tx | Db, t: TournamentRow): Map<string, SeriesRow> {
@@ -79,12 +81,15 @@ function startMatch(tx: Tx, t: TournamentRow, round: number, index: number, top:
     .run();
 }
 
-/** Starts every match whose feeders are decided, then finishes the tournament if the final is. */
-function advance(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
+/**
+ * Starts every match whose feeders are decided (a walkover can make the next one ready at once), until none
+ * is ready or the final is decided (the caller finishes it: `knockoutDecided`).
+ */
+export function startReadyMatches(tx: Tx, t: TournamentRow, now: number): TournamentRow {
   let current = t;
   for (;;) {
     const decided = decidedMatches(tx, current);
-    if (champion(current.rounds, decided)) return finishTournament(tx, current, now, byGame);
+    if (champion(current.rounds, decided)) return current;
     const started = new Set(tournamentPairingRows(tx, current.id).map((p) => `${p.round}:${p.board - 1}`));
     const ready = readyMatches(current.rounds, decided, started);
     if (ready.length === 0) return current;
@@ -92,6 +97,11 @@ function advance(tx: Tx, t: TournamentRow, now: number, byGame: string | null): 
     const round = Math.max(current.currentRound, ...ready.map((m) => m.round));
     current = updateTournament(tx, current, { currentRound: round, updatedAt: now });
   }
+}
+
+/** Whether the final is decided. */
+export function knockoutDecided(tx: Tx | Db, t: TournamentRow): boolean {
+  return champion(t.rounds, decidedMatches(tx, t)) !== null;
 }
 
 /** Seeds the bracket by the entrants' ratings and starts round 1 (and any match two byes make ready). */
@@ -112,25 +122,13 @@ export function startKnockout(tx: Tx, t: TournamentRow, now: number): Tournament
         .run();
     }
   });
-  return advance(tx, running, now, null);
+  return startReadyMatches(tx, running, now);
 }
 
-/** The knockout step of a game's end: when its series was decided, the next matches start, or it is over. */
-export function afterKnockoutGame(tx: Tx, t: TournamentRow, row: GameRow, now: number): void {
-  if (!row.seriesId) return;
-  const s = tx
-    .select()
-    .from(series)
-    .where(and(eq(series.id, row.seriesId)))
-    .get();
-  if (!s?.winnerId) return;
-  // Paused: the next matches wait for the resume.
-  if (t.status === "running") advance(tx, t, now, row.id);
-}
-
-/** A knockout resumed: the matches that became ready while it was paused start now. */
-export function resumeKnockout(tx: Tx, t: TournamentRow, now: number): TournamentRow {
-  return advance(tx, t, now, null);
+/** Whether the series has a winner (finished, or resigned in a withdrawn player's name). */
+export function seriesDecided(tx: Tx | Db, seriesId: string): boolean {
+  const s = tx.select({ winnerId: series.winnerId }).from(series).where(eq(series.id, seriesId)).get();
+  return Boolean(s?.winnerId);
 }
 
 /** A player withdrawn after the start gives their match in progress away (the series resigned in their name). */
@@ -171,18 +169,6 @@ function rowsRank(rows: readonly { reached: number }[], i: number): number {
   let first = i;
   while (first > 0 && rows[first - 1].reached === rows[i].reached) first--;
   return first + 1;
-}
-
-/** A match of the bracket as shown: its players (north null for a bye), their wins so far, and who went through. */
-export interface KnockoutMatch {
-  readonly round: number;
-  /** 1-based place in its round. */
-  readonly board: number;
-  readonly top: string;
-  readonly bottom: string | null;
-  readonly topWins: number;
-  readonly bottomWins: number;
-  readonly winner: string | null;
 }
 
 /** Every match started so far (byes too), round by round, with its series score. */

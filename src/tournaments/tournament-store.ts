@@ -5,7 +5,7 @@
  * (`insertGame`, with `games.tournament_id` and `tournament_round`). Results are read from the games,
  * never copied: the move list stays the truth. When a tournament game ends (the competition hook, in
  * the game's own transaction) the missed-game counters move, and once every game of the round has
- * ended the next round is paired, or the tournament finishes after its last.
+ * ended the next round is paired, or the tournament finishes after its last (formats/swiss.ts).
  *
  * Conventions: a bye scores as a win (the pure core's); a game with no result (cancelled by an
  * administrator) counts as not played for both; a player withdrawn (left, removed, or two games missed
@@ -202,13 +202,6 @@ export function storePairs(
 /** Whether every game of the tournament's current round has ended. */
 export function roundComplete(tx: Tx | Db, t: TournamentRow): boolean {
   return tournamentGames(tx, t.id, t.currentRound).every((g) => g.status !== "active");
-}
-
-/** A running tournament whose round is over: the next round, or the end after the last. */
-export function advanceIfDone(tx: Tx, t: TournamentRow, now: number, byGame: string | null = null): TournamentRow {
-  if (t.status !== "running" || !roundComplete(tx, t)) return t;
-  if (t.currentRound >= t.rounds) return finishTournament(tx, t, now, byGame);
-  return pairNextRound(tx, t, now, byGame);
 }
 
 /** The player of an ended game who missed it: lost on time without a move, or never made the first move. */

@@ -37,6 +37,8 @@ export interface IdleCollectOptions {
 
 export class IdleCollect {
   private timer: NodeJS.Timeout | null = null;
+  /** Who waits for the quiet (`quiet()`): called when it comes, or at `stop()`. */
+  private waiting: (() => void)[] = [];
   private baseline = getHeapStatistics().total_heap_size;
   private readonly quietMs: number;
   private readonly growthBytes: number;
@@ -57,9 +59,25 @@ export class IdleCollect {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.collectIfGrown();
+      this.wake();
     }, this.quietMs);
     // Never what keeps the process alive.
     this.timer.unref();
+  }
+
+  /**
+   * Resolves once no work has been reported for `quietMs` (at once when none has been since): background
+   * work that would take a core from the players (puzzle mining) waits for it.
+   */
+  quiet(): Promise<void> {
+    if (!this.timer) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   private collectIfGrown(): void {
@@ -76,6 +94,7 @@ export class IdleCollect {
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.wake();
   }
 }
 

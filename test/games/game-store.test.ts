@@ -30,6 +30,20 @@ describe("game write", () => {
     expect(written?.note).toBe("current");
   });
 
+  it("updateIfCurrent - each field written in its column's form, the same fields again reusing one built update - booleans and null", async () => {
+    const id = await startGame(w, ALICE, BOB);
+    const current = w.app.games.get(id)!.row;
+    const first = w
+      .db()
+      .transaction((tx) => updateIfCurrent(tx, current, { rated: false, note: null, drawOfferBy: 1 }));
+    expect([first?.rated, first?.note, first?.drawOfferBy]).toEqual([false, null, 1]);
+    const second = w
+      .db()
+      .transaction((tx) => updateIfCurrent(tx, first!, { rated: true, note: "again", drawOfferBy: undefined }));
+    expect([second?.rated, second?.note, second?.drawOfferBy]).toEqual([true, "again", 1]);
+    expect(w.app.games.get(id)!.row.rated).toBe(true);
+  });
+
   it("updateIfCurrent - writes nothing - a game that is no longer active", async () => {
     const id = await startGame(w, ALICE, BOB);
     const active = w.app.games.get(id)!.row;

@@ -99,7 +99,7 @@ describe("puzzle service", () => {
     expect(presses).toBe(p.solverMoves);
     expect(response.reply.content).toContain("Solved!");
     expect(response.reply.content).toContain("Puzzles solved in a row: 1.");
-    expect(response.reply.content).toMatch(/Puzzle `\w{12}`, rated \d+, solved 1 times in 1 rated tries/);
+    expect(response.reply.content).toMatch(/Puzzle `\w{12}`, rated \d+, 1 solved in 1 rated try\./);
     const rating = w.db().select().from(puzzleRatings).get()!;
     expect(rating).toMatchObject({ userId: ALICE, ruleset: "haiti", attempts: 1, solved: 1, streak: 1, bestStreak: 1 });
     expect(rating.rating).toBeGreaterThan(1500);
@@ -118,6 +118,18 @@ describe("puzzle service", () => {
     expect(result.change!.after).toBeLessThan(result.change!.before);
     expect(w.app.puzzles.puzzle(p.id)!.rating).toBeGreaterThan(p.rating);
     expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1, solved: 0, streak: 0 });
+  });
+
+  it("puzzle try - the solution's animation opens on the puzzle's position - a wrong house pressed", async () => {
+    const p = starter("abapa");
+    const started = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, null);
+    const reply = (await import("../../src/puzzles/views/puzzle.ts")).puzzleReply(w.ctx(ALICE), started);
+    const wrong = linePoints(p)[0].state.legalMoves.find((h) => h !== housesOf(p.solution)[0])!;
+    const solver = linePoints(p)[0].state.position.toMove;
+    const failed = await press(ALICE, { mode: "reply", reply }, `${moveLetter(solver, wrong)} ·`);
+    expect(failed.reply.content).toContain("is not it");
+    const gif = await failed.reply.image!();
+    expect(gif?.data.toString()).toBe(`line of ${linePoints(p).length - 1} from the start`);
   });
 
   it("puzzle try - refused - an old step pressed again, another player's press, a move after the end", () => {
@@ -198,13 +210,20 @@ describe("puzzle service", () => {
     expect(top.reply.mentions).toEqual([]);
   });
 
-  it("puzzle stats - a player's ratings per ruleset with a chart - and forget-me deletes them", async () => {
+  it("puzzle stats - ratings per ruleset, a chart of puzzles named for the player with its deviation - and forget-me deletes them", async () => {
     const next = w.app.puzzles.next({ userId: ALICE, guildId: GUILD, ruleset: "abapa" });
     solve(ALICE, next.attempt.id, next.puzzle.solution);
     const stats = await COMMANDS["nickar-puzzle stats"].handle(w.ctx(ALICE), options());
     expect(stats.reply.content).toMatch(/Abapa: rating \d+\? · \d solved of 1/);
     const image = await stats.reply.image!();
     expect(image?.data.toString()).toBe("chart");
+    // The chart counts puzzles (the start and one try), names the player rather than mentioning them, and
+    // its deviation is the one stored with the try, the standing's: provisional, as the "?" says.
+    const standing = w.app.puzzles.standing(ALICE, "abapa");
+    expect(w.db().select().from(puzzleAttempts).get()?.deviationAfter).toBeCloseTo(standing.deviation);
+    expect(image?.description).toContain("2 puzzles");
+    expect(image?.description).toContain(`deviation now ${Math.round(standing.deviation)}`);
+    expect(image?.description).not.toContain("<@");
     w.app.forget.forget(ALICE);
     expect(w.db().select().from(puzzleRatings).all()).toEqual([]);
     expect(w.db().select().from(puzzleAttempts).all()).toEqual([]);

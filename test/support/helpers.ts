@@ -31,7 +31,8 @@ export const fakeImages: Images = {
   advantageChart: async () => Buffer.from("advantage"),
   positionPng: async () => Buffer.from("position"),
   positionAlt: async (shot) => `position ${shot.state.ply}`,
-  lineGif: async (shots) => Buffer.from(`line of ${shots.length - 1}`),
+  lineGif: async (shots, _names, _locale, opening = "end") =>
+    Buffer.from(`line of ${shots.length - 1} from the ${opening}`),
 };
 
 export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };

@@ -8,22 +8,16 @@ import { gameMessage } from "../../games/views/game-message.ts";
 import { turnNotice } from "../../games/views/game-notices.ts";
 import { term, user } from "../../i18n/index.ts";
 import { noteText } from "../../i18n/note.ts";
-import { type ButtonKind, ID_FIELD } from "../../interactions/buttons/kind.ts";
+import type { ButtonKind } from "../../interactions/buttons/kind.ts";
+
+export type { ChallengeAction } from "./challenge-id.ts";
+
 import type { HandlerContext } from "../../interactions/context.ts";
 import { requireChannelPermissions } from "../../interactions/permissions.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { confirmation } from "../../interactions/views/parts.ts";
 import { challengeReply } from "../views/challenge.ts";
-
-/** `confirm-decline`: the second press that declines a ladder challenge (a loss, so it asks first). */
-export type ChallengeAction = "accept" | "decline" | "confirm-decline" | "cancel";
-const ACTIONS: readonly ChallengeAction[] = ["accept", "decline", "confirm-decline", "cancel"];
-
-export interface ChallengeButtonId {
-  readonly type: "challenge";
-  readonly challengeId: string;
-  readonly action: ChallengeAction;
-}
+import { type ChallengeButtonId, challengeId } from "./challenge-id.ts";
 
 function accept(ctx: HandlerContext, id: ChallengeButtonId): Response {
   // A permission taken away since the challenge: say so now, before the game starts.
@@ -73,13 +67,7 @@ function declineConfirmed(ctx: HandlerContext, id: ChallengeButtonId): Response 
 }
 
 export const challenge: ButtonKind<ChallengeButtonId> = {
-  owns: (id): id is ChallengeButtonId => id.type === "challenge",
-  format: (id) => `c:${id.challengeId}:${id.action}`,
-  parse: (fields) => {
-    const action = ACTIONS.find((a) => a === fields[2]);
-    if (fields.length !== 3 || fields[0] !== "c" || !ID_FIELD.test(fields[1]) || !action) return null;
-    return { type: "challenge", challengeId: fields[1], action };
-  },
+  ...challengeId,
   handle: (ctx, id) => {
     switch (id.action) {
       case "accept":

@@ -2,15 +2,17 @@
  * The Rematcher: Rematch (`g:…:rm`, on a finished game's board and ending notice) challenges the same
  * opponent again on the same terms, sides swapped; against Nickar the new game starts at once.
  */
+
 import { opponent } from "../../engine/index.ts";
 import { UserError } from "../../errors.ts";
-import { codes, gameButton } from "../../games/buttons/game-button.ts";
+import { gameButton } from "../../games/buttons/game-button.ts";
 import { DEFAULT_LEVEL } from "../../games/computer.ts";
 import { seatOf, userOf } from "../../games/snapshot.ts";
 import { gameMessage } from "../../games/views/game-message.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { challengeReply } from "../views/challenge.ts";
+import { rematchId } from "./rematch-id.ts";
 
 function rematchOf(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
@@ -57,4 +59,4 @@ function rematchOf(ctx: HandlerContext, gameId: string): Response {
   };
 }
 
-export const rematch = gameButton(codes({ rematch: "rm" }), (ctx, id) => rematchOf(ctx, id.gameId));
+export const rematch = gameButton(rematchId, (ctx, id) => rematchOf(ctx, id.gameId));

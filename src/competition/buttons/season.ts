@@ -1,15 +1,10 @@
 /** The confirmation of /nickar-admin season new, `s:<current season>:new`: the next season begins, announced in the channel. */
 
-import { type ButtonKind, NUMBER_FIELD } from "../../interactions/buttons/kind.ts";
+import type { ButtonKind } from "../../interactions/buttons/kind.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { requireSeasonAdmin } from "../views/season.ts";
-
-export interface SeasonButtonId {
-  readonly type: "season";
-  /** The season to end: a second press (or a second admin) cannot start two seasons. */
-  readonly season: number;
-}
+import { type SeasonButtonId, seasonId } from "./season-id.ts";
 
 /** The season after `after` begins, announced in the channel. */
 function seasonConfirmed(ctx: HandlerContext, after: number): Response {
@@ -34,11 +29,6 @@ function seasonConfirmed(ctx: HandlerContext, after: number): Response {
 }
 
 export const season: ButtonKind<SeasonButtonId> = {
-  owns: (id): id is SeasonButtonId => id.type === "season",
-  format: (id) => `s:${id.season}:new`,
-  parse: (fields) =>
-    fields.length === 3 && fields[0] === "s" && NUMBER_FIELD.test(fields[1]) && fields[2] === "new"
-      ? { type: "season", season: Number(fields[1]) }
-      : null,
+  ...seasonId,
   handle: (ctx, id) => seasonConfirmed(ctx, id.season),
 };

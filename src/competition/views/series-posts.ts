@@ -5,10 +5,11 @@
  */
 import { type GameSnapshot, userOf } from "../../games/snapshot.ts";
 import { gameMessage, serverVoice } from "../../games/views/game-message.ts";
-import { user } from "../../i18n/index.ts";
+import { type MessageKey, user } from "../../i18n/index.ts";
 import { noteText } from "../../i18n/note.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Post } from "../../interactions/reply.ts";
+import { formatOf } from "../../tournaments/formats/registry.ts";
 
 /**
  * When a series game has just ended, its next game (created in the same transaction) still needs a
@@ -21,6 +22,12 @@ export function nextSeriesPost(app: App, ended: GameSnapshot): Post[] {
   return next ? [gamePost(app, next)] : [];
 }
 
+/** The line above a tournament's new game, in its format's words. */
+function tournamentGameLine(app: App, tournamentId: string): MessageKey {
+  const tournament = app.tournaments.get(tournamentId);
+  return tournament ? formatOf(tournament).show.gameLine : "game:tournament.game";
+}
+
 /** A new message for an active game that has none, mentioning both players, bound to the game. */
 export function gamePost(app: App, game: GameSnapshot): Post {
   const { row: g, state } = game;
@@ -30,16 +37,11 @@ export function gamePost(app: App, game: GameSnapshot): Post {
     g.seriesGame !== null && g.ply === 0
       ? t("game:series.nextGame", { number: g.seriesGame, player: user(toMove) })
       : g.tournamentId !== null && g.ply === 0
-        ? t(
-            app.tournaments.get(g.tournamentId)?.format === "arena"
-              ? "game:tournament.arenaGame"
-              : "game:tournament.game",
-            {
-              round: g.tournamentRound ?? 0,
-              south: user(g.southId),
-              north: user(g.northId),
-            },
-          )
+        ? t(tournamentGameLine(app, g.tournamentId), {
+            round: g.tournamentRound ?? 0,
+            south: user(g.southId),
+            north: user(g.northId),
+          })
         : t("game:series.unposted", { south: user(g.southId), north: user(g.northId), id: g.id });
   // Why a game of a rated series is unrated (the pair limit), when it is.
   const note = app.series.gameNote(g);

@@ -12,12 +12,7 @@ import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { tournamentFollowUps } from "../../tournaments/views/tournament-posts.ts";
 import { forgottenReply, keptReply } from "../views/forget.ts";
-
-export interface ForgetButtonId {
-  readonly type: "forget";
-  readonly userId: string;
-  readonly confirm: boolean;
-}
+import { type ForgetButtonId, forgetId } from "./forget-id.ts";
 
 async function answered(ctx: HandlerContext, id: ForgetButtonId): Promise<Response> {
   if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
@@ -43,11 +38,6 @@ async function answered(ctx: HandlerContext, id: ForgetButtonId): Promise<Respon
 }
 
 export const forget: ButtonKind<ForgetButtonId> = {
-  owns: (id): id is ForgetButtonId => id.type === "forget",
-  format: (id) => `fm:${id.userId}:${id.confirm ? "y" : "n"}`,
-  parse: (fields) =>
-    fields.length === 3 && fields[0] === "fm" && /^\d{1,21}$/.test(fields[1]) && /^[yn]$/.test(fields[2])
-      ? { type: "forget", userId: fields[1], confirm: fields[2] === "y" }
-      : null,
+  ...forgetId,
   handle: answered,
 };

@@ -1,10 +1,12 @@
 /** Animate (`g:…:a`): the last move as an animation, privately. */
+
 import { singleMoveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { narration, playerNames } from "../views/game-board.ts";
-import { codes, gameButton } from "./game-button.ts";
+import { animateId } from "./animate-id.ts";
+import { gameButton } from "./game-button.ts";
 
 function animation(ctx: HandlerContext, gameId: string): Response {
   const game = ctx.app.games.find(gameId);
@@ -29,4 +31,4 @@ function animation(ctx: HandlerContext, gameId: string): Response {
   };
 }
 
-export const animate = gameButton(codes({ animate: "a" }), (ctx, id) => animation(ctx, id.gameId));
+export const animate = gameButton(animateId, (ctx, id) => animation(ctx, id.gameId));

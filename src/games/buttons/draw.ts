@@ -2,6 +2,7 @@
  * The Drawer: Offer draw on the board (`g:…:d`; it reads Accept draw once the opponent offered), and
  * the answers on the notice that asks the opponent, Accept draw (`g:…:da`) and Decline (`g:…:dd`).
  */
+
 import { opponent } from "../../engine/index.ts";
 import { UserError } from "../../errors.ts";
 import { user } from "../../i18n/index.ts";
@@ -10,7 +11,9 @@ import { linkSuffix, type Response } from "../../interactions/reply.ts";
 import { seatOf } from "../snapshot.ts";
 import { turnNotice } from "../views/game-notices.ts";
 import { drawUpdate, updateGame } from "../views/game-updates.ts";
-import { codes, type GameButtonId, gameButton } from "./game-button.ts";
+import { drawId } from "./draw-id.ts";
+import { gameButton } from "./game-button.ts";
+import type { GameButtonId } from "./game-button-id.ts";
 
 type DrawId = GameButtonId<{ readonly kind: "draw" | "draw-accept" | "draw-decline" }>;
 
@@ -39,7 +42,7 @@ function decline(ctx: HandlerContext, id: DrawId): Response {
   return { ...declined, notices: [turnNotice(game, ctx.tServer)] };
 }
 
-export const draw = gameButton(codes({ draw: "d", "draw-accept": "da", "draw-decline": "dd" }), (ctx, id) => {
+export const draw = gameButton(drawId, (ctx, id) => {
   switch (id.action.kind) {
     case "draw":
       return drawUpdate(ctx, ctx.app.games.draw(id.gameId, ctx.userId, id.ply));

@@ -1,10 +1,12 @@
 /** Hint (`g:…:h`; games against Nickar and unrated games): the engine's best move, privately. */
+
 import { singleMoveLabel } from "../../engine/internal.ts";
 import { UserError } from "../../errors.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { endgameText, scoreText } from "../views/analysis.ts";
-import { codes, gameButton } from "./game-button.ts";
+import { gameButton } from "./game-button.ts";
+import { hintId } from "./hint-id.ts";
 
 /** Checked now, searched after the acknowledgement. */
 function hintAnswer(ctx: HandlerContext, gameId: string, ply: number): Response {
@@ -32,4 +34,4 @@ function hintAnswer(ctx: HandlerContext, gameId: string, ply: number): Response 
   };
 }
 
-export const hint = gameButton(codes({ hint: "h" }), (ctx, id) => hintAnswer(ctx, id.gameId, id.ply));
+export const hint = gameButton(hintId, (ctx, id) => hintAnswer(ctx, id.gameId, id.ply));

@@ -1,16 +1,8 @@
 /** A house pressed on the board (`g:<gameId>:<ply>:m:<house>`): the move, if that board is still the current one. */
 import { updateGame } from "../views/game-updates.ts";
-import { type ActionCodec, gameButton } from "./game-button.ts";
+import { gameButton } from "./game-button.ts";
+import { moveId } from "./move-id.ts";
 
-const moveAction: ActionCodec<{ readonly kind: "move"; readonly house: number }> = {
-  kinds: ["move"],
-  format: (action) => `m:${action.house}`,
-  parse: (fields) =>
-    fields.length === 2 && fields[0] === "m" && /^[1-6]$/.test(fields[1])
-      ? { kind: "move", house: Number(fields[1]) }
-      : null,
-};
-
-export const move = gameButton(moveAction, (ctx, id) =>
+export const move = gameButton(moveId, (ctx, id) =>
   updateGame(ctx, ctx.app.games.play(id.gameId, ctx.userId, id.action.house, id.ply), { moved: true }),
 );

@@ -6,7 +6,9 @@ import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { confirmation } from "../../interactions/views/parts.ts";
 import { updateGame } from "../views/game-updates.ts";
-import { codes, type GameButtonId, gameButton } from "./game-button.ts";
+import { gameButton } from "./game-button.ts";
+import type { GameButtonId } from "./game-button-id.ts";
+import { resignId } from "./resign-id.ts";
 
 type ResignId = GameButtonId<{ readonly kind: "resign" | "resign-confirm" }>;
 
@@ -25,6 +27,6 @@ function resigned(ctx: HandlerContext, id: ResignId): Response {
   return updateGame(ctx, game, { reply, moved: true });
 }
 
-export const resign = gameButton(codes({ resign: "r", "resign-confirm": "rc" }), (ctx, id) =>
+export const resign = gameButton(resignId, (ctx, id) =>
   id.action.kind === "resign" ? question(ctx, id) : resigned(ctx, id),
 );

@@ -13,7 +13,7 @@ import type { App } from "../../interactions/context.ts";
 import type { Reply } from "../../interactions/reply.ts";
 import { clip, MESSAGE_LIMIT } from "../../interactions/text-budget.ts";
 import type { Voice } from "../../interactions/views/parts.ts";
-import { MARK_COUNT } from "../../render/advantage-marks.ts";
+import { MARK_COUNT } from "../../present/images.ts";
 import type { AnalysisReport, Mark, PlyReport } from "../analysis-report.ts";
 import { userOf } from "../snapshot.ts";
 

@@ -1,7 +1,9 @@
 /**
- * Every button kind, one file each, its custom id and its handler together (see kind.ts). The custom
- * id parser (custom-id.ts) and the router find a press's kind here. A new kind is a file that exports
- * a `ButtonKind` (a game button's through `gameButton`, game-button.ts), and its line in `BUTTONS`.
+ * Every button kind's handler (see kind.ts); the router finds a press's kind here. A new kind is two
+ * files in its feature's buttons/ folder, `<kind>-id.ts` exporting its `ButtonCodec` (a game button's
+ * through `gameButtonId`, game-button-id.ts) and `<kind>.ts` its `ButtonKind` (`gameButton`,
+ * game-button.ts), and a line in `BUTTON_IDS` (../custom-id.ts) and in `BUTTONS` here; a test checks
+ * that the two tables list the same kinds in the same order.
  */
 
 import { challenge } from "../../challenges/buttons/challenge.ts";
@@ -26,11 +28,6 @@ import type { CustomId } from "../custom-id.ts";
 import type { Response } from "../reply.ts";
 import type { ButtonId, ButtonKind } from "./kind.ts";
 
-/**
- * The table. A kind redraws the messages whose buttons it answers, and drawing a button formats its id
- * through this table: an import cycle, harmless while only this file imports the kind files and the
- * table is read inside functions only (never while the modules load).
- */
 export const BUTTONS = [
   move,
   resign,

@@ -3,28 +3,12 @@
  * solution, or Show solution. The step is the try's ply: a press from an older message is refused.
  */
 
-import { type ButtonKind, ID_FIELD, NUMBER_FIELD } from "../../interactions/buttons/kind.ts";
+import type { ButtonKind } from "../../interactions/buttons/kind.ts";
 import { puzzleMoveReply } from "../views/puzzle.ts";
-
-export interface PuzzleButtonId {
-  readonly type: "puzzle";
-  readonly attemptId: string;
-  readonly step: number;
-  readonly action: "move" | "solution";
-  /** 1..6 for a move; 0 for Show solution. */
-  readonly house: number;
-}
+import { type PuzzleButtonId, puzzleId } from "./puzzle-id.ts";
 
 export const puzzle: ButtonKind<PuzzleButtonId> = {
-  owns: (id): id is PuzzleButtonId => id.type === "puzzle",
-  format: (id) => `pz:${id.attemptId}:${id.step}:${id.action === "move" ? id.house : "s"}`,
-  parse: (fields) => {
-    const [prefix, attemptId, step, what] = fields;
-    if (fields.length !== 4 || prefix !== "pz" || !ID_FIELD.test(attemptId) || !NUMBER_FIELD.test(step)) return null;
-    if (what === "s") return { type: "puzzle", attemptId, step: Number(step), action: "solution", house: 0 };
-    if (!/^[1-6]$/.test(what)) return null;
-    return { type: "puzzle", attemptId, step: Number(step), action: "move", house: Number(what) };
-  },
+  ...puzzleId,
   handle: (ctx, id) => {
     const { puzzles } = ctx.app;
     const result =

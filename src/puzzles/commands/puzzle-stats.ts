@@ -11,6 +11,7 @@ import type { CommandOptions, HandlerContext } from "../../interactions/context.
 import type { Response } from "../../interactions/reply.ts";
 import { clip } from "../../interactions/text-budget.ts";
 import { describeChart } from "../../present/images.ts";
+import { INITIAL_PUZZLE_PLAYER } from "../puzzle-rating.ts";
 import { puzzleRuleset } from "./puzzle-ruleset.ts";
 
 export const definition = localized(
@@ -47,10 +48,14 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   ];
   const ruleset = puzzleRuleset(ctx, options, userId);
   const history = app.puzzles.history(userId, ruleset);
-  const chartTitle = t("puzzle:stats.chart", { user: user(userId), ruleset: term(RULESET_NAME[ruleset]) });
-  // The chart needs a rating before the first try: the initial one, at the first try's time.
+  const now = app.puzzles.standing(userId, ruleset);
+  // The chart needs a rating before the first try: the initial one, at the first try's time. Tries rated
+  // before deviations were kept have none: they are drawn with today's, the "?" the player sees now.
   const points = history.length
-    ? [{ at: history[0].at, rating: 1500, deviation: 350 }, ...history.map((h) => ({ ...h, deviation: 0 }))]
+    ? [
+        { at: history[0].at, ...INITIAL_PUZZLE_PLAYER },
+        ...history.map((h) => ({ at: h.at, rating: h.rating, deviation: h.deviation ?? now.deviation })),
+      ]
     : [];
   return {
     mode: "reply",
@@ -59,11 +64,16 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
       ephemeral: true,
       mentions: [],
       image: points.length
-        ? async () => ({
-            name: `nickar-puzzles-${userId}-${ruleset}.png`,
-            data: await app.images.ratingChart(chartTitle, points, ctx.locale),
-            description: describeChart(chartTitle, points, t),
-          })
+        ? async () => {
+            // An image cannot show a mention: the player's name, as the game rating chart does.
+            const name = (ctx.guildId && (await app.displayName(ctx.guildId, userId))) || t("replies:stats.chartName");
+            const chartTitle = t("puzzle:stats.chart", { user: name, ruleset: term(RULESET_NAME[ruleset]) });
+            return {
+              name: `nickar-puzzles-${userId}-${ruleset}.png`,
+              data: await app.images.ratingChart(chartTitle, points, ctx.locale, "puzzles"),
+              description: describeChart(chartTitle, points, t, "puzzles"),
+            };
+          }
         : undefined,
     },
   };

@@ -9,7 +9,7 @@ import type { Messenger } from "../../discord/messenger.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Logger } from "../../logger.ts";
-import { dailyClosedReply, dailyCountsReply, dailyPostReply, dailySolutionReply } from "../views/puzzle.ts";
+import { dailyClosedReply, dailyCountsReply, dailyPostReply, dailySolutionReply } from "../views/daily-puzzle.ts";
 
 /** Runs what is due; returns how many items failed. */
 export async function runDailyPuzzles(app: App, messenger: Messenger, logger: Logger): Promise<number> {

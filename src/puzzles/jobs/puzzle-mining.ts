@@ -2,8 +2,11 @@
  * Mines this bot's finished games for puzzles (docs/puzzles.md, "Mining this server's games"), one game
  * at a time, in steps of at most MINE_STEP_NODES searched nodes, each run in the AI pool's bot lane: a
  * step waits behind Nickar's own moves and a person's hint, and holds the thread for a fraction of a
- * second, so mining never takes a core from play. Where each game got is in the database
- * (`puzzle_mining`), so a restart goes on from there.
+ * second. The pool's lanes order searches only: on a host with two cores the render threads and the main
+ * thread already use both under load, and a search beside them takes its share from the boards. So each
+ * step also waits for the bot to be quiet (`quiet`: no interaction and no board for 2 s), and mining
+ * never takes a core from play. Where each game got is in the database (`puzzle_mining`), so a restart
+ * goes on from there.
  */
 import type { AiPool } from "../../ai/index.ts";
 import { AiQueueFullError } from "../../ai/pool.ts";
@@ -28,6 +31,8 @@ export class PuzzleMining {
     private readonly logger: Logger,
     private readonly owns: (guildId: string) => boolean = () => true,
     private readonly stepNodes = MINE_STEP_NODES,
+    /** Resolves when the bot is quiet: each step waits for it (default: never waits). */
+    private readonly quiet: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** Starts mining the next game unless a step is under way (a game just ended: call it then). */
@@ -53,6 +58,8 @@ export class PuzzleMining {
 
   private async loop(): Promise<void> {
     for (;;) {
+      // Before the game is chosen: it is read again after the wait (it may have been voided or forgotten).
+      await this.quiet();
       if (this.stopped) return;
       let job: MiningJob | null;
       try {

@@ -10,13 +10,12 @@ import type { PuzzleRow } from "../../db/schema.ts";
 import { houseToPit, moveLetter, type Player } from "../../engine/index.ts";
 import { type MessageKey, type Translate, term } from "../../i18n/index.ts";
 import { RULESET_NAME, SIDE_NAME } from "../../i18n/terms.ts";
-import type { App, HandlerContext } from "../../interactions/context.ts";
+import type { HandlerContext } from "../../interactions/context.ts";
 import type { ImageFile, Reply } from "../../interactions/reply.ts";
 import { clip } from "../../interactions/text-budget.ts";
-import { button, row, type Voice } from "../../interactions/views/parts.ts";
+import { button, row } from "../../interactions/views/parts.ts";
 import type { PositionShot } from "../../present/images.ts";
 import type { Theme } from "../core/index.ts";
-import type { DailyCounts } from "../daily-puzzles.ts";
 import { housesOf, type LinePoint, linePoints } from "../puzzle-line.ts";
 import type { PuzzleMoveResult, PuzzleTry } from "../puzzle-service.ts";
 
@@ -47,9 +46,10 @@ export function themesText(puzzle: PuzzleRow, t: Translate): string {
 }
 
 /** The puzzle's id, rating, record and themes: shown once a try ends, and under the daily solution. */
-function aboutText(puzzle: PuzzleRow, t: Translate): string {
+export function aboutText(puzzle: PuzzleRow, t: Translate): string {
   const { id, solves, attempts } = puzzle;
-  return t("puzzle:about", { id, rating: Math.round(puzzle.rating), solves, attempts, themes: themesText(puzzle, t) });
+  const record = attempts === 0 ? t("puzzle:recordNone") : t("puzzle:record", { count: attempts, solves });
+  return t("puzzle:about", { id, rating: Math.round(puzzle.rating), record, themes: themesText(puzzle, t) });
 }
 
 function signed(n: number): string {
@@ -57,7 +57,7 @@ function signed(n: number): string {
   return r >= 0 ? `+${r}` : `${r}`;
 }
 
-function sideOf(points: readonly LinePoint[]): Player {
+export function sideOf(points: readonly LinePoint[]): Player {
   return points[0].state.position.toMove;
 }
 
@@ -79,10 +79,19 @@ function still(ctx: HandlerContext, shot: PositionShot, solver: Player, name: st
   };
 }
 
-function animated(ctx: HandlerContext, shots: readonly PositionShot[], solver: Player, name: string, alt: string) {
+/** A line played out: the replies during a try open on where they end (the position to play from), the solution on the puzzle's. */
+function animated(
+  ctx: HandlerContext,
+  shots: readonly PositionShot[],
+  solver: Player,
+  name: string,
+  alt: string,
+  opening: "start" | "end" = "end",
+) {
   return async (): Promise<ImageFile> => {
     const names = await boardNames(ctx, solver);
-    return { name: `${name}.gif`, data: await ctx.app.images.lineGif(shots, names, ctx.locale), description: alt };
+    const data = await ctx.app.images.lineGif(shots, names, ctx.locale, opening);
+    return { name: `${name}.gif`, data, description: alt };
   };
 }
 
@@ -220,73 +229,6 @@ function endReply(
     image:
       result.kind === "solved"
         ? still(ctx, points[points.length - 1], solver, name)
-        : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line })),
+        : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line }), "start"),
   };
-}
-
-function dailyText(puzzle: PuzzleRow, date: string, counts: DailyCounts, t: Translate): string {
-  const solver = sideOf(linePoints(puzzle));
-  return [
-    t("puzzle:daily.post", { date, ruleset: term(RULESET_NAME[puzzle.ruleset]), side: term(SIDE_NAME[solver]) }),
-    t("puzzle:daily.counts", { solved: counts.solved, tried: counts.tried }),
-  ].join("\n");
-}
-
-/** The daily post's text and Solve button (each player tries privately); its counts are edited in later. */
-export function dailyCountsReply(puzzle: PuzzleRow, date: string, counts: DailyCounts, t: Translate): Reply {
-  return {
-    content: clip(dailyText(puzzle, date, counts, t)),
-    mentions: [],
-    components: [row(button({ type: "puzzle-daily", date }, t("puzzle:button.solve"), ButtonStyle.Primary))],
-  };
-}
-
-/** The daily post: its text, the button, and the puzzle's position. */
-export function dailyPostReply(app: App, puzzle: PuzzleRow, date: string, counts: DailyCounts, voice: Voice): Reply {
-  const { t, locale } = voice;
-  const shot = linePoints(puzzle)[0];
-  const names: [string, string] = [t(SIDE_NAME[0]), t(SIDE_NAME[1])];
-  return {
-    ...dailyCountsReply(puzzle, date, counts, t),
-    image: async () => ({
-      name: `nickar-daily-${date}.png`,
-      data: await app.images.positionPng(shot, names, locale),
-      description: await app.images.positionAlt(shot, names, locale),
-    }),
-  };
-}
-
-/** The next day: the solution, played out, with the final counts; the old post loses its Solve button. */
-export function dailySolutionReply(
-  app: App,
-  puzzle: PuzzleRow,
-  date: string,
-  counts: DailyCounts,
-  voice: Voice,
-): Reply {
-  const { t, locale } = voice;
-  const points = linePoints(puzzle);
-  const line = lineLetters(points, puzzle);
-  const names: [string, string] = [t(SIDE_NAME[0]), t(SIDE_NAME[1])];
-  return {
-    content: clip(
-      [
-        t("puzzle:daily.solution", { date, line }),
-        t("puzzle:daily.counts", { solved: counts.solved, tried: counts.tried }),
-        aboutText(puzzle, t),
-      ].join("\n"),
-    ),
-    mentions: [],
-    image: async () => ({
-      name: `nickar-daily-${date}-solution.gif`,
-      data: await app.images.lineGif(points, names, locale),
-      description: t("puzzle:alt.solution", { line }),
-    }),
-  };
-}
-
-/** The old post once the solution is out: the final counts, no Solve button. */
-export function dailyClosedReply(puzzle: PuzzleRow, date: string, counts: DailyCounts, t: Translate): Reply {
-  const content = `${dailyText(puzzle, date, counts, t)}\n${t("puzzle:daily.closed")}`;
-  return { content: clip(content), mentions: [], components: [] };
 }

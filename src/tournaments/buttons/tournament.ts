@@ -7,10 +7,14 @@
  * that game. Leaving an arena pauses the player, at once.
  */
 
-import { type ButtonKind, decode, ID_FIELD } from "../../interactions/buttons/kind.ts";
+import type { ButtonKind } from "../../interactions/buttons/kind.ts";
+
+export type { TournamentAction } from "./tournament-id.ts";
+
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { confirmation } from "../../interactions/views/parts.ts";
+import { formatOf } from "../formats/registry.ts";
 import { tournamentReply } from "../views/tournament.ts";
 import {
   joinTournament,
@@ -19,18 +23,7 @@ import {
   type TournamentEffects,
 } from "../views/tournament-actions.ts";
 import { announcementEdits } from "../views/tournament-posts.ts";
-
-export type TournamentAction = "join" | "leave" | "leave-confirm" | "start";
-const CODES = { join: "j", leave: "l", "leave-confirm": "lc", start: "s" } as const satisfies Record<
-  TournamentAction,
-  string
->;
-
-export interface TournamentButtonId {
-  readonly type: "tournament";
-  readonly tournamentId: string;
-  readonly action: TournamentAction;
-}
+import { type TournamentButtonId, tournamentId } from "./tournament-id.ts";
 
 const ACT: Readonly<Record<"join" | "leave" | "start", (ctx: HandlerContext, id: string) => TournamentEffects>> = {
   join: joinTournament,
@@ -55,7 +48,7 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
   const t = ctx.app.tournaments.find(id.tournamentId, ctx.guildId ?? "");
   if (id.action === "leave-confirm") return leaveConfirmed(ctx, id);
   // An arena's Leave only pauses (nothing is resigned): no question.
-  if (id.action === "leave" && t.status !== "open" && t.format !== "arena") {
+  if (id.action === "leave" && t.status !== "open" && formatOf(t).leaving !== "pause") {
     const question = ctx.t("game:tournament.leaveQuestion", { id: t.id });
     const confirm = { ...id, action: "leave-confirm" as const };
     return {
@@ -77,12 +70,6 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
 }
 
 export const tournament: ButtonKind<TournamentButtonId> = {
-  owns: (id): id is TournamentButtonId => id.type === "tournament",
-  format: (id) => `t:${id.tournamentId}:${CODES[id.action]}`,
-  parse: (fields) => {
-    if (fields.length !== 3 || fields[0] !== "t" || !ID_FIELD.test(fields[1])) return null;
-    const action = decode(CODES, fields[2]);
-    return action ? { type: "tournament", tournamentId: fields[1], action } : null;
-  },
+  ...tournamentId,
   handle: press,
 };

@@ -5,6 +5,7 @@ import { localized } from "../../commands/localize.ts";
 import { UserError } from "../../errors.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { formatOf } from "../formats/registry.ts";
 import { tournamentChoices, tournamentHere, tournamentOption } from "./tournament-option.ts";
 
 export const definition = localized(
@@ -17,7 +18,7 @@ export const definition = localized(
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const t = tournamentHere(ctx, options, true);
   // Refused here, not when the file is made: an error there would leave the answer without its file or a word.
-  if (t.format !== "swiss") throw new UserError("tournament/export-swiss");
+  if (!formatOf(t).trfRecord) throw new UserError("tournament/export-swiss");
   return {
     mode: "reply",
     reply: {

@@ -2,8 +2,11 @@
  * Knockout brackets, pure (issue #22): a field seeded by rating into a bracket the size of the next power
  * of two, in the standard order (1 against the lowest seed, 1 and 2 in opposite halves, 1-4 in four
  * quarters …), so that the missing players are byes for the top seeds. A match is (round, index), round 1
- * first; match i of round r is fed by matches 2i and 2i+1 of round r-1. Writing this by hand: no JavaScript
- * library builds seeded brackets with byes, and it is a few lines.
+ * first; match i of round r is fed by matches 2i and 2i+1 of round r-1. Written by hand although
+ * `brackets-manager` builds seeded brackets with byes: it owns the tournament's storage (its own CRUD
+ * interface and data model, with stages, groups and match games), while Nickar keeps its bracket in its
+ * own tables beside the games and needs only the seed order and the bracket's state as pure functions,
+ * a few dozen lines that the knockout test checks against the definitions.
  */
 
 export interface KnockoutEntrant {

@@ -8,6 +8,7 @@ import { updateGame } from "../../games/views/game-updates.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
+import { formatOf } from "../formats/registry.ts";
 import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
@@ -40,14 +41,16 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
   const paused = ctx.app.tournaments.view(id).players.some((p) => p.userId === ctx.userId && p.paused);
   const entry = ctx.app.tournaments.join(id, ctx.userId);
   const tournament = ctx.app.tournaments.find(id);
+  const format = formatOf(tournament);
   const user = mention(ctx.userId);
+  const late = format.show.joinedLateLine;
   const line = paused
     ? ctx.tServer("game:tournament.back", { user })
-    : tournament.format === "swiss" && entry.joinedRound > 1
-      ? ctx.tServer("game:tournament.joinedLate", { user, round: entry.joinedRound })
+    : late && entry.joinedRound > 1
+      ? ctx.tServer(late, { user, round: entry.joinedRound })
       : ctx.tServer("game:tournament.joined", { user });
   // An arena under way pairs a newcomer (or one back from a pause) at once: their game is posted now.
-  const posts = tournament.format === "arena" && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
+  const posts = format.entered && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
   return { line, tournament, ...none, posts };
 }
 
@@ -58,7 +61,7 @@ export function leaveTournament(ctx: HandlerContext, id: string, userId: string 
   const resigned = removed ? ctx.app.tournaments.removePlayer(id, userId) : ctx.app.tournaments.leave(id, userId);
   const tournament = ctx.app.tournaments.find(id);
   // An arena player who leaves after the start pauses (join again to come back).
-  const pauses = !removed && tournament.format === "arena" && tournament.status !== "open";
+  const pauses = !removed && formatOf(tournament).leaving === "pause" && tournament.status !== "open";
   const key = removed ? "game:tournament.removed" : pauses ? "game:tournament.paused2" : "game:tournament.left";
   const line = ctx.tServer(key, { user: mention(userId) });
   return { line, tournament, ...endedGames(ctx, resigned ? [resigned] : []) };

@@ -8,6 +8,7 @@ import type { Translate } from "../../i18n/index.ts";
 import type { App } from "../../interactions/context.ts";
 import type { ImageFile } from "../../interactions/reply.ts";
 import { describeTournament, type TournamentImage } from "../../present/images.ts";
+import { formatOf } from "../formats/registry.ts";
 import type { TableRow, TournamentView } from "../tournament-service.ts";
 import { points, statusText, tournamentTitle } from "./tournament.ts";
 
@@ -35,7 +36,7 @@ export function standingsImage(
   tr: Translate,
   name: Names,
 ): TournamentImage {
-  const swiss = view.tournament.format === "swiss";
+  const swiss = formatOf(view.tournament).show.table === "tie-breaks";
   return {
     kind: "standings",
     data: {

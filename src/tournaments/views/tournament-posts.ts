@@ -15,6 +15,7 @@ import { serverVoice } from "../../games/views/game-message.ts";
 import type { App, HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
+import { formatOf } from "../formats/registry.ts";
 import { MIN_PLAYERS } from "../tournament-service.ts";
 import { MISSED_TO_WITHDRAW } from "../tournament-store.ts";
 import { roundText, standingsText, tournamentReply } from "./tournament.ts";
@@ -56,15 +57,13 @@ export function roundPosts(app: App, tournamentId: string): Post[] {
   const view = app.tournaments.view(tournamentId);
   const { tournament: t } = view;
   const { t: tr } = serverVoice(app, t.guildId);
-  const fresh =
-    t.format === "knockout"
-      ? view.games.filter((g) => g.status === "active" && g.messageId === null && g.seriesGame === 1)
-      : view.games.filter((g) => g.tournamentRound === t.currentRound);
+  const { show } = formatOf(t);
+  const fresh = show.freshGames(t, view.games);
   if (t.currentRound === 0 || fresh.length === 0 || fresh.some((g) => g.messageId !== null)) return [];
   // A game gets its message id only once its board is sent: another handler meanwhile (an arena's next
   // game end, a knockout's other match) must not announce the same games again. (A Swiss round is posted
   // only by the end that paired it, and the scheduler keeps its own record of the pairings it posted.)
-  if (t.format !== "swiss") {
+  if (show.announces === "as-paired") {
     if (fresh.some((g) => announced.has(g.id))) return [];
     for (const g of fresh) remember(g.id);
   }
@@ -140,7 +139,9 @@ function roundFollowUps(app: App, t: TournamentRow, ended: GameSnapshot): { post
   }
   // A Swiss's next round once this one is over; an arena's new wave or a knockout's new matches at any end;
   // the announcement's standings redrawn after every game either way.
-  const next = t.format !== "swiss" || (row.tournamentRound !== null && row.tournamentRound < t.currentRound);
+  const next =
+    formatOf(t).show.announces === "as-paired" ||
+    (row.tournamentRound !== null && row.tournamentRound < t.currentRound);
   return { posts: next ? roundPosts(app, t.id) : [], edits: announcementEdits(app, t.id) };
 }
 

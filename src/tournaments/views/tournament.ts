@@ -12,40 +12,27 @@ import type { Reply } from "../../interactions/reply.ts";
 import { fitContent, moreLine } from "../../interactions/text-budget.ts";
 import { button, mention, row } from "../../interactions/views/parts.ts";
 import { timeLimitText } from "../../present/time-limit.ts";
+import { formatOf } from "../formats/registry.ts";
 import { entriesOpen, type TableRow, type TournamentView } from "../tournament-service.ts";
 
 const STATUS = {
   open: "game:tournament.status.open",
   running: "game:tournament.status.running",
   paused: "game:tournament.status.paused",
-  finished: "game:tournament.status.finished",
   cancelled: "game:tournament.status.cancelled",
-} as const satisfies Record<TournamentRow["status"], MessageKey>;
+} as const satisfies Record<Exclude<TournamentRow["status"], "finished">, MessageKey>;
 
 function rulesetValue(id: string) {
   return isRulesetId(id) ? term(RULESET_NAME[id]) : id;
 }
 
-const FORMAT = {
-  swiss: "game:tournament.format.swiss",
-  arena: "game:tournament.format.arena",
-  knockout: "game:tournament.format.knockout",
-} as const satisfies Record<TournamentRow["format"], MessageKey>;
-
-/** "5 rounds", "60 minutes", "matches first to 6 wins". */
-function lengthTerm(t: TournamentRow) {
-  if (t.format === "arena") return term("game:tournament.length.minutes", { count: t.minutes ?? 0 });
-  if (t.format === "knockout") return term("game:tournament.length.firstTo", { count: t.firstTo ?? 0 });
-  return term("game:tournament.length.rounds", { count: t.rounds });
-}
-
 /** "Swiss tournament `k7m2xq9d`: Oware Abapa, 5 rounds, 1 hour a move, rated." */
 export function tournamentTitle(t: TournamentRow, tr: Translate): string {
   return tr(t.rated ? "game:tournament.title" : "game:tournament.titleUnrated", {
-    format: term(FORMAT[t.format]),
+    format: term(formatOf(t).show.name),
     id: t.id,
     ruleset: rulesetValue(t.ruleset),
-    length: lengthTerm(t),
+    length: formatOf(t).show.length(t),
     time: timeLimitText(t.timeLimit, tr, "words"),
   });
 }
@@ -58,13 +45,15 @@ function when(ms: number): string {
 /** Where the tournament stands, in one line. */
 export function statusText(t: TournamentRow, tr: Translate, now: number): string {
   if (t.status === "open" && t.startAt !== null) return tr("game:tournament.status.openAt", { at: when(t.startAt) });
-  if (t.format === "arena" && t.endsAt !== null && (t.status === "running" || t.status === "paused")) {
+  const { show } = formatOf(t);
+  if (show.timed && t.endsAt !== null && (t.status === "running" || t.status === "paused")) {
     if (now >= t.endsAt) return tr("game:tournament.status.arenaEnding");
     const at = when(t.endsAt);
     return tr(t.status === "paused" ? "game:tournament.status.arenaPaused" : "game:tournament.status.arena", { at });
   }
-  if (t.status === "finished" && t.format !== "swiss") return tr("game:tournament.status.over");
-  return tr(STATUS[t.status], { round: t.currentRound, rounds: t.rounds });
+  // Finished: in the format's words (a Swiss counts its rounds).
+  const key = t.status === "finished" ? show.finishedLine : STATUS[t.status];
+  return tr(key, { round: t.currentRound, rounds: t.rounds });
 }
 
 /** The announcement: what the tournament is, where it stands, who plays; buttons while it can be joined or left. */
@@ -86,7 +75,7 @@ export function tournamentReply(view: TournamentView, tr: Translate): Reply {
   ]);
   const over = t.status === "finished" || t.status === "cancelled";
   const buttons = [
-    ...(entriesOpen(t, view.now, t.format === "arena")
+    ...(entriesOpen(t, view.now, formatOf(t).leaving === "pause")
       ? [
           button(
             { type: "tournament", tournamentId: t.id, action: "join" },
@@ -123,20 +112,16 @@ export function tournamentReply(view: TournamentView, tr: Translate): Reply {
  */
 export function roundText(view: TournamentView, fresh: readonly GameRow[], tr: Translate): string {
   const { tournament: t } = view;
+  const { show } = formatOf(t);
   const round = Math.max(...fresh.map((g) => g.tournamentRound ?? 0));
   const ids = new Set(fresh.map((g) => g.id));
-  const pairings = view.pairings.filter((p) =>
-    t.format === "swiss" ? p.round === round : p.gameId !== null && ids.has(p.gameId),
-  );
+  // A whole round is announced with its bye; games paired as players come free, by their games.
+  const byRound = show.announces === "rounds";
+  const pairings = view.pairings.filter((p) => (byRound ? p.round === round : p.gameId !== null && ids.has(p.gameId)));
   const boards = pairings.filter((p) => p.northId !== null);
-  const bye = t.format === "swiss" ? pairings.find((p) => p.northId === null) : undefined;
-  const head =
-    t.format === "arena"
-      ? tr("game:tournament.wave", { id: t.id })
-      : t.format === "knockout"
-        ? tr("game:tournament.knockoutRound", { id: t.id, round, rounds: t.rounds, firstTo: t.firstTo ?? 1 })
-        : tr("game:tournament.round", { id: t.id, round, rounds: t.rounds });
-  const key = t.format === "knockout" ? "game:tournament.match" : "game:tournament.board";
+  const bye = byRound ? pairings.find((p) => p.northId === null) : undefined;
+  const head = tr(show.roundHead, { id: t.id, round, rounds: t.rounds, firstTo: t.firstTo ?? 1 });
+  const key = show.pairingLine;
   return fitContent([
     {
       head: [head],
@@ -157,16 +142,17 @@ export function points(n: number): string {
 /** The standings of any format: rank and player, then a Swiss's score and tie-breaks, an arena's points and flame, a knockout's matches won. */
 export function standingsText(view: TournamentView, table: readonly TableRow[], tr: Translate, final = false): string {
   const { tournament: t } = view;
+  const columns = formatOf(t).show.table;
   const title = tournamentTitle(t, tr);
   const head = [
     final ? tr("game:tournament.final", { title }) : title,
     statusText(t, tr, view.now),
-    tr(t.format === "swiss" ? "game:tournament.columns" : "game:tournament.arenaColumns"),
+    tr(columns === "tie-breaks" ? "game:tournament.columns" : "game:tournament.arenaColumns"),
   ];
-  if (t.format === "knockout") return bracketText(view, head.slice(0, 2), tr);
+  if (columns === "bracket") return bracketText(view, head.slice(0, 2), tr);
   const line = (s: TableRow) => {
     const rank = String(s.rank).padStart(2);
-    if (t.format !== "swiss") {
+    if (columns === "points") {
       const flame = s.onFire ? " 🔥" : "";
       return tr("game:tournament.arenaStanding", {
         rank,

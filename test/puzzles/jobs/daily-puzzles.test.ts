@@ -54,7 +54,7 @@ describe("daily puzzle", () => {
     const post = sent[0];
     expect(post.channelId).toBe(PUZZLES);
     expect(post.reply.content).toContain("Puzzle of the day** 2025-01-01");
-    expect(post.reply.content).toContain("Solved by 0 of the 0 players");
+    expect(post.reply.content).toContain("Nobody has tried it yet.");
     const solveId = parseCustomId((post.reply.components![0].components[0] as { custom_id: string }).custom_id)!;
     // The same sweep again posts nothing more.
     await runDue(w.app, messenger, logger);
@@ -81,7 +81,7 @@ describe("daily puzzle", () => {
     await runDue(w.app, messenger, logger);
     expect(edits).toHaveLength(1);
     expect(edits[0].ref).toEqual({ channelId: PUZZLES, messageId: "m1" });
-    expect(edits[0].reply.content).toContain("Solved by 1 of the 1 players");
+    expect(edits[0].reply.content).toContain("1 of 1 player who tried it solved it.");
     expect(edits[0].reply.image).toBeUndefined();
     const bob = await handleButton(w.ctx(BOB), solveId);
     const bobTry = w
@@ -97,7 +97,7 @@ describe("daily puzzle", () => {
     expect(edits).toHaveLength(1);
     w.clock.advance(50_000);
     await runDue(w.app, messenger, logger);
-    expect(edits[1].reply.content).toContain("Solved by 1 of the 2 players");
+    expect(edits[1].reply.content).toContain("1 of the 2 players who tried it solved it.");
 
     // Carol opens it before midnight and leaves it open.
     const carol = await handleButton(w.ctx(CAROL), solveId);
@@ -114,7 +114,7 @@ describe("daily puzzle", () => {
     await runDue(w.app, messenger, logger);
     const solution = sent[1];
     expect(solution.reply.content).toContain("**Puzzle of the day** 2025-01-01: the solution is");
-    expect(solution.reply.content).toContain("Solved by 1 of the 3 players");
+    expect(solution.reply.content).toContain("1 of the 3 players who tried it solved it.");
     expect((await solution.reply.image!())?.name).toBe("nickar-daily-2025-01-01-solution.gif");
     const closed = edits.at(-1)!;
     expect(closed.ref.messageId).toBe("m1");

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { puzzles } from "../../../src/db/schema.ts";
 import { findPuzzles, selfPlayGame } from "../../../src/puzzles/core/index.ts";
 import { PuzzleMining } from "../../../src/puzzles/jobs/puzzle-mining.ts";
+import { IdleCollect } from "../../../src/workers/idle-collect.ts";
 import { ALICE, BOB, setup, sharedPool, type World } from "../../support/helpers.ts";
 import { finish, startGame } from "../../support/play.ts";
 
@@ -55,6 +56,30 @@ describe("puzzle mining", () => {
     mining.poke();
     await mining.idle();
     expect(w.app.puzzleMining.get(id)!.steps).toBe(record.steps);
+  });
+
+  it("puzzle mining - no step while the bot is busy, the game mined once it is quiet - interactions reported", async () => {
+    const id = await played(selfPlayGame("abapa", 2, 1).moves);
+    const activity = new IdleCollect({ quietMs: 300 });
+    activity.busy();
+    const mining = new PuzzleMining(
+      w.app,
+      pool(),
+      logger,
+      () => true,
+      undefined,
+      () => activity.quiet(),
+    );
+    mining.poke();
+    // Work goes on for a second: each report puts the quiet off.
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(w.app.puzzleMining.get(id)).toBeNull();
+      activity.busy();
+    }
+    await mining.idle();
+    expect(w.app.puzzleMining.get(id)).toMatchObject({ status: "done" });
+    activity.stop();
   });
 
   it("puzzle mining - a game of fewer than ten moves is not mined - short game", async () => {
