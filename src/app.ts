@@ -34,6 +34,8 @@ export interface AppOptions {
   readonly guildLocale?: (guildId: string) => string | null | undefined;
   /** Why Nickar could not give or take a role now (seen from Discord's cache); null when it can. */
   readonly roleProblem?: App["roleProblem"];
+  /** The role keeper's `forgetting` (the Discord side); without Discord no role was given, and `forget` just runs. */
+  readonly rolesTakenBack?: App["rolesTakenBack"];
   readonly random?: () => number;
   /**
    * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
@@ -68,6 +70,7 @@ export function createApp(options: AppOptions): App {
     ratings,
     roles: new RoleRules(db, clock, ratings),
     roleProblem: options.roleProblem ?? (() => null),
+    rolesTakenBack: options.rolesTakenBack ?? (async (_userId, forget) => forget()),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
     tournaments: new TournamentService(db, clock, games, bots),

@@ -8,6 +8,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
+import { forgottenAmong } from "../db/forgotten.ts";
 import {
   ladderRungs,
   ROLE_RULE_KINDS,
@@ -136,7 +137,9 @@ export class RoleRules {
         )
         .orderBy(desc(series.finishedAt), desc(series.id))
         .get();
-      return new Set(last?.winnerId ? [last.winnerId] : []);
+      // A forgotten champion's placeholder is no member: nobody holds the role until the next series.
+      const winner = last?.winnerId ?? null;
+      return new Set(winner && forgottenAmong(this.db, [winner]).size === 0 ? [winner] : []);
     }
     // Ranked players only (provisional ratings are not yet standings).
     const ranked = this.ratings.leaderboard(guildId, ruleset!).entries.filter((e) => e.rank !== null);
@@ -157,6 +160,15 @@ export class RoleRules {
         .all()
         .map((r) => r.userId),
     );
+  }
+
+  /** The roles Nickar gave `userId`, in every server (taken back before they are forgotten). */
+  grantsOf(userId: string): { guildId: string; roleId: string }[] {
+    return this.db
+      .select({ guildId: roleGrants.guildId, roleId: roleGrants.roleId })
+      .from(roleGrants)
+      .where(eq(roleGrants.userId, userId))
+      .all();
   }
 
   recordGranted(guildId: string, roleId: string, userId: string): void {

@@ -180,6 +180,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     guildLocale: (guildId) => client.guilds.cache.get(guildId)?.preferredLocale,
     guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
     roleProblem: (guildId, roleId) => roleProblemOf(client, guildId, roleId),
+    rolesTakenBack: (userId, forget) => roles.forgetting(userId, forget),
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));

@@ -6,38 +6,27 @@
  *   (with their game), other games in progress resigned, pending challenges from or to them
  *   withdrawn (cancelled);
  * - they leave every challenge ladder (the players below move up);
- * - their ratings and rating history are deleted, and each standings they were in is rebuilt; their
- *   puzzle ratings and puzzle tries are deleted;
- * - in everything that stays (finished games, series, challenges, their opponents' rating
- *   history) their user id is replaced by one new anonymous placeholder, so those games keep two
- *   distinct players and still count for the opponents, whose ratings do not change; the
- *   placeholder has no rating of its own and nothing links it to the account.
+ * - the roles Nickar gave them are taken back first (RoleKeeper.forgetting, on the Discord side);
+ * - every row that names them goes or is anonymised, table by table as src/forget-me/user-columns.ts
+ *   declares: their ratings and rating history, puzzle ratings and tries, their /nickar notify choice and
+ *   the record of the roles Nickar gave them are deleted, and each standings they were in is rebuilt;
+ * - in everything that stays (finished games, series, challenges, their opponents' rating history,
+ *   tournaments, analyses, the role rules they set as an admin) their user id is replaced by one new
+ *   anonymous placeholder, so those games keep two distinct players and still count for the opponents,
+ *   whose ratings do not change; the placeholder has no rating of its own and nothing links it to the account.
  * Messages already posted in channels are the server's history and are left alone.
  */
-import { and, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { leaveLadder, readRungs } from "../competition/ladder-store.ts";
 import { type RatingKey, rebuildRatings } from "../competition/rating-cache.ts";
 import { activeSeriesGame, resignSeries } from "../competition/series-store.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { newPlaceholder } from "../db/forgotten.ts";
-import {
-  challenges,
-  games,
-  ladderRungs,
-  players,
-  puzzleAttempts,
-  puzzleRatings,
-  ratingChanges,
-  ratings,
-  series,
-  tournamentPairings,
-  tournamentPlayers,
-  tournaments,
-} from "../db/schema.ts";
+import { challenges, games, ladderRungs, ratings, series, tournamentPlayers, tournaments } from "../db/schema.ts";
 import type { GameService } from "../games/service.ts";
-import { user } from "../i18n/index.ts";
 import { withdraw } from "../tournaments/tournament-store.ts";
+import { USER_COLUMNS } from "./user-columns.ts";
 
 /** What forgetting a player touches, counted before (for the confirmation) or done. */
 export interface ForgetSummary {
@@ -125,67 +114,19 @@ export class ForgetService {
         const key = { guildId, ruleset };
         leaveLadder(tx, key, readRungs(tx, key), userId);
       }
-      // 3. Ratings: theirs deleted, each standings they were in rebuilt (below, once anonymised).
+      // 3. The standings they were in, rebuilt below once their ratings are gone and their games anonymised.
       const keys: RatingKey[] = tx
         .select({ guildId: ratings.guildId, ruleset: ratings.ruleset, season: ratings.season })
         .from(ratings)
         .where(eq(ratings.userId, userId))
         .all();
-      tx.delete(ratings).where(eq(ratings.userId, userId)).run();
-      tx.delete(ratingChanges).where(eq(ratingChanges.userId, userId)).run();
-      // Their /nickar notify choice, and their puzzles: ratings and tries (a puzzle's own rating stays).
-      tx.delete(players).where(eq(players.userId, userId)).run();
-      tx.delete(puzzleRatings).where(eq(puzzleRatings.userId, userId)).run();
-      tx.delete(puzzleAttempts).where(eq(puzzleAttempts.userId, userId)).run();
-      // 4. Everything that stays points to the placeholder instead.
+      // 4. Every table that names them (src/forget-me/user-columns.ts): their own rows deleted, the id in the
+      // rows that stay replaced by the placeholder.
       const placeholder = newPlaceholder(tx, now);
-      this.replace(tx, userId, placeholder);
+      forgetEverywhere(tx, userId, placeholder);
       for (const key of keys) rebuildRatings(tx, key, this.bots);
       return { ...before, placeholder, resignedGames };
     }, IMMEDIATE);
-  }
-
-  private replace(tx: Tx, userId: string, placeholder: string): void {
-    const columns = [
-      [games, games.southId, "southId"],
-      [games, games.northId, "northId"],
-      [games, games.ladderChallengerId, "ladderChallengerId"],
-      [challenges, challenges.challengerId, "challengerId"],
-      [challenges, challenges.opponentId, "opponentId"],
-      [series, series.playerA, "playerA"],
-      [series, series.playerB, "playerB"],
-      [series, series.winnerId, "winnerId"],
-      [ratingChanges, ratingChanges.opponentId, "opponentId"],
-      [tournaments, tournaments.createdBy, "createdBy"],
-      [tournamentPlayers, tournamentPlayers.userId, "userId"],
-      [tournamentPairings, tournamentPairings.southId, "southId"],
-      [tournamentPairings, tournamentPairings.northId, "northId"],
-    ] as const;
-    for (const [table, column, field] of columns) {
-      tx.update(table)
-        .set({ [field]: placeholder })
-        .where(eq(column, userId))
-        .run();
-    }
-    // Notes written by the bot (why a game is unrated) name players as {"user":"id"} (older ones,
-    // and admins' notes, as <@id>).
-    const notes = [
-      [challenges, challenges.note, "note"],
-      [games, games.note, "note"],
-      [games, games.voidReason, "voidReason"],
-    ] as const;
-    const namings = [
-      [`<@${userId}>`, `<@${placeholder}>`],
-      [JSON.stringify(user(userId)), JSON.stringify(user(placeholder))],
-    ] as const;
-    for (const [table, column, field] of notes) {
-      for (const [named, anonymous] of namings) {
-        tx.update(table)
-          .set({ [field]: sql`replace(${column}, ${named}, ${anonymous})` })
-          .where(like(column, `%${named}%`))
-          .run();
-      }
-    }
   }
 
   private summary(tx: Db | Tx, userId: string): ForgetSummary {
@@ -223,5 +164,38 @@ export class ForgetService {
       standings: tx.select({ r: ratings.rating }).from(ratings).where(eq(ratings.userId, userId)).all().length,
       finishedGames: gameCount("ended"),
     };
+  }
+}
+
+/** `userId` at digit boundaries in free text: `<@id>`, `{"user":"id"}`, never part of a longer snowflake. */
+function naming(userId: string): RegExp {
+  return new RegExp(`(?<![0-9])${userId.replace(/[^0-9A-Za-z]/g, "\\$&")}(?![0-9])`, "g");
+}
+
+/**
+ * Every column of USER_COLUMNS: the player's own rows first deleted, then their id replaced by the placeholder
+ * in the rows that stay, and in free text. Written against the declaration (not table by table) so that a
+ * table declared there is forgotten here with nothing more to write.
+ */
+function forgetEverywhere(tx: Tx, userId: string, placeholder: string): void {
+  const columns = USER_COLUMNS.flatMap(({ table, columns }) =>
+    columns.map(([column, fate]) => ({ table, column, fate })),
+  );
+  for (const { table, column, fate } of columns) {
+    if (fate === "delete") tx.run(sql`DELETE FROM ${table} WHERE ${column} = ${userId}`);
+  }
+  for (const { table, column, fate } of columns) {
+    const name = sql.identifier(column.name);
+    if (fate === "placeholder") tx.run(sql`UPDATE ${table} SET ${name} = ${placeholder} WHERE ${column} = ${userId}`);
+    if (fate !== "text") continue;
+    // SQLite has no regular expressions: the rows that contain the id are read, and rewritten where it names them.
+    const rows = tx.all<{ id: number; text: string }>(
+      sql`SELECT rowid AS id, ${column} AS text FROM ${table} WHERE instr(${column}, ${userId}) > 0`,
+    );
+    const pattern = naming(userId);
+    for (const row of rows) {
+      const text = row.text.replace(pattern, placeholder);
+      if (text !== row.text) tx.run(sql`UPDATE ${table} SET ${name} = ${text} WHERE rowid = ${row.id}`);
+    }
   }
 }

@@ -37,6 +37,11 @@ export interface App {
    * Roles, the role at or above Nickar's highest, a role Discord manages, or no such role; null when it can.
    */
   readonly roleProblem: (guildId: string, roleId: string) => RoleProblem | null;
+  /**
+   * `/nickar forget-me`: runs `forget` once every role Nickar gave `userId` (in every server) is taken back
+   * through Discord, no role being given to them meanwhile (src/competition/jobs/role-keeper.ts, `forgetting`).
+   */
+  readonly rolesTakenBack: <T>(userId: string, forget: () => T) => Promise<T>;
   readonly forget: ForgetService;
   /** Puzzles: tries, puzzle ratings, leaderboards (`/nickar-puzzle`). */
   readonly puzzles: PuzzleService;

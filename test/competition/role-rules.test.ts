@@ -2,7 +2,7 @@
 // ratings, the ladder and the series on a real database; rules checked when set; a refusal news only once.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NewRoleRule } from "../../src/competition/role-rules.ts";
-import { ladderRungs, ratings, series } from "../../src/db/schema.ts";
+import { forgottenPlayers, ladderRungs, ratings, series } from "../../src/db/schema.ts";
 import { CHANNEL, GUILD, refusal, setup, type World } from "../support/helpers.ts";
 
 let w: World;
@@ -87,6 +87,9 @@ describe("role rules", () => {
     expect(champion.value).toBe(6);
     expect([...w.app.roles.wanted(champion)]).toEqual(["q"]);
     expect([...w.app.roles.wanted(rule({ kind: "series-champion", ruleset: null, value: 3 }))]).toEqual(["p"]);
+    // The latest champion forgot themselves: their placeholder is nobody to give the role to.
+    w.db().insert(forgottenPlayers).values({ placeholder: "q", forgottenAt: 40 }).run();
+    expect([...w.app.roles.wanted(champion)]).toEqual([]);
   });
 
   it("role rules - refused when incomplete - no ruleset, no rating, a top too large, no such rule", () => {

@@ -3,11 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { rebuildRatings } from "../../src/competition/rating-cache.ts";
-import { challenges, games, ladderRungs, ratingChanges, ratings, series } from "../../src/db/schema.ts";
+import { challenges, games, ratingChanges, series } from "../../src/db/schema.ts";
 import { UserError } from "../../src/errors.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import { gameProblems } from "../e2e/consistency.ts";
+import { columnsNaming } from "../support/catalogue.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, finish, playGame, startGame } from "../support/play.ts";
 
@@ -19,25 +20,9 @@ afterEach(() => w.close());
 
 const DAVE = "1004";
 
-/** Every stored value that still names `userId`, by table and column. */
+/** Every column, in every table of the database, that still names `userId`. */
 function mentionsOf(userId: string): string[] {
-  const db = w.db();
-  const found: string[] = [];
-  const check = (name: string, rows: Record<string, unknown>[]) => {
-    for (const row of rows)
-      for (const [column, value] of Object.entries(row)) {
-        if (value === userId || (typeof value === "string" && value.includes(`<@${userId}>`))) {
-          found.push(`${name}.${column}`);
-        }
-      }
-  };
-  check("games", db.select().from(games).all());
-  check("challenges", db.select().from(challenges).all());
-  check("series", db.select().from(series).all());
-  check("ratings", db.select().from(ratings).all());
-  check("rating_changes", db.select().from(ratingChanges).all());
-  check("ladder_rungs", db.select().from(ladderRungs).all());
-  return found;
+  return columnsNaming(w.db(), userId);
 }
 
 function standing(userId: string) {

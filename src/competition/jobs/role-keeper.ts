@@ -25,6 +25,8 @@ const REFUSALS: Readonly<Record<number, RoleProblem>> = {
   50001: "no-manage-roles",
   10011: "unknown-role",
 };
+/** A change through Discord: done, the member is gone (left the server), or refused (the rule is then stopped). */
+type Change = "done" | "gone" | "refused";
 /** Unknown Member: the player left the server; their grant is forgotten. */
 const UNKNOWN_MEMBER = 10007;
 
@@ -34,6 +36,10 @@ export class RoleKeeper {
   private stopped = false;
   /** Members who left the server ("guild:user"): not asked again until they are seen in a change that works. */
   private readonly gone = new Set<string>();
+  /** Players being forgotten (`forgetting`), with how many asks: no role is given to them meanwhile. */
+  private readonly forgotten = new Map<string, number>();
+  /** The change under way through Discord, with its record: one at a time (settled, never rejected). */
+  private changing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly app: App,
@@ -80,6 +86,33 @@ export class RoleKeeper {
   async stop(waitMs = 5_000): Promise<void> {
     this.stopped = true;
     await Promise.race([this.idle(), new Promise((r) => setTimeout(r, waitMs).unref())]);
+  }
+
+  /**
+   * `/nickar forget-me`: every role Nickar gave `userId`, in every server, taken back through Discord, then
+   * `forget` run (the transaction that deletes the record of those roles with the rest of their data), so no
+   * role of Nickar's stays with a player it no longer knows. It does not wait for a pass under way (the player
+   * waits for the answer): a pass that read the standings before the forget could still see them qualify, so
+   * until every such pass is over no role is given to them; a change already under way is recorded first.
+   * A role Discord refuses to take back stops its rule, as in a pass, and the forget goes on; any other error
+   * (Discord unreachable) is thrown before anything is forgotten.
+   */
+  async forgetting<T>(userId: string, forget: () => T): Promise<T> {
+    this.forgotten.set(userId, (this.forgotten.get(userId) ?? 0) + 1);
+    try {
+      await this.changing;
+      for (const { guildId, roleId } of this.app.roles.grantsOf(userId)) {
+        const rule = this.app.roles.list(guildId).find((r) => r.roleId === roleId);
+        if (rule) await this.apply("delete", rule, userId);
+      }
+      return forget();
+    } finally {
+      void this.idle().then(() => {
+        const asks = (this.forgotten.get(userId) ?? 1) - 1;
+        if (asks > 0) this.forgotten.set(userId, asks);
+        else this.forgotten.delete(userId);
+      });
+    }
   }
 
   /** Passes until nothing more is asked; it never rejects (a failure is logged, the next change tries again). */
@@ -129,15 +162,29 @@ export class RoleKeeper {
       // At start-up a member who holds the role already keeps it: as Nickar's when it gave it, else as the
       // admin's (given by hand), which Nickar will never take away.
       if (full && (await this.holds(guildId, userId, roleId))) continue;
-      const done = await this.change("put", rule, userId);
-      if (done === "refused") return;
-      if (done === "gone") this.gone.add(`${guildId}:${userId}`);
-      else this.app.roles.recordGranted(guildId, roleId, userId);
+      if ((await this.apply("put", rule, userId)) === "refused") return;
     }
     for (const userId of take) {
-      if ((await this.change("delete", rule, userId)) === "refused") return;
-      this.app.roles.recordTaken(guildId, roleId, userId);
+      if ((await this.apply("delete", rule, userId)) === "refused") return;
     }
+  }
+
+  /**
+   * One change through Discord and its record (given: Nickar's grant; taken: forgotten), tracked as the change
+   * under way. A role is never given to a player being forgotten.
+   */
+  private apply(method: "put" | "delete", rule: RoleRuleRow, userId: string): Promise<Change | "skipped"> {
+    const { guildId, roleId } = rule;
+    const run = (async () => {
+      if (method === "put" && this.forgotten.has(userId)) return "skipped";
+      const done = await this.change(method, rule, userId);
+      if (method === "put" && done === "gone") this.gone.add(`${guildId}:${userId}`);
+      else if (method === "put" && done === "done") this.app.roles.recordGranted(guildId, roleId, userId);
+      else if (done !== "refused") this.app.roles.recordTaken(guildId, roleId, userId);
+      return done;
+    })();
+    this.changing = run.catch(() => undefined);
+    return run;
   }
 
   /** Whether the member has the role now (Discord's word); false when they left. */
@@ -152,11 +199,7 @@ export class RoleKeeper {
   }
 
   /** One change through Discord: done, the member is gone (left the server), or refused (the rule is then stopped). */
-  private async change(
-    method: "put" | "delete",
-    rule: RoleRuleRow,
-    userId: string,
-  ): Promise<"done" | "gone" | "refused"> {
+  private async change(method: "put" | "delete", rule: RoleRuleRow, userId: string): Promise<Change> {
     const { guildId, roleId } = rule;
     try {
       await this.rest[method](Routes.guildMemberRole(guildId, userId, roleId), {

@@ -1,6 +1,6 @@
 /**
  * `/nickar forget-me`'s answer, `fm:<user>:y` (Forget me) or `fm:<user>:n` (Keep my data): only for
- * the player who asked; the boards of the games that forgetting resigned are brought up to date, and their
+ * the player who asked; the roles Nickar gave them taken back first; the boards of the games that forgetting resigned are brought up to date, and their
  * opponents told by each game's ending notice.
  */
 
@@ -14,10 +14,11 @@ import { tournamentFollowUps } from "../../tournaments/views/tournament-posts.ts
 import { forgottenReply, keptReply } from "../views/forget.ts";
 import { type ForgetButtonId, forgetId } from "./forget-id.ts";
 
-function answered(ctx: HandlerContext, id: ForgetButtonId): Response {
+async function answered(ctx: HandlerContext, id: ForgetButtonId): Promise<Response> {
   if (id.userId !== ctx.userId) throw new UserError("forget/not-yours");
   if (!id.confirm) return { mode: "update", reply: keptReply(ctx.t) };
-  const forgotten = ctx.app.forget.forget(ctx.userId);
+  // The roles Nickar gave them go first: once forgotten, nothing says which were Nickar's to take back.
+  const forgotten = await ctx.app.rolesTakenBack(ctx.userId, () => ctx.app.forget.forget(ctx.userId));
   const games = forgotten.resignedGames.flatMap((gameId) => ctx.app.games.get(gameId) ?? []);
   const edits = games.flatMap((game) => gameMessageEdits(game, gameMessage(ctx.app, game)));
   // Each resigned game's notice gives way to its ending, which tells the opponent (never the placeholder

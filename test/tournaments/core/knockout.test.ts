@@ -43,6 +43,13 @@ describe("knockout", () => {
       [2, null],
       [3, null],
     ]);
+    // Seed 1 is the highest rated: the byes go to a, b and c, the three best, and the two lowest meet.
+    expect(bracket.map(([t, b]) => [t?.id ?? null, b?.id ?? null])).toEqual([
+      ["a", null],
+      ["d", "e"],
+      ["b", null],
+      ["c", null],
+    ]);
     expect(bracketRounds(2)).toBe(1);
     expect(bracketRounds(5)).toBe(3);
     expect(nextMatch(2, 3)).toEqual({ round: 3, index: 1, top: false });
@@ -51,8 +58,15 @@ describe("knockout", () => {
   it("seeding - byes only to the top seeds, seeds 1 and 2 in opposite halves, everyone once - 2 to 64 players", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 64 }), (n) => {
-        const bracket = seedBracket(Array.from({ length: n }, (_, i) => ({ id: `p${i}`, rating: (i * 7) % 13 })));
+        const entrants = Array.from({ length: n }, (_, i) => ({ id: `p${i}`, rating: (i * 7) % 13 }));
+        const bracket = seedBracket(entrants);
         const size = 2 ** bracketRounds(n);
+        // The seeds follow the ratings, highest first: no player rated below another has the better seed.
+        const rating = new Map(entrants.map((e) => [e.id, e.rating]));
+        const placed = bracket.flat().filter((s) => s !== null);
+        for (const a of placed)
+          for (const b of placed)
+            if (a.seed < b.seed) expect(rating.get(a.id)!).toBeGreaterThanOrEqual(rating.get(b.id)!);
         expect(bracket).toHaveLength(size / 2);
         const seeds = bracket
           .flat()
