@@ -1,13 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { gameChoices, gameOption, resolveGame } from "../../commands/shared.ts";
 import { user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import type { DrawResult } from "../service.ts";
 import { drawOfferedTo } from "../views/game-notices.ts";
 import { drawUpdate } from "../views/game-updates.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -30,4 +30,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { ...drawUpdate(ctx, result), mode: "reply", reply: { content: answer(ctx, result), ephemeral: true } };
 }
 
-export const draw: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };
+export const draw: Command = { definition, handle, autocomplete: gameChoices };

@@ -1,7 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { gameChoices, gameOption, resolveGame } from "../../commands/shared.ts";
 import { user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -9,6 +8,7 @@ import type { TakebackResult } from "../service.ts";
 import { requestedLetters, takebackLetters } from "../takebacks.ts";
 import { takebackAskedTo } from "../views/game-notices.ts";
 import { takebackUpdate } from "../views/game-updates.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -36,4 +36,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { ...updated, mode: "reply", reply: { content: answer(ctx, result), ephemeral: true } };
 }
 
-export const takeback: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };
+export const takeback: Command = { definition, handle, autocomplete: gameChoices };

@@ -18,7 +18,7 @@ import {
   startTournament,
   type TournamentEffects,
 } from "../views/tournament-actions.ts";
-import { announcementEdits } from "../views/tournament-posts.ts";
+import { announcementEdits, organiserRefusal } from "../views/tournament-posts.ts";
 
 export type TournamentAction = "join" | "leave" | "leave-confirm" | "start";
 const CODES = { join: "j", leave: "l", "leave-confirm": "lc", start: "s" } as const satisfies Record<
@@ -63,6 +63,9 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
       reply: { ...confirmation(question, confirm, ctx.t("game:tournament.button.leaveConfirm")), mentions: [] },
     };
   }
+  // Start is the organiser's (or a member with Manage Server), as /nickar-tournament start's guard says.
+  const refusal = id.action === "start" ? organiserRefusal(ctx, t) : null;
+  if (refusal) throw refusal;
   const done = ACT[id.action](ctx, id.tournamentId);
   const view = ctx.app.tournaments.view(id.tournamentId);
   return {

@@ -1,14 +1,15 @@
 /**
  * What the tournament commands and the announcement's buttons both do: join, leave (or be removed),
  * start, resume and cancel, each with what it changes in the channel: the games a withdrawal resigned
- * or a cancel stopped (their boards and notices), a newly paired round posted.
+ * or a cancel stopped (their boards and notices), a newly paired round posted. Who may do what is checked
+ * before: by the guards of /nickar-tournament's table (the organiser's actions), and by the Start button.
  */
 import type { TournamentRow } from "../../db/schema.ts";
 import { updateGame } from "../../games/views/game-updates.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
-import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
+import { finalStandingsPost, roundPosts } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
 export interface TournamentEffects {
@@ -54,7 +55,6 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
 /** `userId` leaves (the caller) or is removed (by an organiser); a game in progress is resigned. */
 export function leaveTournament(ctx: HandlerContext, id: string, userId: string = ctx.userId): TournamentEffects {
   const removed = userId !== ctx.userId;
-  if (removed) requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const resigned = removed ? ctx.app.tournaments.removePlayer(id, userId) : ctx.app.tournaments.leave(id, userId);
   const tournament = ctx.app.tournaments.find(id);
   // An arena player who leaves after the start pauses (join again to come back).
@@ -65,14 +65,12 @@ export function leaveTournament(ctx: HandlerContext, id: string, userId: string 
 }
 
 export function startTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.start(id);
   const line = ctx.tServer("game:tournament.started", { id, round: tournament.currentRound });
   return { line, tournament, ...none, posts: roundPosts(ctx.app, id) };
 }
 
 export function resumeTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.resume(id);
   const line = ctx.tServer("game:tournament.resumed", { id });
   // The last round ended while it was paused: resuming finishes it.
@@ -81,13 +79,11 @@ export function resumeTournament(ctx: HandlerContext, id: string): TournamentEff
 }
 
 export function pauseTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.pause(id);
   return { line: ctx.tServer("game:tournament.paused", { id }), tournament, ...none };
 }
 
 export function cancelTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const note = ctx.tServer("game:tournament.cancelNote", { id });
   const { tournament, cancelledGames } = ctx.app.tournaments.cancel(id, note);
   return { line: ctx.tServer("game:tournament.cancelled", { id }), tournament, ...endedGames(ctx, cancelledGames) };
