@@ -141,7 +141,9 @@ describe("command guards", () => {
     expect(await refusalOf("nickar-tournament resume", w.ctx(BOB), { tournament: id })).toBe("tournament/organiser");
     // Past the guard the service answers: the tournament is not paused, whoever asks.
     const own = await refusalOf("nickar-tournament resume", w.ctx(ALICE), { tournament: id });
-    const admin = await refusalOf("nickar-tournament resume", w.ctx(CAROL, { canManageGuild: true }), { tournament: id });
+    const admin = await refusalOf("nickar-tournament resume", w.ctx(CAROL, { canManageGuild: true }), {
+      tournament: id,
+    });
     expect(own).not.toBe("tournament/organiser");
     expect(admin).toBe(own);
   });
