@@ -70,6 +70,13 @@ function questionText(game: GameSnapshot, kind: QuestionKind, t: Translate): str
   return t("game:takeback.ask", { by: user(userOf(g, by)), moves, id: g.id });
 }
 
+/** The game's notice to `to` (one at a time per game), linking to the board in a direct message. */
+function gameNotice(game: GameSnapshot, to: string, text: string): Notice {
+  const { row: g } = game;
+  const jump = g.messageId ? { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } : undefined;
+  return { key: gameNoticeKey(g.id), channelId: g.channelId, users: [to], text, ...(jump && { jump }) };
+}
+
 /**
  * The notice that asks the opponent to answer the open `kind` question, with an Accept and a Decline button
  * for this ply; in a direct message a link to the board, which carries the same answer.
@@ -84,17 +91,13 @@ export function questionNotice(game: GameSnapshot, kind: QuestionKind, t: Transl
     action: { kind: action },
   });
   return {
-    key: gameNoticeKey(g.id),
-    channelId: g.channelId,
-    users: [askedTo(game, kind)],
-    text: questionText(game, kind, t),
+    ...gameNotice(game, askedTo(game, kind), questionText(game, kind, t)),
     components: [
       row(
         button(id(view.accept), t(view.acceptLabel), ButtonStyle.Success),
         button(id(view.decline), t("game:button.decline"), ButtonStyle.Secondary),
       ),
     ],
-    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
   };
 }
 
@@ -107,14 +110,7 @@ export function declinedNotice(game: GameSnapshot, kind: QuestionKind, by: Playe
   const declined = t(VIEW[kind].declinedYours, { player: user(userOf(g, opponent(by))), id: g.id });
   const turn = state.position.toMove === by ? turnNotice(game, t) : null;
   const text = turn ? `${declined} ${turn.direct}` : declined;
-  return {
-    key: gameNoticeKey(g.id),
-    channelId: g.channelId,
-    users: [userOf(g, by)],
-    text,
-    direct: text,
-    ...(g.messageId && { jump: { guildId: g.guildId, channelId: g.channelId, messageId: g.messageId } }),
-  };
+  return { ...gameNotice(game, userOf(g, by), text), direct: text };
 }
 
 /**
