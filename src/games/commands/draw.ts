@@ -13,8 +13,11 @@ function answer(ctx: HandlerContext, result: DrawResult): string {
 }
 
 /** As Offer draw on the board: the board shows it and the opponent is asked by a notice that pings them. */
-export const draw = questionCommand("draw", {
-  ask: (ctx, gameId) => ctx.app.games.draw(gameId, ctx.userId, null),
-  update: drawUpdate,
-  answer,
-});
+export const draw = questionCommand(
+  { name: "commands:draw.name", description: "commands:draw.description" },
+  {
+    ask: (ctx, gameId) => ctx.app.games.draw(gameId, ctx.userId, null),
+    update: drawUpdate,
+    answer,
+  },
+);

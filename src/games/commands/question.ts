@@ -6,9 +6,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
+import type { MessageKey } from "../../i18n/index.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
-import type { QuestionKind } from "../questions.ts";
 import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export interface QuestionCommand<R> {
@@ -20,13 +20,15 @@ export interface QuestionCommand<R> {
   answer(ctx: HandlerContext, result: R): string;
 }
 
-export function questionCommand<R>(kind: QuestionKind, flow: QuestionCommand<R>): Command {
+/** A question's command, named and described by the `commands` catalogue's `texts`. */
+export function questionCommand<R>(
+  texts: { readonly name: MessageKey; readonly description: MessageKey },
+  flow: QuestionCommand<R>,
+): Command {
   return {
-    definition: localized(
-      new SlashCommandSubcommandBuilder(),
-      `commands:${kind}.name`,
-      `commands:${kind}.description`,
-    ).addStringOption(gameOption),
+    definition: localized(new SlashCommandSubcommandBuilder(), texts.name, texts.description).addStringOption(
+      gameOption,
+    ),
     handle: (ctx, options) => {
       const result = flow.ask(ctx, resolveGame(ctx, options.getString("game")).row.id);
       return {

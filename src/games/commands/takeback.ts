@@ -18,8 +18,11 @@ function answer(ctx: HandlerContext, result: TakebackResult): string {
 }
 
 /** As Take back on the board: the board shows it and the opponent is asked by a notice that pings them. */
-export const takeback = questionCommand("takeback", {
-  ask: (ctx, gameId) => ctx.app.games.takeback(gameId, ctx.userId, null),
-  update: (ctx, result) => takebackUpdate(ctx, result),
-  answer,
-});
+export const takeback = questionCommand(
+  { name: "commands:takeback.name", description: "commands:takeback.description" },
+  {
+    ask: (ctx, gameId) => ctx.app.games.takeback(gameId, ctx.userId, null),
+    update: (ctx, result) => takebackUpdate(ctx, result),
+    answer,
+  },
+);

@@ -9,6 +9,7 @@ import type { Command, RootTable } from "../../commands/command.ts";
 import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
 import { GUILD } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
+import type { MessageKey } from "../../i18n/index.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import {
   cancelTournament,
@@ -33,24 +34,18 @@ import {
 import { tournamentRemove } from "./tournament-remove.ts";
 import { tournamentStandings } from "./tournament-standings.ts";
 
-/** The `commands` catalogue entry (name and description) of each subcommand made by `tournamentAction`. */
-type ActionTexts = "tournamentLeave" | "tournamentStart" | "tournamentPause" | "tournamentResume" | "tournamentCancel";
-
 /**
  * A subcommand whose one option names the tournament (`tournament`, else the server's current one), that
  * does `act` to it, and answers with the public line that tells it, the announcement brought up to date
  * and what the action changed besides (boards of games resigned or stopped, a round posted).
  */
 export function tournamentAction(
-  texts: ActionTexts,
+  name: MessageKey,
+  description: MessageKey,
   act: (ctx: HandlerContext, id: string) => TournamentEffects,
 ): Command {
   return {
-    definition: localized(
-      new SlashCommandSubcommandBuilder(),
-      `commands:${texts}.name`,
-      `commands:${texts}.description`,
-    ).addStringOption(tournamentOption),
+    definition: localized(new SlashCommandSubcommandBuilder(), name, description).addStringOption(tournamentOption),
     handle: (ctx, options) => {
       const done = act(ctx, tournamentHere(ctx, options).id);
       return tournamentChanged(ctx, done.tournament, done.line, done);
@@ -67,18 +62,50 @@ export const nickarTournament: RootTable = {
     { command: tournamentCreate },
     { command: tournamentJoin },
     // Off the list before the start; after it, withdrawn (games played count) and the game in progress resigned.
-    { command: tournamentAction("tournamentLeave", (ctx, id) => leaveTournament(ctx, id)) },
+    {
+      command: tournamentAction("commands:tournamentLeave.name", "commands:tournamentLeave.description", (ctx, id) =>
+        leaveTournament(ctx, id),
+      ),
+    },
     // Pairs round 1 and posts its games.
-    { command: tournamentAction("tournamentStart", startTournament), guards: [ORGANISER] },
+    {
+      command: tournamentAction(
+        "commands:tournamentStart.name",
+        "commands:tournamentStart.description",
+        startTournament,
+      ),
+      guards: [ORGANISER],
+    },
     { command: tournamentStandings },
     { command: tournamentCrosstable },
     { command: tournamentBracket },
     // No new round is paired while paused.
-    { command: tournamentAction("tournamentPause", pauseTournament), guards: [ORGANISER] },
+    {
+      command: tournamentAction(
+        "commands:tournamentPause.name",
+        "commands:tournamentPause.description",
+        pauseTournament,
+      ),
+      guards: [ORGANISER],
+    },
     // Back to running (a last round that ended while paused finishes it).
-    { command: tournamentAction("tournamentResume", resumeTournament), guards: [ORGANISER] },
+    {
+      command: tournamentAction(
+        "commands:tournamentResume.name",
+        "commands:tournamentResume.description",
+        resumeTournament,
+      ),
+      guards: [ORGANISER],
+    },
     // Ends the tournament with no result.
-    { command: tournamentAction("tournamentCancel", cancelTournament), guards: [ORGANISER] },
+    {
+      command: tournamentAction(
+        "commands:tournamentCancel.name",
+        "commands:tournamentCancel.description",
+        cancelTournament,
+      ),
+      guards: [ORGANISER],
+    },
     // Takes a player out, as if they had left.
     { command: tournamentRemove, guards: [ORGANISER] },
     { command: tournamentExport },
