@@ -175,7 +175,10 @@ export function startedOnTimePosts(app: App, id: string): { posts: Post[]; edits
   return { posts: [line, ...(started ? roundPosts(app, id) : [])], edits: announcementEdits(app, id) };
 }
 
-/** The organiser of the tournament, or a member with Manage Server: who may start, pause, resume, cancel, remove. */
-export function requireOrganiser(ctx: HandlerContext, t: TournamentRow): void {
-  if (ctx.userId !== t.createdBy && !ctx.canManageGuild) throw new UserError("tournament/organiser");
+/**
+ * The organiser of the tournament, or a member with Manage Server: who may start, pause, resume, cancel,
+ * remove. Null when the caller is one; the ORGANISER guard of /nickar-tournament and the Start button ask.
+ */
+export function organiserRefusal(ctx: HandlerContext, t: TournamentRow): UserError | null {
+  return ctx.userId !== t.createdBy && !ctx.canManageGuild ? new UserError("tournament/organiser") : null;
 }
