@@ -57,9 +57,9 @@ const LAYERS: readonly Layer[] = [
   { name: "feature commands", pattern: feature("commands/") },
   { name: "command table", pattern: /^src\/commands\/index\.ts$/ },
   { name: "app", pattern: /^src\/app\.ts$/ },
-  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts)/ },
+  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts|due-jobs\.ts)/ },
   { name: "jobs", pattern: feature("jobs/") },
-  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler)\.ts$/ },
+  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler|due-jobs)\.ts$/ },
   { name: "config", pattern: /^src\/config\.ts$/ },
   { name: "bin", pattern: /^src\/bin\// },
 ];
