@@ -21,6 +21,7 @@ import { type RatingKey, rebuildRatings } from "../competition/rating-cache.ts";
 import { activeSeriesGame, resignSeries } from "../competition/series-store.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { newPlaceholder } from "../db/forgotten.ts";
+import { forgetOutboxUser } from "../db/outbox.ts";
 import {
   challenges,
   games,
@@ -137,6 +138,8 @@ export class ForgetService {
       tx.delete(players).where(eq(players.userId, userId)).run();
       tx.delete(puzzleRatings).where(eq(puzzleRatings.userId, userId)).run();
       tx.delete(puzzleAttempts).where(eq(puzzleAttempts.userId, userId)).run();
+      // The outbox's posts that name them (a withdrawal): an unsent one is never made.
+      forgetOutboxUser(tx, userId);
       // 4. Everything that stays points to the placeholder instead.
       const placeholder = newPlaceholder(tx, now);
       this.replace(tx, userId, placeholder);

@@ -27,6 +27,7 @@ import { arenaEntryDeadline, arenasPastTheirEnd, arenaTable, finishArenaIfDone, 
 import { type Standing, standings, toTrf } from "./core/index.ts";
 import { abandonSeries, forfeitMatch, type KnockoutMatch, knockoutMatches, knockoutTable } from "./knockout-store.ts";
 import { resumeFormat, startFormat } from "./tournament-formats.ts";
+import { recordTournamentPosts } from "./tournament-outbox.ts";
 import {
   seedRating,
   swissRecord,
@@ -222,6 +223,7 @@ export class TournamentService {
       if (t.format === "arena" && entrant?.paused && !entrant.withdrawn && entriesOpen(t, now, true)) {
         const back = this.setPaused(tx, id, userId, false);
         pairArena(tx, t, now);
+        recordTournamentPosts(tx, id, now);
         return back;
       }
       if (!entriesOpen(t, now)) throw new UserError("tournament/closed");
@@ -239,6 +241,7 @@ export class TournamentService {
         .get();
       // A late entrant to an arena is paired at once if someone is free.
       if (t.format === "arena" && t.status === "running") pairArena(tx, t, now);
+      recordTournamentPosts(tx, id, now);
       return joined;
     }, IMMEDIATE);
   }
@@ -277,7 +280,11 @@ export class TournamentService {
    * finished by it). Returns it when this call finished it.
    */
   finishArena(id: string, now: number = this.clock.now()): TournamentRow | null {
-    const done = this.db.transaction((tx) => finishArenaIfDone(tx, this.require(tx, id), now, null), IMMEDIATE);
+    const done = this.db.transaction((tx) => {
+      const finished = finishArenaIfDone(tx, this.require(tx, id), now, null);
+      recordTournamentPosts(tx, id, now);
+      return finished;
+    }, IMMEDIATE);
     return done.status === "finished" && done.finishedAt === now ? done : null;
   }
 
@@ -297,7 +304,9 @@ export class TournamentService {
           .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, p.userId)))
           .run();
       }
-      return startFormat(tx, this.require(tx, id), now);
+      const started = startFormat(tx, this.require(tx, id), now);
+      recordTournamentPosts(tx, id, now);
+      return started;
     }, IMMEDIATE);
   }
 
@@ -371,7 +380,9 @@ export class TournamentService {
         .where(eq(tournaments.id, id))
         .returning()
         .get()!;
-      return resumeFormat(tx, running, now);
+      const resumed = resumeFormat(tx, running, now);
+      recordTournamentPosts(tx, id, now);
+      return resumed;
     }, IMMEDIATE);
   }
 

@@ -8,7 +8,7 @@ import { updateGame } from "../../games/views/game-updates.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
-import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
+import { requireOrganiser } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
 export interface TournamentEffects {
@@ -46,9 +46,8 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
     : tournament.format === "swiss" && entry.joinedRound > 1
       ? ctx.tServer("game:tournament.joinedLate", { user, round: entry.joinedRound })
       : ctx.tServer("game:tournament.joined", { user });
-  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is posted now.
-  const posts = tournament.format === "arena" && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
-  return { line, tournament, ...none, posts };
+  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is in the outbox.
+  return { line, tournament, ...none };
 }
 
 /** `userId` leaves (the caller) or is removed (by an organiser); a game in progress is resigned. */
@@ -68,16 +67,16 @@ export function startTournament(ctx: HandlerContext, id: string): TournamentEffe
   requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.start(id);
   const line = ctx.tServer("game:tournament.started", { id, round: tournament.currentRound });
-  return { line, tournament, ...none, posts: roundPosts(ctx.app, id) };
+  // Round 1 is in the outbox, posted after this answer.
+  return { line, tournament, ...none };
 }
 
 export function resumeTournament(ctx: HandlerContext, id: string): TournamentEffects {
   requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.resume(id);
   const line = ctx.tServer("game:tournament.resumed", { id });
-  // The last round ended while it was paused: resuming finishes it.
-  const posts = tournament.status === "finished" ? [finalStandingsPost(ctx.app, tournament)] : roundPosts(ctx.app, id);
-  return { line, tournament, ...none, posts };
+  // The last round ended while it was paused: resuming finishes it. The next round or the standings: the outbox.
+  return { line, tournament, ...none };
 }
 
 export function pauseTournament(ctx: HandlerContext, id: string): TournamentEffects {
