@@ -5,17 +5,14 @@
  * (src/tournaments/tournament-outbox.ts, src/tournaments/jobs/tournament-outbox-posts.ts).
  */
 
-import { gamePost } from "../../competition/views/series-posts.ts";
 import type { TournamentRow } from "../../db/schema.ts";
 import { UserError } from "../../errors.ts";
 import type { GameSnapshot } from "../../games/snapshot.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import type { App, HandlerContext } from "../../interactions/context.ts";
 import type { Edit, Post } from "../../interactions/reply.ts";
-import { mention } from "../../interactions/views/parts.ts";
 import { MIN_PLAYERS } from "../tournament-service.ts";
-import { MISSED_TO_WITHDRAW } from "../tournament-store.ts";
-import { roundText, standingsText, tournamentReply } from "./tournament.ts";
+import { standingsText, tournamentReply } from "./tournament.ts";
 import { podiumImage, standingsImage, tournamentAttachment } from "./tournament-images.ts";
 
 /** The edit that brings the announcement up to date (none while it has no message). */
