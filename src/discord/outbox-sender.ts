@@ -49,7 +49,11 @@ export function outboxJob(kinds: readonly OutboxKind[]): DueJob {
     name: "outbox",
     nextDue({ app, startedAt }) {
       let next: number | null = null;
-      for (const row of app.outbox.unsent()) {
+      const rows = app.outbox.unsent();
+      const waiting = new Set(rows.map((r) => r.key));
+      for (const row of rows) {
+        // One that follows another still waiting is due when that one is.
+        if (row.afterKey && waiting.has(row.afterKey)) continue;
         const at = dueAt(row, startedAt);
         if (next === null || at < next) next = at;
       }
