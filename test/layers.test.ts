@@ -61,9 +61,9 @@ const LAYERS: readonly Layer[] = [
   // The tables of the root commands that span features (/nickar, /nickar-admin), and the table of all four.
   { name: "command table", pattern: /^src\/commands\/(index\.ts$|roots\/)/ },
   { name: "app", pattern: /^src\/app\.ts$/ },
-  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts)/ },
+  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts|due-jobs\.ts)/ },
   { name: "jobs", pattern: feature("jobs/") },
-  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler)\.ts$/ },
+  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler|due-jobs)\.ts$/ },
   { name: "config", pattern: /^src\/config\.ts$/ },
   { name: "bin", pattern: /^src\/bin\// },
 ];

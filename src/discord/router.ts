@@ -250,6 +250,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       await afterwards(acting, response, messageId);
       deps.onChange();
       await postNotices(acting, response);
+      // A tournament game's ending told: the outbox may now post what follows it (the final standings).
+      if (response.notices?.some((n) => n.outboxKey)) deps.onChange();
     } catch (error) {
       const known = isUserError(error);
       deps.onError?.(known ? error.code : "internal");

@@ -15,6 +15,7 @@ import {
   guildSettings,
   ladderRungs,
   notices,
+  outbox,
   players,
   puzzleAttempts,
   puzzleMining,
@@ -101,6 +102,8 @@ export const USER_COLUMNS: readonly UserColumns[] = [
   // A puzzle's own rating and counts stay.
   { table: puzzleRatings, columns: [[puzzleRatings.userId, "delete"]] },
   { table: puzzleAttempts, columns: [[puzzleAttempts.userId, "delete"]] },
+  // A post that names them (a withdrawal): an unsent one is never made. Its args may mention them too.
+  { table: outbox, columns: [[outbox.userId, "delete"]] },
   // Naming nobody: servers' settings and seasons, the bot's own state, the placeholders themselves, the
   // notices on display (a message and its channel), puzzles and the daily puzzle's counts, the mining's progress.
   { table: guildSettings, columns: [] },

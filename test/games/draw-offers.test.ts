@@ -64,7 +64,7 @@ describe("draw offers", () => {
     const [notice] = declined.notices!;
     expect(notice.users).toEqual([ALICE]);
     expect(notice.text).toMatch(
-      new RegExp(`^<@${BOB}> declined your draw offer in game \`${id}\`: the game goes on\. It is your move in game`),
+      new RegExp(`^<@${BOB}> declined your draw offer in game \`${id}\`: the game goes on. It is your move in game`),
     );
     // In Danish and French too, as the server speaks.
     w.app.settings.update(w.ctx(ALICE).guildId!, { language: "fr" });

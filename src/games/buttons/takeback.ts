@@ -4,15 +4,11 @@
  * question flow of question.ts. What a takeback undoes is src/games/takebacks.ts.
  */
 import { acceptedReply, takebackUpdate } from "../views/questions.ts";
-import { takebackId } from "./takeback-id.ts";
 import { questionButton } from "./question.ts";
+import { takebackId } from "./takeback-id.ts";
 
-export const takeback = questionButton(
-  "takeback",
-  takebackId,
-  {
-    ask: (ctx, id) => takebackUpdate(ctx, ctx.app.games.takeback(id.gameId, ctx.userId, id.ply)),
-    accept: (ctx, id) =>
-      takebackUpdate(ctx, ctx.app.games.acceptTakeback(id.gameId, ctx.userId, id.ply), acceptedReply(ctx, "takeback")),
-  },
-);
+export const takeback = questionButton("takeback", takebackId, {
+  ask: (ctx, id) => takebackUpdate(ctx, ctx.app.games.takeback(id.gameId, ctx.userId, id.ply)),
+  accept: (ctx, id) =>
+    takebackUpdate(ctx, ctx.app.games.acceptTakeback(id.gameId, ctx.userId, id.ply), acceptedReply(ctx, "takeback")),
+});

@@ -11,7 +11,6 @@ import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
 import { knockoutLeaveLine } from "./knockout-text.ts";
-import { finalStandingsPost, roundPosts } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
 export interface TournamentEffects {
@@ -53,9 +52,8 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
     : late && entry.joinedRound > 1
       ? ctx.tServer(late, { user, round: entry.joinedRound })
       : ctx.tServer("game:tournament.joined", { user });
-  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is posted now.
-  const posts = format.entered && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
-  return { line, tournament, ...none, posts };
+  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is in the outbox.
+  return { line, tournament, ...none };
 }
 
 /**
@@ -100,15 +98,15 @@ export function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
 export function startTournament(ctx: HandlerContext, id: string): TournamentEffects {
   const tournament = ctx.app.tournaments.start(id);
   const line = ctx.tServer("game:tournament.started", { id, round: tournament.currentRound });
-  return { line, tournament, ...none, posts: roundPosts(ctx.app, id) };
+  // Round 1 is in the outbox, posted after this answer.
+  return { line, tournament, ...none };
 }
 
 export function resumeTournament(ctx: HandlerContext, id: string): TournamentEffects {
   const tournament = ctx.app.tournaments.resume(id);
   const line = ctx.tServer("game:tournament.resumed", { id });
-  // The last round ended while it was paused: resuming finishes it.
-  const posts = tournament.status === "finished" ? [finalStandingsPost(ctx.app, tournament)] : roundPosts(ctx.app, id);
-  return { line, tournament, ...none, posts };
+  // The last round ended while it was paused: resuming finishes it. The next round or the standings: the outbox.
+  return { line, tournament, ...none };
 }
 
 export function pauseTournament(ctx: HandlerContext, id: string): TournamentEffects {
