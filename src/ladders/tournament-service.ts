@@ -58,6 +58,8 @@ export interface NewTournament {
   readonly format?: TournamentFormat;
   /** A Swiss's rounds (1 to MAX_ROUNDS); ignored by the other formats. */
   readonly rounds?: number;
+  /** A Swiss's top seed's side in round 1 (TRF `XXC`); South when left out. */
+  readonly firstSide?: "S" | "N";
   /** An arena's length in minutes. */
   readonly minutes?: number;
   /** A knockout's series length: first to this many wins (default DEFAULT_FIRST_TO). */
@@ -171,6 +173,7 @@ export class TournamentService {
         rated: input.rated,
         createdBy: input.createdBy,
         startAt: input.startAt ?? null,
+        firstSide: input.firstSide ?? "S",
         format,
         ...formatTerms(format, input),
         status: "open",

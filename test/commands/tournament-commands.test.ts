@@ -177,7 +177,8 @@ describe("tournament commands and buttons", () => {
     expect(exported.reply.ephemeral).toBe(true);
     const file = await exported.reply.image!();
     expect(file?.name).toBe(`nickar-${id}.trf`);
-    const record = fromTrf(file!.data.toString("utf8"));
+    const read = fromTrf(file!.data.toString("utf8"));
+    const record = read.ok ? read.value : null;
     expect(record?.rounds).toBe(3);
     expect(record?.entrants).toHaveLength(5);
     expect(record?.played).toHaveLength(3);

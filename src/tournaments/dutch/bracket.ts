@@ -9,7 +9,9 @@
  *      highest S2 player that still leaves the best pairing (the first transposition in the rules' order);
  *   4. the bracket's unpaired players move down into the next bracket.
  * Every choice is a re-matching with a small term added to the weights' free low bits (weights.ts), so a
- * choice never costs a criterion higher in the order.
+ * choice never costs a criterion higher in the order. With a `window`, each bracket is matched with only that
+ * many players below the next score group (pair.ts checks the round came out complete, else pairs it again
+ * without one).
  */
 import type { MatchingGraph } from "./graph.ts";
 import type { DutchPlayer } from "./players.ts";
@@ -27,6 +29,7 @@ export function pairBrackets(
   graph: MatchingGraph,
   ctx: WeightContext,
   bye: ByeChoice,
+  window: number | null,
 ): number[] {
   const n = sorted.length;
   const result = Array.from({ length: n }, (_, v) => v);
@@ -46,6 +49,13 @@ export function pairBrackets(
     const groupStart = next;
     while (next < n && sorted[next].score >= sorted[groupStart].score) players.push(next++);
     const P = players;
+    if (window !== null) {
+      // Below the next group only completion counts (weights.ts: those edges' weights are a sum of
+      // per-player terms), so `window` players more stand for the rest; an even count, so none is left over.
+      let end = next + window;
+      if (end < n && (P.length + window) % 2 === 1) end++;
+      graph.limit(end);
+    }
     const input = (larger: number): EdgeInput => ({
       inCurrent: larger < bracketEnd,
       inNext: larger >= bracketEnd,

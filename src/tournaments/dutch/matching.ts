@@ -15,21 +15,40 @@ export interface WeightedEdge {
   readonly weight: bigint;
 }
 
+/**
+ * The optimum with its proof: twice the LP duals. An edge's reduced cost is dual[u] + dual[v] − 2·weight plus
+ * twice the duals of the blossoms holding both ends (`blossoms[v]`: v's blossoms, innermost first, with their
+ * duals); the matching is optimal while every reduced cost is ≥ 0, a matched edge's is 0 and a free vertex's
+ * dual is 0. dutch/graph.ts uses it to keep a matching after a change that leaves it optimal.
+ */
+export interface MatchingSolution {
+  readonly mate: number[];
+  readonly dual: bigint[];
+  readonly blossoms: (readonly { readonly id: number; readonly dual: bigint }[])[];
+}
+
 /** A maximum-weight matching of the graph on vertices 0..vertexCount-1 (not necessarily of maximum cardinality). */
 export function maxWeightMatching(vertexCount: number, edges: readonly WeightedEdge[]): number[] {
+  return solveMatching(vertexCount, edges).mate;
+}
+
+export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[]): MatchingSolution {
   const n = vertexCount;
   const mateOut = new Array<number>(n).fill(-1);
-  if (edges.length === 0 || n === 0) return mateOut;
+  if (edges.length === 0 || n === 0) {
+    return { mate: mateOut, dual: new Array<bigint>(n).fill(0n), blossoms: Array.from({ length: n }, () => []) };
+  }
   const nEdge = edges.length;
   const eu = new Int32Array(nEdge);
   const ev = new Int32Array(nEdge);
-  const wt: bigint[] = new Array(nEdge);
+  /** Twice each weight: the slack's form. */
+  const wt2: bigint[] = new Array(nEdge);
   let maxWeight = 0n;
   for (let k = 0; k < nEdge; k++) {
     eu[k] = edges[k].u;
     ev[k] = edges[k].v;
-    wt[k] = edges[k].weight;
-    if (wt[k] > maxWeight) maxWeight = wt[k];
+    wt2[k] = 2n * edges[k].weight;
+    if (edges[k].weight > maxWeight) maxWeight = edges[k].weight;
   }
   const endpoint = new Int32Array(2 * nEdge);
   for (let k = 0; k < nEdge; k++) {
@@ -61,7 +80,7 @@ export function maxWeightMatching(vertexCount: number, edges: readonly WeightedE
   const allowEdge = new Uint8Array(nEdge);
   let queue: number[] = [];
 
-  const slack = (k: number): bigint => dualVar[eu[k]] + dualVar[ev[k]] - 2n * wt[k];
+  const slack = (k: number): bigint => dualVar[eu[k]] + dualVar[ev[k]] - wt2[k];
   const at = <T>(list: T[], i: number): T => list[i < 0 ? list.length + i : i];
 
   const leaves = (b: number, out: number[] = []): number[] => {
@@ -410,5 +429,10 @@ export function maxWeightMatching(vertexCount: number, edges: readonly WeightedE
     }
   }
   for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
-  return mateOut;
+  const blossoms = Array.from({ length: n }, (_, v) => {
+    const chain: { id: number; dual: bigint }[] = [];
+    for (let b = blossomParent[v]; b >= 0; b = blossomParent[b]) chain.push({ id: b, dual: dualVar[b] });
+    return chain;
+  });
+  return { mate: mateOut, dual: dualVar.slice(0, n), blossoms };
 }

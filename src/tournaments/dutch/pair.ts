@@ -54,7 +54,8 @@ export function pairDutch(t: SwissTournament, present: readonly string[], option
     .map((id) => all.get(id)!)
     .sort((a, b) => b.score - a.score || a.rank - b.rank);
   const ctx = context(sorted, t);
-  const mate = matchRound(sorted, ctx);
+  let mate = matchRound(sorted, ctx, WINDOW);
+  if (mate && !complete(sorted, mate)) mate = matchRound(sorted, ctx, null);
   if (!mate) {
     return {
       ok: false,
@@ -77,6 +78,19 @@ export function pairDutch(t: SwissTournament, present: readonly string[], option
     }
   }
   return { ok: true, value: { round, pairs, bye } };
+}
+
+/**
+ * Players below the next score group that each bracket's matchings see (bracket.ts). Enough for the
+ * bracket's floaters to find partners in every fixture; a round that comes out incomplete is paired again
+ * on the whole field.
+ */
+export const WINDOW = 24;
+
+/** Every player paired but at most one, who may have the bye. */
+function complete(sorted: readonly DutchPlayer[], mate: readonly number[]): boolean {
+  const alone = sorted.filter((_, v) => mate[v] === v);
+  return alone.length === sorted.length % 2 && alone.every((p) => p.byeEligible);
 }
 
 /** Score-group bit layout (bbpPairings' scoreGroupShifts): groups from the lowest score up. */
@@ -103,7 +117,7 @@ function context(sorted: readonly DutchPlayer[], t: SwissTournament): WeightCont
 }
 
 /** The matching of the sorted players (mate[v] = v for the bye), or null when no pairing keeps the absolute criteria. */
-function matchRound(sorted: readonly DutchPlayer[], ctx: WeightContext): number[] | null {
+function matchRound(sorted: readonly DutchPlayer[], ctx: WeightContext, window: number | null): number[] | null {
   const n = sorted.length;
   const graph = new MatchingGraph(n);
   const odd = n % 2 === 1;
@@ -142,5 +156,5 @@ function matchRound(sorted: readonly DutchPlayer[], ctx: WeightContext): number[
     const input: EdgeInput = { ...plain, byeScore, singleDownfloaterIsBye: single, unplayedRanks };
     for (let v = 1; v < n; v++) for (let u = 0; u < v; u++) graph.set(v, u, edgeWeight(sorted[u], sorted[v], input, ctx));
   }
-  return pairBrackets(sorted, graph, ctx, { byeScore, single, unplayedRanks });
+  return pairBrackets(sorted, graph, ctx, { byeScore, single, unplayedRanks }, window);
 }
