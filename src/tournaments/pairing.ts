@@ -1,6 +1,7 @@
 /**
- * The Swiss pairing of one round, Dutch system (FIDE C.04.3) as far as one maximum-weight matching expresses
- * it, as bbpPairings (the engine Lichess runs) does. The pairing rules and weights are ours; the matching is
+ * The Swiss pairing of one round for fields over DUTCH_UP_TO players (swiss.ts; smaller fields are paired by
+ * the exact Dutch system in dutch/): the Dutch system (FIDE C.04.3) approximated by one maximum-weight
+ * matching over the whole field, fast at 500 players. The pairing rules and weights are ours; the matching is
  * the library `edmonds-blossom-fixed` (MIT), a JavaScript port of Joris van Rantwijk's maximum-weight
  * matching (Edmonds' blossom algorithm, O(n³)). We take it over `edmonds-blossom` 1.0.0, the same port,
  * because that one assigns three undeclared variables (`b`, `path`, `v`) and so leaks them as globals; both
