@@ -13,6 +13,10 @@ export const DUTCH_UP_TO = 100;
 
 /** Pairs the round after `t`'s played rounds, of `players` (the entrants present, their state after those rounds). */
 export function pairSwiss(t: SwissTournament, players: readonly SwissPlayer[]): PairingResult {
-  if (players.length <= DUTCH_UP_TO) return pairDutch(t, players.map((p) => p.id));
+  if (players.length <= DUTCH_UP_TO)
+    return pairDutch(
+      t,
+      players.map((p) => p.id),
+    );
   return pairRound(players, t.played.length + 1);
 }

@@ -35,7 +35,14 @@ class TrfRefusal extends Error {
   }
 }
 
-const PLAYED: Record<string, GameResult> = { "1": "south", W: "south", "0": "north", L: "north", "=": "draw", D: "draw" };
+const PLAYED: Record<string, GameResult> = {
+  "1": "south",
+  W: "south",
+  "0": "north",
+  L: "north",
+  "=": "draw",
+  D: "draw",
+};
 const ABSENCE: Record<string, 0 | 0.5 | 1> = { H: 0.5, F: 1, Z: 0, " ": 0 };
 
 function readEntry(block: string, lineNo: number, r: number): Entry | null {
@@ -44,7 +51,8 @@ function readEntry(block: string, lineNo: number, r: number): Entry | null {
   const opp = block.slice(0, 4).trim();
   const colour = block[5] ?? " ";
   const result = (block[7] ?? " ").toUpperCase();
-  if (block[4] !== " " && block[4] !== undefined) throw new TrfRefusal(lineNo, `${where}: expected a space after the opponent`);
+  if (block[4] !== " " && block[4] !== undefined)
+    throw new TrfRefusal(lineNo, `${where}: expected a space after the opponent`);
   if (!"wb- ".includes(colour)) throw new TrfRefusal(lineNo, `${where}: unknown colour "${colour}"`);
   if (!/^\d*$/.test(opp)) throw new TrfRefusal(lineNo, `${where}: opponent "${opp}" is not a start number`);
   const opponent = opp === "" || Number(opp) === 0 ? null : String(Number(opp)).padStart(4, "0");
@@ -99,7 +107,8 @@ function readRound(ids: readonly string[], entries: Map<string, (Entry | null)[]
       if (game) games.push(game);
       continue;
     }
-    if (mine.colour === theirs.colour) throw new TrfRefusal(mine.line, `round ${r + 1}: both players have ${mine.colour}`);
+    if (mine.colour === theirs.colour)
+      throw new TrfRefusal(mine.line, `round ${r + 1}: both players have ${mine.colour}`);
     if (mine.colour !== "w") continue;
     const result = PLAYED[mine.result];
     const expected = result === "south" ? "north" : result === "north" ? "south" : "draw";
@@ -141,7 +150,8 @@ function read(text: string): { value: SwissTournament; upcoming: SwissAbsence[] 
     if (code === "012") name = cols(4).trim();
     else if (code === "XXR" || code === "142") {
       const value = Number(cols(4).trim());
-      if (!Number.isInteger(value) || value < 0) throw new TrfRefusal(lineNo, `${code}: "${cols(4).trim()}" is not a number of rounds`);
+      if (!Number.isInteger(value) || value < 0)
+        throw new TrfRefusal(lineNo, `${code}: "${cols(4).trim()}" is not a number of rounds`);
       rounds = value;
     } else if (code === "XXC") {
       const words = cols(4).trim().split(/\s+/);
@@ -150,14 +160,17 @@ function read(text: string): { value: SwissTournament; upcoming: SwissAbsence[] 
     } else if (code === "001") {
       if (chars.length < 84) throw new TrfRefusal(lineNo, "a player line shorter than its points column (84)");
       const number = cols(4, 8).trim();
-      if (!/^\d+$/.test(number) || Number(number) === 0) throw new TrfRefusal(lineNo, `start number "${number}" is not a number`);
+      if (!/^\d+$/.test(number) || Number(number) === 0)
+        throw new TrfRefusal(lineNo, `start number "${number}" is not a number`);
       const id = number.padStart(4, "0");
       if (entries.has(id)) throw new TrfRefusal(lineNo, `start number ${Number(number)} is listed twice`);
       const ratingText = cols(48, 52).trim();
-      if (ratingText !== "" && !/^\d+$/.test(ratingText)) throw new TrfRefusal(lineNo, `rating "${ratingText}" is not a number`);
+      if (ratingText !== "" && !/^\d+$/.test(ratingText))
+        throw new TrfRefusal(lineNo, `rating "${ratingText}" is not a number`);
       entrants.push({ id, name: cols(14, 47).trim(), rating: ratingText === "" ? 0 : Number(ratingText) });
       const list: (Entry | null)[] = [];
-      for (let at = 91, r = 0; at < chars.length; at += 10, r++) list.push(readEntry(cols(at, at + 8).padEnd(8, " "), lineNo, r));
+      for (let at = 91, r = 0; at < chars.length; at += 10, r++)
+        list.push(readEntry(cols(at, at + 8).padEnd(8, " "), lineNo, r));
       entries.set(id, list);
     }
   });

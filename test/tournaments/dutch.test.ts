@@ -8,7 +8,10 @@ import { field } from "./simulate.ts";
 const FIXTURE_PLAYERS = process.env.DUTCH_ALL ? Number.POSITIVE_INFINITY : 100;
 
 /** Which part of the Dutch order two pairings of a round first part on, for the failure message. */
-function criterion(c: RoundCase, got: { pairs: readonly { south: string; north: string }[]; bye: string | null }): string {
+function criterion(
+  c: RoundCase,
+  got: { pairs: readonly { south: string; north: string }[]; bye: string | null },
+): string {
   const score = new Map(playersAfter(c.before).map((p) => [p.id, p.score]));
   const partner = (pairs: readonly { south: string; north: string }[]) => {
     const m = new Map<string, string>();
@@ -53,7 +56,9 @@ describe("Dutch system against bbpPairings", () => {
       }
     }
     expect(total).toBeGreaterThan(250);
-    expect(failures.length, `${same}/${total} rounds identical; first: ${failures[0]}`).toBeLessThanOrEqual(total * 0.01);
+    expect(failures.length, `${same}/${total} rounds identical; first: ${failures[0]}`).toBeLessThanOrEqual(
+      total * 0.01,
+    );
   }, 300_000);
 });
 
@@ -70,7 +75,9 @@ function playDutch(n: number, rounds: number, draws: readonly number[], firstSid
     if (!result.ok) break;
     const games = result.value.pairs.map((p) => {
       const x = draw();
-      return x === 7 ? { ...p, result: "south" as const, forfeit: true } : { ...p, result: (["south", "north", "draw"] as const)[x % 3] };
+      return x === 7
+        ? { ...p, result: "south" as const, forfeit: true }
+        : { ...p, result: (["south", "north", "draw"] as const)[x % 3] };
     });
     const round: SwissRound = {
       games,
@@ -102,14 +109,19 @@ function breaches(t: SwissTournament): string[] {
         const diff = sides.reduce((d, s) => d + (s === "S" ? 1 : -1), 0);
         const n = sides.length;
         if (Math.abs(diff) > 2) out.push(`round ${r}: ${id} side difference ${diff}`);
-        if (n >= 3 && sides[n - 1] === sides[n - 2] && sides[n - 2] === sides[n - 3]) out.push(`round ${r}: ${id} ${side} three times`);
+        if (n >= 3 && sides[n - 1] === sides[n - 2] && sides[n - 2] === sides[n - 3])
+          out.push(`round ${r}: ${id} ${side} three times`);
       }
     }
     if (round.bye) {
       const p = state.get(round.bye)!;
-      const hadFullPointWithoutGame = t.played.slice(0, r - 1).some(
-        (pr) => pr.bye === round.bye || pr.games.some((g) => g.forfeit && (g.result === "south" ? g.south : g.north) === round.bye),
-      );
+      const hadFullPointWithoutGame = t.played
+        .slice(0, r - 1)
+        .some(
+          (pr) =>
+            pr.bye === round.bye ||
+            pr.games.some((g) => g.forfeit && (g.result === "south" ? g.south : g.north) === round.bye),
+        );
       if (p.hadBye || hadFullPointWithoutGame) out.push(`round ${r}: second bye for ${round.bye}`);
     }
     const placed = [...round.games.flatMap((g) => [g.south, g.north]), ...(round.bye ? [round.bye] : [])];
@@ -137,7 +149,10 @@ describe("Dutch system, absolute criteria", () => {
   it("pairDutch - the top seed takes the organiser's side in round 1 - first side South, then North", () => {
     for (const side of ["S", "N"] as const) {
       const t = { ...field(8, [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300]), firstSide: side };
-      const result = pairDutch(t, t.entrants.map((e) => e.id));
+      const result = pairDutch(
+        t,
+        t.entrants.map((e) => e.id),
+      );
       if (!result.ok) throw new Error(result.error.message);
       const boards = result.value.pairs.map((p) => (side === "S" ? [p.south, p.north] : [p.north, p.south]));
       // 1-5, 2-6, 3-7, 4-8; the top seed's side alternates down the boards.

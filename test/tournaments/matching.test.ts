@@ -1,7 +1,9 @@
 import blossom from "edmonds-blossom-fixed";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maxWeightMatching, type WeightedEdge } from "../../src/tournaments/dutch/matching.ts";
+import { MatchingGraph } from "../../src/tournaments/dutch/graph.ts";
+import { maxWeightMatching, solveMatching, type WeightedEdge } from "../../src/tournaments/dutch/matching.ts";
+import { sharedBlossomDual } from "../../src/tournaments/dutch/solution.ts";
 
 /** The best (cardinality, weight) over all matchings, by brute force. */
 function best(n: number, w: (number | null)[][], maxCardinality: boolean): [number, number] {
@@ -114,7 +116,74 @@ describe("maximum-weight matching with BigInt weights", () => {
           expect(Number(sum / scale)).toBe(best(n, w, false)[1]);
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: 600 },
+    );
+  });
+});
+
+describe("the matching's dual proof", () => {
+  const randomGraph = (n: number, weights: readonly (number | null)[]) => {
+    const edges: WeightedEdge[] = [];
+    let k = 0;
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        const x = weights[k++ % weights.length];
+        if (x !== null) edges.push({ u: i, v: j, weight: BigInt(x) << 200n });
+      }
+    return edges;
+  };
+  const total = (mate: readonly number[], w: (a: number, b: number) => bigint) =>
+    mate.reduce((s, m, v) => (m > v ? s + w(v, m) : s), 0n);
+
+  it("solveMatching - every reduced cost ≥ 0, matched edges tight, free vertices at 0 - random graphs of 2..14", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 14 }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }), { minLength: 1, maxLength: 91 }),
+        (n, weights) => {
+          const edges = randomGraph(n, weights);
+          const s = solveMatching(n, edges);
+          for (const e of edges) {
+            const rc = s.dual[e.u] + s.dual[e.v] - 2n * e.weight + sharedBlossomDual(s, e.u, e.v);
+            expect(rc >= 0n).toBe(true);
+            if (s.mate[e.u] === e.v) expect(rc).toBe(0n);
+          }
+          s.mate.forEach((m, v) => {
+            if (m < 0) expect(s.dual[v]).toBe(0n);
+          });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("MatchingGraph - a kept matching is as heavy as a fresh one after each change - random changes on 2..12 vertices", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }), { minLength: 1, maxLength: 66 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 30 })), { maxLength: 30 }),
+        (n, weights, changes) => {
+          const graph = new MatchingGraph(n);
+          for (const e of randomGraph(n, weights)) graph.set(e.u, e.v, e.weight);
+          graph.match();
+          for (const [a, b, x] of changes) {
+            const u = a % n;
+            const v = b % n;
+            if (u === v) continue;
+            graph.set(u, v, BigInt(x) << 200n);
+            const kept = graph.match().map((m, i) => (m === i ? -1 : m));
+            const edges: WeightedEdge[] = [];
+            for (let i = 0; i < n; i++)
+              for (let j = i + 1; j < n; j++)
+                if (graph.get(i, j) > 0n) edges.push({ u: i, v: j, weight: graph.get(i, j) });
+            const fresh = solveMatching(n, edges).mate;
+            const w = (i: number, j: number) => graph.get(i, j);
+            expect(total(kept, w)).toBe(total(fresh, w));
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

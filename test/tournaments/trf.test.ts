@@ -110,7 +110,8 @@ describe("Swiss TRF", () => {
   });
 
   it("fromTrf - refuses what it cannot read, with the line and the reason - broken files", () => {
-    const line = (rest: string) => `001    1      Test0001 Player0001               2433                             1.0    1${rest}`;
+    const line = (rest: string) =>
+      `001    1      Test0001 Player0001               2433                             1.0    1${rest}`;
     const two = "001    2      Test0002 Player0002               2383                             0.0    2     1 b 0";
     expect(fromTrf("012 Empty\n")).toEqual({ ok: false, error: { line: 0, reason: "no player lines (001)" } });
     expect(fromTrf(`012 X\n${line("     2 w X")}\n${two}`)).toEqual({

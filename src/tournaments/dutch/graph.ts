@@ -10,7 +10,8 @@
  * ≥ 0 the old matching is still a maximum-weight one and no new matching is computed. (bbpPairings gets the
  * same effect from an incremental matching algorithm.)
  */
-import { type MatchingSolution, solveMatching, type WeightedEdge } from "./matching.ts";
+import { solveMatching } from "./matching.ts";
+import { type MatchingSolution, sharedBlossomDual, type WeightedEdge } from "./solution.ts";
 
 interface Kept {
   /** Global vertex → mate (global), -1 when free. */
@@ -93,18 +94,8 @@ export class MatchingGraph {
     return { mate, dual, blossoms };
   }
 
-  /** Twice the duals of the blossoms holding both a and b. */
-  private blossomDual(k: Kept, a: number, b: number): bigint {
-    const inner = k.blossoms[a];
-    if (inner.length === 0) return 0n;
-    const ids = new Set(inner.map((x) => x.id));
-    let sum = 0n;
-    for (const x of k.blossoms[b]) if (ids.has(x.id)) sum += x.dual;
-    return 2n * sum;
-  }
-
   private reducedCost(k: Kept, a: number, b: number): bigint {
-    return k.dual[a] + k.dual[b] - 2n * this.weights[a][b] + this.blossomDual(k, a, b);
+    return k.dual[a] + k.dual[b] - 2n * this.weights[a][b] + sharedBlossomDual(k, a, b);
   }
 
   /** Whether the kept matching is still optimal after the changes, moving duals to keep matched edges tight. */
@@ -119,7 +110,7 @@ export class MatchingGraph {
       }
       if (this.weights[a][b] === 0n) return false;
       // Tighten the matched edge through the end whose dual stays ≥ 0, preferring one already moved.
-      const need = (x: number, y: number) => 2n * this.weights[x][y] - k.dual[y] - this.blossomDual(k, x, y);
+      const need = (x: number, y: number) => 2n * this.weights[x][y] - k.dual[y] - sharedBlossomDual(k, x, y);
       const x = moved.has(b) ? b : need(a, b) >= 0n ? a : b;
       const y = x === a ? b : a;
       const value = need(x, y);

@@ -9,23 +9,9 @@
  * `mate[v]` is the vertex matched to v, or -1.
  */
 
-export interface WeightedEdge {
-  readonly u: number;
-  readonly v: number;
-  readonly weight: bigint;
-}
+import { blossomChains, dualStep, emptySolution, type MatchingSolution, type WeightedEdge } from "./solution.ts";
 
-/**
- * The optimum with its proof: twice the LP duals. An edge's reduced cost is dual[u] + dual[v] − 2·weight plus
- * twice the duals of the blossoms holding both ends (`blossoms[v]`: v's blossoms, innermost first, with their
- * duals); the matching is optimal while every reduced cost is ≥ 0, a matched edge's is 0 and a free vertex's
- * dual is 0. dutch/graph.ts uses it to keep a matching after a change that leaves it optimal.
- */
-export interface MatchingSolution {
-  readonly mate: number[];
-  readonly dual: bigint[];
-  readonly blossoms: (readonly { readonly id: number; readonly dual: bigint }[])[];
-}
+export type { MatchingSolution, WeightedEdge };
 
 /** A maximum-weight matching of the graph on vertices 0..vertexCount-1 (not necessarily of maximum cardinality). */
 export function maxWeightMatching(vertexCount: number, edges: readonly WeightedEdge[]): number[] {
@@ -35,9 +21,7 @@ export function maxWeightMatching(vertexCount: number, edges: readonly WeightedE
 export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[]): MatchingSolution {
   const n = vertexCount;
   const mateOut = new Array<number>(n).fill(-1);
-  if (edges.length === 0 || n === 0) {
-    return { mate: mateOut, dual: new Array<bigint>(n).fill(0n), blossoms: Array.from({ length: n }, () => []) };
-  }
+  if (edges.length === 0 || n === 0) return emptySolution(n);
   const nEdge = edges.length;
   const eu = new Int32Array(nEdge);
   const ev = new Int32Array(nEdge);
@@ -369,49 +353,10 @@ export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[
       }
       if (augmented) break;
       // No augmenting path under the current duals: change them by the largest safe delta.
-      let deltaType = 1;
-      let delta = dualVar[0];
-      for (let v = 1; v < n; v++) if (dualVar[v] < delta) delta = dualVar[v];
-      let deltaEdge = -1;
-      let deltaBlossom = -1;
-      for (let v = 0; v < n; v++) {
-        if (label[inBlossom[v]] === 0 && bestEdge[v] !== -1) {
-          const d = slack(bestEdge[v]);
-          if (d < delta) {
-            delta = d;
-            deltaType = 2;
-            deltaEdge = bestEdge[v];
-          }
-        }
-      }
-      for (let b = 0; b < 2 * n; b++) {
-        if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
-          const d = slack(bestEdge[b]) / 2n;
-          if (d < delta) {
-            delta = d;
-            deltaType = 3;
-            deltaEdge = bestEdge[b];
-          }
-        }
-      }
-      for (let b = n; b < 2 * n; b++) {
-        if (blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === 2 && dualVar[b] < delta) {
-          delta = dualVar[b];
-          deltaType = 4;
-          deltaBlossom = b;
-        }
-      }
-      for (let v = 0; v < n; v++) {
-        const l = label[inBlossom[v]];
-        if (l === 1) dualVar[v] -= delta;
-        else if (l === 2) dualVar[v] += delta;
-      }
-      for (let b = n; b < 2 * n; b++) {
-        if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
-          if (label[b] === 1) dualVar[b] += delta;
-          else if (label[b] === 2) dualVar[b] -= delta;
-        }
-      }
+      const { deltaType, deltaEdge, deltaBlossom } = dualStep(
+        { n, label, inBlossom, bestEdge, blossomParent, blossomBase, dualVar },
+        slack,
+      );
       if (deltaType === 1) break;
       if (deltaType === 2) {
         allowEdge[deltaEdge] = 1;
@@ -429,10 +374,5 @@ export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[
     }
   }
   for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
-  const blossoms = Array.from({ length: n }, (_, v) => {
-    const chain: { id: number; dual: bigint }[] = [];
-    for (let b = blossomParent[v]; b >= 0; b = blossomParent[b]) chain.push({ id: b, dual: dualVar[b] });
-    return chain;
-  });
-  return { mate: mateOut, dual: dualVar.slice(0, n), blossoms };
+  return { mate: mateOut, dual: dualVar.slice(0, n), blossoms: blossomChains(n, blossomParent, dualVar) };
 }

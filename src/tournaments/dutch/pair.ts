@@ -45,14 +45,16 @@ export function pairDutch(t: SwissTournament, present: readonly string[], option
     const duplicates = present.filter((id) => seen.has(id) || !seen.add(id));
     return {
       ok: false,
-      error: { reason: "duplicate-player", message: "a player is listed twice or unknown", players: [...duplicates, ...unknown] },
+      error: {
+        reason: "duplicate-player",
+        message: "a player is listed twice or unknown",
+        players: [...duplicates, ...unknown],
+      },
     };
   }
   if (present.length === 0) return { ok: true, value: { round, pairs: [], bye: null } };
   const all = dutchPlayers(t, ranks(t, presentSet));
-  const sorted = present
-    .map((id) => all.get(id)!)
-    .sort((a, b) => b.score - a.score || a.rank - b.rank);
+  const sorted = present.map((id) => all.get(id)!).sort((a, b) => b.score - a.score || a.rank - b.rank);
   const ctx = context(sorted, t);
   let mate = matchRound(sorted, ctx, WINDOW);
   if (mate && !complete(sorted, mate)) mate = matchRound(sorted, ctx, null);
@@ -74,7 +76,9 @@ export function pairDutch(t: SwissTournament, present: readonly string[], option
     if (m === v) bye = sorted[v].id;
     else if (v < m) {
       const side = sideOf(sorted[v], sorted[m], firstSide);
-      pairs.push(side === "S" ? { south: sorted[v].id, north: sorted[m].id } : { south: sorted[m].id, north: sorted[v].id });
+      pairs.push(
+        side === "S" ? { south: sorted[v].id, north: sorted[m].id } : { south: sorted[m].id, north: sorted[v].id },
+      );
     }
   }
   return { ok: true, value: { round, pairs, bye } };
@@ -121,7 +125,13 @@ function matchRound(sorted: readonly DutchPlayer[], ctx: WeightContext, window: 
   const n = sorted.length;
   const graph = new MatchingGraph(n);
   const odd = n % 2 === 1;
-  const plain: EdgeInput = { inCurrent: false, inNext: false, byeScore: 0, singleDownfloaterIsBye: false, unplayedRanks: new Map() };
+  const plain: EdgeInput = {
+    inCurrent: false,
+    inNext: false,
+    byeScore: 0,
+    singleDownfloaterIsBye: false,
+    unplayedRanks: new Map(),
+  };
   const top = sorted[0].score;
   for (let v = 1; v < n; v++) {
     for (let u = 0; u < v; u++) {
@@ -152,9 +162,13 @@ function matchRound(sorted: readonly DutchPlayer[], ctx: WeightContext, window: 
     single = byeScore >= top && sorted.every((p, v) => p.score < top || sorted[first[v]].score >= top);
     const counts = sorted.filter((p) => p.score === byeScore).map((p) => p.playedGames);
     counts.sort((a, b) => b - a);
-    counts.forEach((c, i) => unplayedRanks.set(c, i));
+    // Equal counts share the last rank given (bbpPairings' map overwrites).
+    counts.forEach((c, i) => {
+      unplayedRanks.set(c, i);
+    });
     const input: EdgeInput = { ...plain, byeScore, singleDownfloaterIsBye: single, unplayedRanks };
-    for (let v = 1; v < n; v++) for (let u = 0; u < v; u++) graph.set(v, u, edgeWeight(sorted[u], sorted[v], input, ctx));
+    for (let v = 1; v < n; v++)
+      for (let u = 0; u < v; u++) graph.set(v, u, edgeWeight(sorted[u], sorted[v], input, ctx));
   }
   return pairBrackets(sorted, graph, ctx, { byeScore, single, unplayedRanks }, window);
 }

@@ -73,9 +73,17 @@ export function histories(t: SwissTournament): Map<string, RoundEntry[]> {
         pairingBye: false,
       });
     }
-    if (round.bye) set(round.bye, { opponent: null, side: null, played: false, points: 2, paired: true, pairingBye: true });
+    if (round.bye)
+      set(round.bye, { opponent: null, side: null, played: false, points: 2, paired: true, pairingBye: true });
     for (const a of round.absences ?? []) {
-      set(a.id, { opponent: null, side: null, played: false, points: Math.round(a.points * 2), paired: false, pairingBye: false });
+      set(a.id, {
+        opponent: null,
+        side: null,
+        played: false,
+        points: Math.round(a.points * 2),
+        paired: false,
+        pairingBye: false,
+      });
     }
     for (const list of result.values()) {
       if (list[r] === undefined) {

@@ -98,7 +98,7 @@ export function edgeWeight(higher: DutchPlayer, lower: DutchPlayer, input: EdgeI
     r <<= gs;
     if (inCurrent && !upAgain(back)) r |= 1n << shiftOf(higher.score);
   }
-  return ((r << (3n * gb)) << 1n);
+  return (r << (3n * gb)) << 1n;
 }
 
 /** C10-C13, each a field of `gb` bits (bbpPairings' insertColorBits), set only inside the current bracket. */
