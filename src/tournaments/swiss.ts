@@ -18,5 +18,5 @@ export function pairSwiss(t: SwissTournament, players: readonly SwissPlayer[]): 
       t,
       players.map((p) => p.id),
     );
-  return pairRound(players, t.played.length + 1);
+  return pairRound(players, t.played.length + 1, { firstSide: t.firstSide });
 }
