@@ -6,7 +6,8 @@
  *   completion and the bye (C4, C5): 1 + one for each of the two who is no candidate for the bye;
  *   C6-C7: pairs in the current bracket, and the scores they pair (one bit per score group);
  *   C8 look-ahead: the same for the next bracket;
- *   C9: the bye to the player with the fewest unplayed games, when the bye goes to a topscorer group;
+ *   C9: the bye to the player with the fewest unplayed games (the most games played), when the bye
+ *   assignee would be the single downfloater of the top group;
  *   C10-C13: colours (absolute imbalances, absolute preferences, preferences, strong preferences);
  *   C14-C17: no repeated downfloat or upfloat from the last round, or the one before;
  *   C18-C21: the scores of those repeated floaters;
@@ -26,7 +27,6 @@ export interface WeightContext {
   readonly groupsShift: bigint;
   /** Each score's bit offset inside a groupsShift-wide field. */
   readonly shiftOf: ReadonlyMap<number, bigint>;
-  readonly forbidden?: (a: DutchPlayer, b: DutchPlayer) => boolean;
 }
 
 /** The number of bits that represent x (0 for 0). */
@@ -38,7 +38,7 @@ export function bitsFor(x: number): number {
 
 /** Whether the absolute criteria let the two meet (C1, C3 with the last rounds' topscorer exception). */
 export function compatible(a: DutchPlayer, b: DutchPlayer, ctx: WeightContext): boolean {
-  if (a.met.has(b.id) || b.met.has(a.id) || ctx.forbidden?.(a, b)) return false;
+  if (a.met.has(b.id) || b.met.has(a.id)) return false;
   if (!a.absolute || !b.absolute || a.preference !== b.preference) return true;
   const topScore = ctx.playedRounds; // half the most a player can have scored, in half points
   return ctx.playedRounds >= ctx.expectedRounds - 1 && (a.score > topScore || b.score > topScore);
