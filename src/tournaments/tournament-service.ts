@@ -55,6 +55,8 @@ export interface NewTournament extends FormatOptions {
   readonly ruleset: RulesetId;
   /** Swiss when left out. */
   readonly format?: TournamentFormat;
+  /** A Swiss's top seed's side in round 1 (TRF `XXC`); South when left out. */
+  readonly firstSide?: "S" | "N";
   /** Seconds per move. */
   readonly timeLimit: number;
   readonly rated: boolean;
@@ -97,6 +99,7 @@ export class TournamentService {
         rated: input.rated,
         createdBy: input.createdBy,
         startAt: input.startAt ?? null,
+        firstSide: input.firstSide ?? "S",
         format,
         ...FORMATS[format].terms(input),
         status: "open",

@@ -1,6 +1,6 @@
 /**
  * Swiss tournaments in the database, inside the caller's transaction. A round is paired by the pure
- * core (src/tournaments: `pairRound` over the state `playersAfter` reads from the rounds played), its
+ * core (src/tournaments: `pairSwiss`, FIDE's Dutch system, over the rounds played), its
  * pairings stored in `tournament_pairings` and its games created like a series' next game
  * (`insertGame`, with `games.tournament_id` and `tournament_round`). Results are read from the games,
  * never copied: the move list stays the truth. When a tournament game ends (the competition hook, in
@@ -33,7 +33,7 @@ import { insertGame } from "../games/game-store.ts";
 import { snapshotOf } from "../games/snapshot.ts";
 import {
   type GameResult,
-  pairRound,
+  pairSwiss,
   playersAfter,
   type SwissGame,
   type SwissPair,
@@ -120,7 +120,7 @@ export function swissRecord(tx: Tx | Db, t: TournamentRow): SwissTournament {
     const result = game ? resultOf(game) : null;
     if (result) round.games.push({ south: p.southId, north: p.northId, result });
   }
-  return { name: t.id, rounds: t.rounds, entrants, played: played as SwissRound[] };
+  return { name: t.id, rounds: t.rounds, firstSide: t.firstSide, entrants, played: played as SwissRound[] };
 }
 
 /** The players to pair in `round`: entered by then and not withdrawn. */
@@ -151,7 +151,7 @@ export function pairNextRound(tx: Tx, t: TournamentRow, now: number, byGame: str
   const round = t.currentRound + 1;
   const players = pairable(tx, t, round);
   if (players.length < 2) return finishTournament(tx, t, now, byGame);
-  const paired = pairRound(players, round);
+  const paired = pairSwiss(swissRecord(tx, t), players);
   if (!paired.ok) return finishTournament(tx, t, now, byGame);
   storePairs(tx, t, round, paired.value.pairs, paired.value.bye, now);
   return updateTournament(tx, t, {

@@ -37,6 +37,10 @@ export const tournaments = sqliteTable(
     /** Seconds per move in its games. */
     timeLimit: integer("time_limit").notNull(),
     rated: integer("rated", { mode: "boolean" }).notNull(),
+    /** Swiss: the top seed's side in round 1, South (TRF `XXC white1`) or North (`black1`). */
+    firstSide: text("first_side", { enum: ["S", "N"] })
+      .notNull()
+      .default("S"),
     /** When the organiser wants it started (the scheduler will start it; null: started by hand). */
     startAt: integer("start_at"),
     createdBy: text("created_by").notNull(),

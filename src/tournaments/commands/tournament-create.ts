@@ -28,6 +28,9 @@ const FORMAT_CHOICE = {
   knockout: "commands:choice.format.knockout",
 } as const;
 
+const FIRST_SIDES = ["S", "N"] as const;
+const FIRST_SIDE_CHOICE = { S: "commands:choice.firstSide.S", N: "commands:choice.firstSide.N" } as const;
+
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
   "commands:tournamentCreate.name",
@@ -52,6 +55,9 @@ export const definition = localized(
     localized(o, "commands:option.firstTo", "commands:tournamentCreate.firstTo", { wins: DEFAULT_FIRST_TO })
       .setMinValue(1)
       .setMaxValue(MAX_FIRST_TO),
+  )
+  .addStringOption((o) =>
+    choiceOption(o, "commands:option.firstSide", "commands:tournamentCreate.firstSide", FIRST_SIDES, FIRST_SIDE_CHOICE),
   )
   .addStringOption((o) =>
     localized(o, "commands:option.start", "commands:tournamentCreate.start").setMaxLength(SHORT_TEXT),
@@ -89,6 +95,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
     rounds: options.getInteger("rounds") ?? undefined,
     minutes: options.getInteger("minutes") ?? undefined,
     firstTo: options.getInteger("first_to") ?? undefined,
+    firstSide: options.getString("first_side") === "N" ? "N" : "S",
     timeLimit: parseTime(options.getString("time")) ?? settings.defaultTimeLimit,
     rated: options.getBoolean("rated") ?? true,
     startAt: startAt(ctx, options.getString("start")),

@@ -1,6 +1,7 @@
 /**
- * The Swiss pairing of one round, Dutch system (FIDE C.04.3) as far as one maximum-weight matching expresses
- * it, as bbpPairings (the engine Lichess runs) does. The pairing rules and weights are ours; the matching is
+ * The Swiss pairing of one round for fields over DUTCH_UP_TO players (swiss.ts; smaller fields are paired by
+ * the exact Dutch system in dutch/): the Dutch system (FIDE C.04.3) approximated by one maximum-weight
+ * matching over the whole field, fast at 500 players. The pairing rules and weights are ours; the matching is
  * the library `edmonds-blossom-fixed` (MIT), a JavaScript port of Joris van Rantwijk's maximum-weight
  * matching (Edmonds' blossom algorithm, O(n³)). We take it over `edmonds-blossom` 1.0.0, the same port,
  * because that one assigns three undeclared variables (`b`, `path`, `v`) and so leaks them as globals; both
@@ -45,7 +46,7 @@
  */
 import blossom from "edmonds-blossom-fixed";
 import { canTake, preference, sideOfHigher } from "./sides.ts";
-import type { PairingResult, SwissPair, SwissPlayer } from "./types.ts";
+import type { PairingResult, Side, SwissPair, SwissPlayer } from "./types.ts";
 
 /** Pairing numbers 1..n: by rating, higher first; equal ratings by id. */
 export function pairingNumbers(players: readonly Pick<SwissPlayer, "id" | "rating">[]): Map<string, number> {
@@ -67,8 +68,8 @@ export function mayMeet(a: SwissPlayer, b: SwissPlayer): boolean {
 const halfPoints = (p: SwissPlayer) => Math.round(p.score * 2);
 
 /** South and North of a pair whose first player is the higher ranked. */
-function allocate(higher: SwissPlayer, lower: SwissPlayer, numbers: Map<string, number>): SwissPair {
-  const side = sideOfHigher(higher, lower, numbers.get(higher.id)!);
+function allocate(higher: SwissPlayer, lower: SwissPlayer, numbers: Map<string, number>, firstSide: Side): SwissPair {
+  const side = sideOfHigher(higher, lower, numbers.get(higher.id)!, firstSide);
   return side === "S" ? { south: higher.id, north: lower.id } : { south: lower.id, north: higher.id };
 }
 
@@ -91,6 +92,8 @@ export const WINDOW = 16;
 export interface PairingOptions {
   /** Candidates per player on the pruned graph; Infinity pairs on the whole graph. Default: see FULL_GRAPH_UP_TO. */
   readonly window?: number;
+  /** The top seed's side in round 1 (TRF `XXC`); South when left out. */
+  readonly firstSide?: Side;
 }
 
 /** Pairs round `round` (1-based) of a field; see the file's comment for the rules and their limits. */
@@ -155,7 +158,7 @@ export function pairRound(players: readonly SwissPlayer[], round: number, option
         const key = i * (n + 1) + j;
         let pair = pairOf.get(key);
         if (!pair) {
-          pair = allocate(a, b, numbers);
+          pair = allocate(a, b, numbers, options.firstSide ?? "S");
           pairOf.set(key, pair);
         }
         const order =

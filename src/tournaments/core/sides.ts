@@ -63,10 +63,15 @@ export function sidesCompatible(a: SwissPlayer, b: SwissPlayer): boolean {
  * The side of `higher` (the higher ranked of the pair: more points, else the lower pairing number), by the
  * Dutch allocation rules in order: 1 grant both preferences; 2 grant the stronger; 3 alternate from the
  * latest game (counted back over played games) in which they played different sides; 4 grant the higher ranked's preference; 5 the higher
- * ranked takes the first round's side (South for the top seed: TRF `XXC white1`) if their pairing number is
+ * ranked takes the first round's side (`firstSide`, South unless the organiser chose North: TRF `XXC`) if their pairing number is
  * odd, else the other. An allocation that would break a limit is never returned when the other keeps them.
  */
-export function sideOfHigher(higher: SwissPlayer, lower: SwissPlayer, higherPairingNumber: number): Side {
+export function sideOfHigher(
+  higher: SwissPlayer,
+  lower: SwissPlayer,
+  higherPairingNumber: number,
+  firstSide: Side = "S",
+): Side {
   const hOk = canTake(higher, "S") && canTake(lower, "N");
   const lOk = canTake(higher, "N") && canTake(lower, "S");
   if (hOk !== lOk) return hOk ? "S" : "N";
@@ -86,5 +91,5 @@ export function sideOfHigher(higher: SwissPlayer, lower: SwissPlayer, higherPair
     }
     return ph.side;
   }
-  return higherPairingNumber % 2 === 1 ? "S" : "N";
+  return higherPairingNumber % 2 === 1 ? firstSide : other(firstSide);
 }

@@ -1,7 +1,8 @@
 /**
  * The state of a Swiss field after its played rounds, and its standings with tie-breaks: score, then
- * Buchholz, then Sonneborn-Berger, then direct encounter. Conventions: a bye scores 1 (as a win) but adds
- * nothing to Buchholz or Sonneborn-Berger (it is left out, not counted as FIDE's virtual opponent), and a
+ * Buchholz, then Sonneborn-Berger, then direct encounter. Conventions: a bye scores 1 (as a win), a half-point
+ * bye ½, a forfeit its result, but none of them adds to Buchholz or Sonneborn-Berger (they are left out, not
+ * counted as FIDE's virtual opponent), and a
  * player's opponents' scores are their final scores, byes included.
  */
 import { pairingNumbers } from "./pairing.ts";
@@ -19,17 +20,23 @@ export function playersAfter(tournament: SwissTournament): SwissPlayer[] {
     for (const game of round.games) {
       const south = state.get(game.south)!;
       const north = state.get(game.north)!;
+      south.score += game.result === "south" ? 1 : game.result === "draw" ? 0.5 : 0;
+      north.score += game.result === "north" ? 1 : game.result === "draw" ? 0.5 : 0;
+      // A forfeit scores but is not a game: no side played, and the two may still meet.
+      if (game.forfeit) continue;
       south.sides[r] = "S";
       north.sides[r] = "N";
       south.opponents.push(north.id);
       north.opponents.push(south.id);
-      south.score += game.result === "south" ? 1 : game.result === "draw" ? 0.5 : 0;
-      north.score += game.result === "north" ? 1 : game.result === "draw" ? 0.5 : 0;
     }
     if (round.bye) {
       const p = state.get(round.bye)!;
       p.score += 1;
       p.hadBye = true;
+    }
+    for (const absence of round.absences ?? []) {
+      const p = state.get(absence.id);
+      if (p) p.score += absence.points;
     }
     for (const p of state.values()) if (p.sides.length <= r) p.sides[r] = null;
   });
@@ -58,6 +65,7 @@ export function standings(tournament: SwissTournament): Standing[] {
   const against = new Map<string, Map<string, number>>(players.map((p) => [p.id, new Map()]));
   for (const round of tournament.played) {
     for (const g of round.games) {
+      if (g.forfeit) continue;
       const southPoints = g.result === "south" ? 1 : g.result === "draw" ? 0.5 : 0;
       for (const [me, them, points] of [
         [g.south, g.north, southPoints],

@@ -41,12 +41,23 @@ export type PairingResult =
 export type GameResult = "south" | "north" | "draw";
 
 export interface SwissGame extends SwissPair {
-  readonly result: GameResult;
+  /** "none": both lost (a double forfeit). */
+  readonly result: GameResult | "none";
+  /** Decided without play (TRF `+`/`-`): the point is scored, but no side is played and the two have not met. */
+  readonly forfeit?: boolean;
+}
+
+/** A player not paired in a round, with the points that absence scored (TRF `H` ½, `F` 1; `Z` 0 may be left out). */
+export interface SwissAbsence {
+  readonly id: string;
+  readonly points: 0 | 0.5 | 1;
 }
 
 export interface SwissRound {
   readonly games: readonly SwissGame[];
+  /** The pairing-allocated bye (scored as a win). */
   readonly bye: string | null;
+  readonly absences?: readonly SwissAbsence[];
 }
 
 export interface SwissEntrant {
@@ -58,6 +69,8 @@ export interface SwissEntrant {
 /** A Swiss tournament's record: its entrants, planned rounds and the rounds played (all finished). */
 export interface SwissTournament {
   readonly name: string;
+  /** The top seed's side in round 1 (TRF `XXC white1` / `black1`); South when left out. */
+  readonly firstSide?: Side;
   readonly rounds: number;
   readonly entrants: readonly SwissEntrant[];
   readonly played: readonly SwissRound[];

@@ -12,7 +12,7 @@ import { handleButton } from "../../../src/interactions/buttons/index.ts";
 import type { HandlerContext } from "../../../src/interactions/context.ts";
 import type { Response } from "../../../src/interactions/reply.ts";
 import type { TournamentAction } from "../../../src/tournaments/buttons/tournament.ts";
-import { fromTrf } from "../../../src/tournaments/core/index.ts";
+import { fromTrf, pairingNumbers } from "../../../src/tournaments/core/index.ts";
 import { CHANNEL, GUILD, options, setup, type World } from "../../support/helpers.ts";
 import { buttonIds, finish } from "../../support/play.ts";
 import { type Recorder, recordingMessenger } from "../../support/recorder.ts";
@@ -182,10 +182,25 @@ describe("tournament commands and buttons", () => {
     expect(exported.reply.ephemeral).toBe(true);
     const file = await exported.reply.image!();
     expect(file?.name).toBe(`nickar-${id}.trf`);
-    const record = fromTrf(file!.data.toString("utf8"));
+    const read = fromTrf(file!.data.toString("utf8"));
+    const record = read.ok ? read.value : null;
     expect(record?.rounds).toBe(3);
     expect(record?.entrants).toHaveLength(5);
     expect(record?.played).toHaveLength(3);
+  });
+
+  it("tournament - the organiser's first side puts the top seed North in round 1 and in the export - first_side North, 4 players", async () => {
+    const id = await created({ first_side: "N" });
+    const ids = players(4);
+    for (const p of ids) await command("join", w.ctx(p));
+    await press(ORGANISER, id, "start");
+    const view = w.app.tournaments.view(id);
+    const top = pairingNumbers(view.players.map((p) => ({ id: p.userId, rating: p.rating })));
+    const topSeed = [...top].find(([, n]) => n === 1)![0];
+    const board = view.pairings.find((p) => p.round === 1 && (p.southId === topSeed || p.northId === topSeed))!;
+    expect(board.northId).toBe(topSeed);
+    const file = await (await command("export", w.ctx(ids[0]))).reply.image!();
+    expect(file!.data.toString("utf8")).toContain("XXC black1");
   });
 
   it("tournament - refused to members without Manage Server or who do not organise it - create, start, cancel, pause, remove", async () => {

@@ -113,6 +113,18 @@ describe("Swiss pairing", () => {
     ]);
   });
 
+  it("pairRound - the top seed takes the organiser's first side - eight players, first side North", () => {
+    const res = pairRound(playersAfter(field(8, [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300])), 1, {
+      firstSide: "N",
+    });
+    expect(res.ok && res.value.pairs).toEqual([
+      { south: "p5", north: "p1" },
+      { south: "p2", north: "p6" },
+      { south: "p7", north: "p3" },
+      { south: "p4", north: "p8" },
+    ]);
+  });
+
   it("pairRound - returns an error value for a player listed twice - duplicate id", () => {
     const [p] = playersAfter(field(1, []));
     const res = pairRound([p, p], 1);
