@@ -41,7 +41,8 @@ let pool: AiPool | null = null;
 const tablesReady = new Map<RulesetId, Promise<unknown>>();
 
 function searchPool(): AiPool {
-  pool ??= createAiPool({ endgame: endgameOptions() });
+  // No bound on waiting searches: the caller's lines are the queue, and each is answered in its turn.
+  pool ??= createAiPool({ endgame: endgameOptions(), maxQueue: Number.POSITIVE_INFINITY });
   return pool;
 }
 
