@@ -138,6 +138,9 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
       addPair(total, south, north);
       addPair(perRuleset.get(ruleset) as Tally, south, north);
       state = sprt(total.pairs, options.sprt);
+      const pairs = total.pairs.reduce((a, b) => a + b, 0);
+      if (pairs % 10 === 0)
+        process.stderr.write(`${pairs} pairs: LLR ${state.llr.toFixed(2)}, pairs ${total.pairs.join(" ")}\n`);
     }
   }
   await Promise.all(Array.from({ length: options.threads }, lane));
