@@ -16,9 +16,15 @@ import { type ThinkField, thinkAnswer, thinkField } from "../ai/think-field.ts";
 import { loadConfig } from "../config.ts";
 import { answerRequest, type EngineAnswer, isRulesetId, type RulesetId } from "../engine/internal.ts";
 
-const { values: flags } = parseArgs({
-  options: { "tables-dir": { type: "string" }, "tables-seeds": { type: "string" } },
-});
+function parseFlags() {
+  try {
+    return parseArgs({ options: { "tables-dir": { type: "string" }, "tables-seeds": { type: "string" } } }).values;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+}
+const flags = parseFlags();
 const flagSeeds = flags["tables-seeds"] === undefined ? undefined : Number(flags["tables-seeds"]);
 if (flagSeeds !== undefined && !(Number.isInteger(flagSeeds) && flagSeeds >= 0 && flagSeeds <= 15)) {
   process.stderr.write("--tables-seeds must be 0 (no tables) to 15\n");

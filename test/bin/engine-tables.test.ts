@@ -43,7 +43,8 @@ function searchedHere(dir: string | null) {
   }
 }
 
-describe("engine tool endgame tables and book", () => {
+// Each test starts the tool as its own process one to three times (a few seconds each on a loaded machine).
+describe("engine tool endgame tables and book", { timeout: 90_000 }, () => {
   it("engine tool tables - builds the table once in --tables-dir and searches with it - an endgame", {
     timeout: 60_000,
   }, async () => {
@@ -76,10 +77,14 @@ describe("engine tool endgame tables and book", () => {
     expect(JSON.parse(lines[0])).toMatchObject(searchedHere(join(dir, "endgame")));
   });
 
-  it("engine tool tables - refuses before reading a line - a bad --tables-seeds", async () => {
-    const { code, stderr } = await runEngineTool('{"ruleset":"abapa"}', { args: ["--tables-seeds", "16"] });
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/--tables-seeds/);
+  it("engine tool tables - refuses before reading a line - a bad --tables-seeds, an unknown flag", async () => {
+    const bad = await runEngineTool('{"ruleset":"abapa"}', { args: ["--tables-seeds", "16"] });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--tables-seeds/);
+    expect(bad.lines).toEqual([""]);
+    const unknown = await runEngineTool('{"ruleset":"abapa"}', { args: ["--tables"] });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--tables/);
   });
 
   it("engine tool book - plays the expert's book move from the start, searches when asked not to - the start", async () => {
