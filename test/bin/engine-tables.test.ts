@@ -45,9 +45,7 @@ function searchedHere(dir: string | null) {
 
 // Each test starts the tool as its own process one to three times (a few seconds each on a loaded machine).
 describe("engine tool endgame tables and book", { timeout: 90_000 }, () => {
-  it("engine tool tables - builds the table once in --tables-dir and searches with it - an endgame", {
-    timeout: 60_000,
-  }, async () => {
+  it("engine tool tables - builds the table once in --tables-dir and searches with it - an endgame", async () => {
     const dir = folder();
     const flags = ["--tables-dir", dir, "--tables-seeds", "6"];
     const first = await runEngineTool(request(SEARCH), { args: flags });
