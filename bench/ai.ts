@@ -282,7 +282,10 @@ const load = loadavg()
 console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")}; load average at the start ${load})\n`);
 if (!has("skip-speed")) speed();
 if (!has("skip-endgames")) endgames();
-if (!has("skip-tool-check")) await toolCheck(RULESETS, Number(flag("tool-check-ms", "100")), SEED);
+// Not the same player: the run goes on, and exits with 1 at the end.
+if (!has("skip-tool-check") && !(await toolCheck(RULESETS, Number(flag("tool-check-ms", "100")), SEED))) {
+  process.exitCode = 1;
+}
 if (!has("skip-previous")) await previousRelease();
 if (!has("skip-matches")) matches();
 
