@@ -5,14 +5,24 @@
  * racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { type EngineErrorCode, formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
 import { type ErrorCode, quoted, UserError } from "../errors.ts";
 import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
-import { clockFields, computerSeat, countGames, gameById, playerGames, updateIfCurrent } from "./game-store.ts";
+import {
+  activeDeadlines,
+  clockFields,
+  computerSeat,
+  countGames,
+  dueGames,
+  gameById,
+  playerGames,
+  unpostedGames,
+  updateIfCurrent,
+} from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
@@ -396,16 +406,7 @@ export class GameService {
    */
   sweep(): { notices: GameNotice[]; failed: SweepFailure[] } {
     const now = this.clock.now();
-    const due = this.db
-      .select({ id: games.id })
-      .from(games)
-      .where(
-        and(
-          eq(games.status, "active"),
-          or(lte(games.deadlineAt, now), and(isNotNull(games.reminderAt), lte(games.reminderAt, now))),
-        ),
-      )
-      .all();
+    const due = dueGames(this.db).all({ now });
     const { done, failed } = this.retry.sweep(
       due.map((d) => d.id),
       now,
@@ -416,11 +417,7 @@ export class GameService {
 
   /** The earliest deadline or reminder of any active game (a failed one: its retry time), for the scheduler. */
   nextDue(): number | null {
-    const rows = this.db
-      .select({ id: games.id, deadlineAt: games.deadlineAt, reminderAt: games.reminderAt })
-      .from(games)
-      .where(eq(games.status, "active"))
-      .all();
+    const rows = activeDeadlines(this.db).all();
     let next: number | null = null;
     for (const r of rows) {
       for (const t of [r.deadlineAt, r.reminderAt]) {
@@ -434,12 +431,7 @@ export class GameService {
 
   /** Active games that have no message yet (posted by the scheduler when nobody else did), oldest first. */
   unposted(): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.status, "active"), isNull(games.messageId)))
-      .orderBy(asc(games.createdAt))
-      .all();
+    return unpostedGames(this.db).all();
   }
 
   /** What is due for one game at `now`: its time-out, its reminder, or nothing (someone got there first). */

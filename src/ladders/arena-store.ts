@@ -5,8 +5,8 @@
  * games, and the arena finishes once its time is up and its last game has ended. Results are read from
  * the games, in the order they ended: a finished game counts, an aborted or cancelled one does not.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { builtOnce, type Db, type Tx } from "../db/client.ts";
 import { type GameRow, type TournamentRow, tournaments } from "../db/schema.ts";
 import {
   type ArenaEntrant,
@@ -106,16 +106,21 @@ export function afterArenaGame(tx: Tx, t: TournamentRow, row: GameRow, now: numb
 
 /** Arenas whose time is up (the scheduler finishes those whose last game has ended). */
 export function arenasPastTheirEnd(db: Db, now: number): TournamentRow[] {
-  return db
+  return arenasEnded(db).all({ now });
+}
+
+// Each scheduler sweep's (at every change, throttled): built once (builtOnce).
+const arenasEnded = builtOnce((db) =>
+  db
     .select()
     .from(tournaments)
     .where(
       and(
         eq(tournaments.format, "arena"),
         inArray(tournaments.status, ["running", "paused"]),
-        lte(tournaments.endsAt, now),
+        lte(tournaments.endsAt, sql.placeholder("now")),
       ),
     )
     .orderBy(asc(tournaments.endsAt))
-    .all();
-}
+    .prepare(),
+);

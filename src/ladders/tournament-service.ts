@@ -4,9 +4,9 @@
  * change is one synchronous transaction; the rounds themselves advance in the games' own
  * transactions (tournament-store.ts, through the competition hook).
  */
-import { and, asc, desc, eq, gt, inArray, lte, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
+import { builtOnce, type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
   type GameRow,
   TOURNAMENT_STATUSES,
@@ -146,6 +146,37 @@ function formatTerms(
   }
   return { rounds, minutes: null, firstTo: null };
 }
+
+// Each scheduler sweep's (at every change, throttled): built once (builtOnce).
+const startsDue = builtOnce((db) =>
+  db
+    .select()
+    .from(tournaments)
+    .where(and(eq(tournaments.status, "open"), lte(tournaments.startAt, sql.placeholder("now"))))
+    .orderBy(asc(tournaments.startAt))
+    .prepare(),
+);
+const firstStart = builtOnce((db) =>
+  db
+    .select({ at: min(tournaments.startAt) })
+    .from(tournaments)
+    .where(eq(tournaments.status, "open"))
+    .prepare(),
+);
+const firstArenaEnd = builtOnce((db) =>
+  db
+    .select({ at: min(tournaments.endsAt) })
+    .from(tournaments)
+    // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
+    .where(
+      and(
+        eq(tournaments.format, "arena"),
+        inArray(tournaments.status, ["running", "paused"]),
+        gt(tournaments.endsAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare(),
+);
 
 export class TournamentService {
   constructor(
@@ -303,33 +334,13 @@ export class TournamentService {
 
   /** Open tournaments whose start time has come, oldest first. */
   dueStarts(now: number = this.clock.now()): TournamentRow[] {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(and(eq(tournaments.status, "open"), lte(tournaments.startAt, now)))
-      .orderBy(asc(tournaments.startAt))
-      .all();
+    return startsDue(this.db).all({ now });
   }
 
   /** The earliest start time or arena end still to come, for the scheduler's timer; null when none is set. */
   nextDue(): number | null {
-    const start = this.db
-      .select({ at: min(tournaments.startAt) })
-      .from(tournaments)
-      .where(eq(tournaments.status, "open"))
-      .get()?.at;
-    const end = this.db
-      .select({ at: min(tournaments.endsAt) })
-      .from(tournaments)
-      // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
-      .where(
-        and(
-          eq(tournaments.format, "arena"),
-          inArray(tournaments.status, ["running", "paused"]),
-          gt(tournaments.endsAt, this.clock.now()),
-        ),
-      )
-      .get()?.at;
+    const start = firstStart(this.db).get()?.at;
+    const end = firstArenaEnd(this.db).get({ now: this.clock.now() })?.at;
     const times = [start, end].filter((t): t is number => t != null);
     return times.length ? Math.min(...times) : null;
   }
