@@ -297,6 +297,13 @@ async function runOnce(tree: BotTree): Promise<PhaseResult[]> {
     const setup = new PhaseStats();
     const setupStart = performance.now();
     await inBatches(pairs.length, 20, (i) => startGame(driver, pairs[i], setup));
+    // A bot just started may answer its first challenges late on a loaded machine (the local Discord gives
+    // up after 3 s, as Discord does): those pairs challenge again, so that every run has all its games.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const waiting = pairs.filter((p) => !p.ready);
+      if (waiting.length === 0) break;
+      await inBatches(waiting.length, 5, (i) => startGame(driver, waiting[i], setup));
+    }
     const setupSeconds = (performance.now() - setupStart) / 1000;
     console.log(
       `${tree.label}: ${pairs.filter((p) => p.ready).length} games started in ${setupSeconds.toFixed(1)} s ` +

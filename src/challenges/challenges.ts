@@ -3,9 +3,9 @@
  * declined, cancelled or expired. Refusals are UserErrors with a reason the user can act on.
  * Ladder and series challenges take the same path; the competitive hooks settle their terms.
  */
-import { and, desc, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
+import { builtOnce, type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import {
   type ChallengeKind,
   type ChallengeRow,
@@ -23,6 +23,22 @@ import type { GuildSettings, SettingsService } from "../games/settings.ts";
 import { type GameSnapshot, snapshotOf } from "../games/snapshot.ts";
 import { channel, list, time, user } from "../i18n/index.ts";
 import { type Note, storeNote } from "../i18n/note.ts";
+
+// Each scheduler sweep's (at every change, throttled): built once (builtOnce).
+const expiredChallenges = builtOnce((db) =>
+  db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+const pendingExpiries = builtOnce((db) =>
+  db
+    .select({ id: challenges.id, expiresAt: challenges.expiresAt })
+    .from(challenges)
+    .where(eq(challenges.status, "pending"))
+    .prepare(),
+);
 
 export interface ChallengeInput {
   readonly guildId: string;
@@ -261,11 +277,7 @@ export class ChallengeService {
    */
   expire(): { expired: ChallengeRow[]; failed: SweepFailure[] } {
     const now = this.clock.now();
-    const due = this.db
-      .select({ id: challenges.id })
-      .from(challenges)
-      .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
-      .all();
+    const due = expiredChallenges(this.db).all({ now });
     const { done, failed } = this.retry.sweep(
       due.map((d) => d.id),
       now,
@@ -286,11 +298,7 @@ export class ChallengeService {
 
   /** The earliest expiry of a pending challenge (a failed one: its retry time), for the scheduler. */
   nextExpiry(): number | null {
-    const rows = this.db
-      .select({ id: challenges.id, expiresAt: challenges.expiresAt })
-      .from(challenges)
-      .where(eq(challenges.status, "pending"))
-      .all();
+    const rows = pendingExpiries(this.db).all();
     return rows.length ? Math.min(...rows.map((r) => this.retry.notBefore(r.id, r.expiresAt))) : null;
   }
 

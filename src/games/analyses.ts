@@ -6,13 +6,26 @@
  */
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { type Db, IMMEDIATE } from "../db/client.ts";
+import { builtOnce, type Db, IMMEDIATE } from "../db/client.ts";
 import { type AnalysisRow, analyses, games } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import { type AnalysisReport, buildReport, type PositionEval, positionsToSearch } from "./analysis-report.ts";
 import type { Computer } from "./computer.ts";
 import { gameNotFound } from "./service.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
+
+// Looked at after every change (the throttled poke): built once (builtOnce).
+const runningAnalyses = builtOnce((db) =>
+  db.select({ guildId: analyses.guildId }).from(analyses).where(eq(analyses.status, "running")).prepare(),
+);
+const queuedAnalyses = builtOnce((db) =>
+  db
+    .select()
+    .from(analyses)
+    .where(eq(analyses.status, "queued"))
+    .orderBy(asc(analyses.createdAt), asc(sql`rowid`))
+    .prepare(),
+);
 
 /** A queued analysis without a message this long after it was asked for is run anyway (its answer was lost). */
 export const UNBOUND_GRACE = 60_000;
@@ -132,19 +145,11 @@ export class AnalysisService {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const busy = new Set(
-        tx
-          .select({ guildId: analyses.guildId })
-          .from(analyses)
-          .where(eq(analyses.status, "running"))
+        runningAnalyses(tx)
           .all()
           .map((r) => r.guildId),
       );
-      const waiting = tx
-        .select()
-        .from(analyses)
-        .where(eq(analyses.status, "queued"))
-        .orderBy(asc(analyses.createdAt), asc(sql`rowid`))
-        .all();
+      const waiting = queuedAnalyses(tx).all();
       const started: AnalysisRow[] = [];
       for (const row of waiting) {
         if (busy.has(row.guildId) || !owns(row.guildId)) continue;

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { AiPool, EndgameVerdict, Lane, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
-import type { Db } from "../db/client.ts";
+import { builtOnce, type Db } from "../db/client.ts";
 import { COMPUTER_LEVELS, type GameRow, games } from "../db/schema.ts";
 import { type GameState, type MoveEvent, moveLetter, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
@@ -14,6 +14,15 @@ import { list, type Term, term, type Value } from "../i18n/index.ts";
 import { computerSeat } from "./game-store.ts";
 import { checkPlayer, type GameService } from "./service.ts";
 import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
+
+// Looked at after every change (the throttled poke): built once (builtOnce).
+const activeComputerGames = builtOnce((db) =>
+  db
+    .select()
+    .from(games)
+    .where(and(eq(games.status, "active"), isNotNull(games.level), isNotNull(games.messageId)))
+    .prepare(),
+);
 
 export type { Level };
 export { COMPUTER_LEVELS };
@@ -155,11 +164,7 @@ export class Computer {
    * they have one (their post shows the position; the scheduler posts them and asks again).
    */
   tasks(): ComputerTask[] {
-    const rows = this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.status, "active"), isNotNull(games.level), isNotNull(games.messageId)))
-      .all();
+    const rows = activeComputerGames(this.db).all();
     const tasks: ComputerTask[] = [];
     for (const row of rows) {
       const seat = this.seat(row);

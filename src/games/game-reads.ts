@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { type GameRow, games } from "../db/schema.ts";
 import type { Player, RulesetId } from "../engine/index.ts";
 import { quoted, UserError } from "../errors.ts";
-import { countGames, gameById, playerGames } from "./game-store.ts";
+import { countGames, dueGames, gameById, playerGames, unpostedGames } from "./game-store.ts";
 import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
 
 /**
@@ -154,26 +154,13 @@ export class GameReads {
 
   /** Active games that have no message yet (posted by the scheduler when nobody else did), oldest first. */
   unposted(): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.status, "active"), isNull(games.messageId)))
-      .orderBy(asc(games.createdAt))
-      .all();
+    return unpostedGames(this.db).all();
   }
 
   /** The active games whose deadline or reminder is due at `now`. */
   protected dueGames(now: number): string[] {
-    return this.db
-      .select({ id: games.id })
-      .from(games)
-      .where(
-        and(
-          eq(games.status, "active"),
-          or(lte(games.deadlineAt, now), and(isNotNull(games.reminderAt), lte(games.reminderAt, now))),
-        ),
-      )
-      .all()
+    return dueGames(this.db)
+      .all({ now })
       .map((d) => d.id);
   }
 }

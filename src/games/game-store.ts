@@ -1,5 +1,5 @@
 /** Queries and inserts on the games table shared by the game, challenge and series code (inside their transactions). */
-import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { builtOnce, type Db, type Tx } from "../db/client.ts";
 import { type ComputerLevel, type GameRow, games } from "../db/schema.ts";
 import { formatPosition, newGame, type Player, type RulesetId } from "../engine/index.ts";
@@ -90,6 +90,39 @@ export const gameById = builtOnce((db) =>
     .select()
     .from(games)
     .where(eq(games.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+// Each scheduler sweep's (at every change, throttled): built once.
+/** The active games whose deadline or reminder has come (`all({ now })`). */
+export const dueGames = builtOnce((db) => {
+  const now = sql.placeholder("now");
+  return db
+    .select({ id: games.id })
+    .from(games)
+    .where(
+      and(
+        eq(games.status, "active"),
+        or(lte(games.deadlineAt, now), and(isNotNull(games.reminderAt), lte(games.reminderAt, now))),
+      ),
+    )
+    .prepare();
+});
+/** Every active game's deadline and reminder. */
+export const activeDeadlines = builtOnce((db) =>
+  db
+    .select({ id: games.id, deadlineAt: games.deadlineAt, reminderAt: games.reminderAt })
+    .from(games)
+    .where(eq(games.status, "active"))
+    .prepare(),
+);
+/** The active games that have no message yet, oldest first. */
+export const unpostedGames = builtOnce((db) =>
+  db
+    .select()
+    .from(games)
+    .where(and(eq(games.status, "active"), isNull(games.messageId)))
+    .orderBy(asc(games.createdAt))
     .prepare(),
 );
 

@@ -12,7 +12,7 @@ import { type BotReason, type GameRow, type GameStatus, games } from "../db/sche
 import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { checkPlayer, GameReads, gameNotFound } from "./game-reads.ts";
-import { clockFields, computerSeat, gameById, updateIfCurrent } from "./game-store.ts";
+import { activeDeadlines, clockFields, computerSeat, gameById, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { moveRefusal } from "./move-refusals.ts";
 import { answerRefusal, askedBy, askedFields, pliesUntilAsking, QUESTIONS, type QuestionKind } from "./questions.ts";
@@ -230,11 +230,7 @@ export class GameService extends GameReads {
 
   /** The earliest deadline or reminder of any active game (a failed one: its retry time), for the scheduler. */
   nextDue(): number | null {
-    const rows = this.db
-      .select({ id: games.id, deadlineAt: games.deadlineAt, reminderAt: games.reminderAt })
-      .from(games)
-      .where(eq(games.status, "active"))
-      .all();
+    const rows = activeDeadlines(this.db).all();
     let next: number | null = null;
     for (const r of rows) {
       for (const t of [r.deadlineAt, r.reminderAt]) {

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { builtOnce, type Db } from "../db/client.ts";
 import { type DailyPuzzleRow, dailyPuzzles, guildSettings, puzzleAttempts, puzzles } from "../db/schema.ts";
 import { UserError } from "../errors.ts";
 import { DEFAULT_DAILY_PUZZLE_MINUTE, type SettingsService } from "../games/settings.ts";
@@ -44,6 +44,57 @@ export interface DailyCounts {
   readonly tried: number;
 }
 
+// Each scheduler sweep's (at every change, throttled): built once (builtOnce).
+/** The servers with a daily puzzle channel, with today's puzzle's date when it is chosen (`all({ today })`). */
+const dailyServers = builtOnce((db) =>
+  db
+    .select({
+      guildId: guildSettings.guildId,
+      channelId: guildSettings.dailyPuzzleChannel,
+      minute: guildSettings.dailyPuzzleMinute,
+      today: dailyPuzzles.date,
+    })
+    .from(guildSettings)
+    .leftJoin(
+      dailyPuzzles,
+      and(eq(dailyPuzzles.guildId, guildSettings.guildId), eq(dailyPuzzles.date, sql.placeholder("today"))),
+    )
+    .where(isNotNull(guildSettings.dailyPuzzleChannel))
+    .prepare(),
+);
+/** The posted puzzles whose solution is not out yet, with their players' counts. */
+const openPostCounts = builtOnce((db) =>
+  db
+    .select({
+      row: dailyPuzzles,
+      tried: sql<number>`count(distinct ${puzzleAttempts.userId})`,
+      solved: sql<number>`count(distinct case when ${puzzleAttempts.status} = 'solved' then ${puzzleAttempts.userId} end)`,
+    })
+    .from(dailyPuzzles)
+    .innerJoin(
+      puzzleAttempts,
+      and(eq(puzzleAttempts.guildId, dailyPuzzles.guildId), eq(puzzleAttempts.dailyDate, dailyPuzzles.date)),
+    )
+    .where(and(isNull(dailyPuzzles.solutionAt), isNotNull(dailyPuzzles.messageId)))
+    .groupBy(dailyPuzzles.guildId, dailyPuzzles.date)
+    .prepare(),
+);
+/** The puzzles of days before `today` whose solution is not posted. */
+const pastUnsolved = builtOnce((db) =>
+  db
+    .select()
+    .from(dailyPuzzles)
+    .where(and(isNull(dailyPuzzles.solutionAt), lt(dailyPuzzles.date, sql.placeholder("today"))))
+    .prepare(),
+);
+const oldestUnsolved = builtOnce((db) =>
+  db
+    .select({ date: sql<string | null>`min(${dailyPuzzles.date})` })
+    .from(dailyPuzzles)
+    .where(isNull(dailyPuzzles.solutionAt))
+    .prepare(),
+);
+
 export class DailyPuzzles {
   constructor(
     private readonly db: Db,
@@ -73,17 +124,8 @@ export class DailyPuzzles {
 
   /** The servers with a daily puzzle, and whether today's is chosen: one query, however many servers. */
   private servers(now: number): { guildId: string; channelId: string; minute: number; postedToday: boolean }[] {
-    return this.db
-      .select({
-        guildId: guildSettings.guildId,
-        channelId: guildSettings.dailyPuzzleChannel,
-        minute: guildSettings.dailyPuzzleMinute,
-        today: dailyPuzzles.date,
-      })
-      .from(guildSettings)
-      .leftJoin(dailyPuzzles, and(eq(dailyPuzzles.guildId, guildSettings.guildId), eq(dailyPuzzles.date, dayOf(now))))
-      .where(isNotNull(guildSettings.dailyPuzzleChannel))
-      .all()
+    return dailyServers(this.db)
+      .all({ today: dayOf(now) })
       .map((r) => ({
         guildId: r.guildId,
         channelId: r.channelId!,
@@ -164,20 +206,7 @@ export class DailyPuzzles {
 
   /** Posts whose counts changed since they were last shown, and when each may be edited next (one query). */
   private changedCounts(): { row: DailyPuzzleRow; counts: DailyCounts; at: number }[] {
-    const rows = this.db
-      .select({
-        row: dailyPuzzles,
-        tried: sql<number>`count(distinct ${puzzleAttempts.userId})`,
-        solved: sql<number>`count(distinct case when ${puzzleAttempts.status} = 'solved' then ${puzzleAttempts.userId} end)`,
-      })
-      .from(dailyPuzzles)
-      .innerJoin(
-        puzzleAttempts,
-        and(eq(puzzleAttempts.guildId, dailyPuzzles.guildId), eq(puzzleAttempts.dailyDate, dailyPuzzles.date)),
-      )
-      .where(and(isNull(dailyPuzzles.solutionAt), isNotNull(dailyPuzzles.messageId)))
-      .groupBy(dailyPuzzles.guildId, dailyPuzzles.date)
-      .all();
+    const rows = openPostCounts(this.db).all();
     return rows
       .map(({ row, tried, solved }) => ({ row, counts: { solved, tried }, at: row.shownAt + COUNTS_EVERY_MS }))
       .filter(({ row, counts }) => counts.solved !== row.shownSolved || counts.tried !== row.shownTried);
@@ -199,11 +228,8 @@ export class DailyPuzzles {
 
   /** Puzzles of a past day whose solution is not posted yet. */
   dueSolutions(owns: (guildId: string) => boolean = () => true): DailyPuzzleRow[] {
-    return this.db
-      .select()
-      .from(dailyPuzzles)
-      .where(and(isNull(dailyPuzzles.solutionAt), lt(dailyPuzzles.date, dayOf(this.clock.now()))))
-      .all()
+    return pastUnsolved(this.db)
+      .all({ today: dayOf(this.clock.now()) })
       .filter((row) => owns(row.guildId));
   }
 
@@ -224,11 +250,7 @@ export class DailyPuzzles {
       times.push(s.postedToday ? today + DAY_MS : today);
     }
     // A puzzle's solution is due at the first midnight after its day.
-    const oldest = this.db
-      .select({ date: sql<string | null>`min(${dailyPuzzles.date})` })
-      .from(dailyPuzzles)
-      .where(isNull(dailyPuzzles.solutionAt))
-      .get()?.date;
+    const oldest = oldestUnsolved(this.db).get()?.date;
     if (oldest) times.push(Date.parse(`${oldest}T00:00:00Z`) + DAY_MS);
     for (const c of this.changedCounts()) times.push(c.at);
     return times.length ? Math.min(...times) : null;

@@ -5,8 +5,8 @@
  * games, and the arena finishes once its time is up and its last game has ended. Results are read from
  * the games, in the order they ended: a finished game counts, an aborted or cancelled one does not.
  */
-import { and, asc, eq, gt, inArray, lte, min } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
+import { and, asc, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
+import { builtOnce, type Db, type Tx } from "../db/client.ts";
 import { type GameRow, type TournamentRow, tournaments } from "../db/schema.ts";
 import { snapshotOf } from "../games/snapshot.ts";
 import {
@@ -114,34 +114,42 @@ export function finishArenaIfDone(tx: Tx, t: TournamentRow, now: number, byGame:
 
 /** Arenas whose time is up (the scheduler finishes those whose last game has ended). */
 export function arenasPastTheirEnd(db: Db, now: number): TournamentRow[] {
-  return db
+  return arenasEnded(db).all({ now });
+}
+
+// Each scheduler sweep's (at every change, throttled): built once (builtOnce).
+const arenasEnded = builtOnce((db) =>
+  db
     .select()
     .from(tournaments)
     .where(
       and(
         eq(tournaments.format, "arena"),
         inArray(tournaments.status, ["running", "paused"]),
-        lte(tournaments.endsAt, now),
+        lte(tournaments.endsAt, sql.placeholder("now")),
       ),
     )
     .orderBy(asc(tournaments.endsAt))
-    .all();
-}
+    .prepare(),
+);
 
 /** The earliest end still to come of an arena under way; null when none. */
 export function nextArenaEnd(db: Db, now: number): number | null {
-  return (
-    db
-      .select({ at: min(tournaments.endsAt) })
-      .from(tournaments)
-      // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
-      .where(
-        and(
-          eq(tournaments.format, "arena"),
-          inArray(tournaments.status, ["running", "paused"]),
-          gt(tournaments.endsAt, now),
-        ),
-      )
-      .get()?.at ?? null
-  );
+  return firstArenaEnd(db).get({ now })?.at ?? null;
 }
+
+// The scheduler's timer, at every change window: built once (builtOnce).
+const firstArenaEnd = builtOnce((db) =>
+  db
+    .select({ at: min(tournaments.endsAt) })
+    .from(tournaments)
+    // Only ends to come: one past is finished by its last game's end (or was, by the sweep at that time).
+    .where(
+      and(
+        eq(tournaments.format, "arena"),
+        inArray(tournaments.status, ["running", "paused"]),
+        gt(tournaments.endsAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare(),
+);
