@@ -7,7 +7,8 @@ import { choiceOption, requireGuild, rulesetOption } from "../../commands/shared
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { THEMES, type Theme } from "../core/index.ts";
-import { puzzleReply, THEME_NAME } from "../views/puzzle.ts";
+import { THEME_NAME } from "../views/puzzle.ts";
+import { nextPuzzleReply } from "../views/puzzle-next.ts";
 import { puzzleRuleset } from "./puzzle-ruleset.ts";
 
 export const definition = localized(
@@ -22,8 +23,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const ruleset = puzzleRuleset(ctx, options, ctx.userId);
   const theme = options.getString("theme") as Theme | null;
-  const started = ctx.app.puzzles.next({ userId: ctx.userId, guildId, ruleset, theme });
-  return { mode: "reply", reply: puzzleReply(ctx, started) };
+  return { mode: "reply", reply: nextPuzzleReply(ctx, { userId: ctx.userId, guildId, ruleset, theme }, null) };
 }
 
 export const puzzleSolve: Command = { guards: ["guild"], root: PUZZLE_COMMAND_NAME, definition, handle };
