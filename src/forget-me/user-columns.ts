@@ -100,6 +100,7 @@ export const USER_COLUMNS: readonly UserColumns[] = [
   { table: roleGrants, columns: [[roleGrants.userId, "delete"]] },
   // A puzzle's own rating and counts stay.
   { table: puzzleRatings, columns: [[puzzleRatings.userId, "delete"]] },
+  // A try goes whole, with the interaction token kept to edit its private message (message_token).
   { table: puzzleAttempts, columns: [[puzzleAttempts.userId, "delete"]] },
   // Naming nobody: servers' settings and seasons, the bot's own state, the placeholders themselves, the
   // notices on display (a message and its channel), puzzles and the daily puzzle's counts, the mining's progress.

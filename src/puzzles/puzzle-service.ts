@@ -105,15 +105,27 @@ export class PuzzleService extends PuzzleReads {
   nextUnlessOpen(
     choice: PuzzleChoice,
     missed: string | null,
-  ): { readonly started: PuzzleTry } | { readonly open: PuzzleTry } {
+  ): { readonly started: PuzzleTry; readonly missed: readonly PuzzleAttemptRow[] } | { readonly open: PuzzleTry } {
     this.ready();
     return this.db.transaction((tx) => {
       const left = this.openRated(tx, choice.userId).find((a) => a.id !== missed);
       const puzzle = left && tx.select().from(puzzles).where(eq(puzzles.id, left.puzzleId)).get();
       if (left && puzzle) return { open: { attempt: left, puzzle } };
-      this.abandon(tx, choice.userId);
-      return { started: this.serve(tx, choice) };
+      const abandoned = this.abandon(tx, choice.userId);
+      return { started: this.serve(tx, choice), missed: abandoned };
     }, IMMEDIATE);
+  }
+
+  /**
+   * Where the try's latest message is and the interaction token that can edit it (see the columns);
+   * an ended try keeps what it had. One statement: no transaction needed.
+   */
+  showMessage(attemptId: string, ref: string, token: string, at: number): void {
+    this.db
+      .update(puzzleAttempts)
+      .set({ messageRef: ref, messageToken: token, messageAt: at })
+      .where(and(eq(puzzleAttempts.id, attemptId), eq(puzzleAttempts.status, "open")))
+      .run();
   }
 
   /** A new try for the player, as `next` describes (their open tries already dealt with). */
@@ -149,11 +161,21 @@ export class PuzzleService extends PuzzleReads {
    * A player who asks for another puzzle leaves their unfinished rated tries (daily ones aside): each
    * counts as missed, so that skipping a hard puzzle costs what failing it does.
    */
-  private abandon(tx: Tx, userId: string): void {
+  private abandon(tx: Tx, userId: string): PuzzleAttemptRow[] {
+    const missed: PuzzleAttemptRow[] = [];
     for (const attempt of this.openRated(tx, userId)) {
       const puzzle = tx.select().from(puzzles).where(eq(puzzles.id, attempt.puzzleId)).get();
-      if (puzzle) this.finish(tx, attempt, puzzle, false, null, []);
+      if (!puzzle) continue;
+      this.finish(tx, attempt, puzzle, false, null, []);
+      const marked = tx
+        .update(puzzleAttempts)
+        .set({ missed: true })
+        .where(eq(puzzleAttempts.id, attempt.id))
+        .returning()
+        .get();
+      if (marked) missed.push(marked);
     }
+    return missed;
   }
 
   /** The player's rated tries still open (daily ones aside), oldest first: what a new puzzle counts as missed. */
@@ -212,6 +234,10 @@ export class PuzzleService extends PuzzleReads {
       dailyDate,
       startedAt: this.clock.now(),
       finishedAt: null,
+      messageRef: null,
+      messageToken: null,
+      messageAt: null,
+      missed: false,
     };
     tx.insert(puzzleAttempts).values(row).run();
     return row;
@@ -257,6 +283,7 @@ export class PuzzleService extends PuzzleReads {
     const attempt = tx.select().from(puzzleAttempts).where(eq(puzzleAttempts.id, attemptId)).get();
     if (!attempt) throw new UserError("puzzle/gone");
     if (attempt.userId !== userId) throw new UserError("puzzle/not-yours");
+    if (attempt.missed) throw new UserError("puzzle/missed");
     if (attempt.status !== "open" || attempt.step !== step) throw new UserError("puzzle/stale");
     // A daily try left open until its solution was posted would be solved from the channel.
     if (attempt.dailyDate && attempt.guildId) {

@@ -226,6 +226,28 @@ describe("puzzle service", () => {
     expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1 });
   });
 
+  it("puzzle next - the missed try's message loses its buttons through its token, its old buttons say it was missed - confirmed", async () => {
+    const first = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "wari" }));
+    const attemptId = w.db().select().from(puzzleAttempts).get()!.id;
+    expect(first.bind).toEqual({ kind: "puzzle", id: attemptId });
+    // What the router does with `bind`: the message and the token of the interaction that showed it.
+    w.app.puzzles.showMessage(attemptId, "@original", "token-1", 1_000);
+    const asked = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "wari" }));
+    expect(asked.bind).toBeUndefined();
+    expect(asked.tokenEdits ?? []).toEqual([]);
+    const next = await press(ALICE, asked, "Count it as missed");
+    expect(next.tokenEdits).toEqual([
+      {
+        ref: "@original",
+        token: "token-1",
+        at: 1_000,
+        reply: { content: expect.stringContaining("counted as missed"), components: [], mentions: [] },
+      },
+    ]);
+    expect(w.app.puzzles.get(attemptId)!.attempt).toMatchObject({ status: "failed", missed: true });
+    await expect(async () => press(ALICE, first, "Show solution")).rejects.toMatchObject({ code: "puzzle/missed" });
+  });
+
   it("puzzle line - playing any starter puzzle's solution through the service solves it in its solver moves - property", () => {
     w.app.puzzles.count();
     const all = w.db().select().from(puzzles).all();

@@ -3,7 +3,7 @@
  * message; pressed on the question about an open rated try (count it as missed), the question becomes the new try.
  */
 import type { ButtonKind } from "../../interactions/buttons/kind.ts";
-import { nextPuzzleReply } from "../views/puzzle-next.ts";
+import { nextPuzzleResponse } from "../views/puzzle-next.ts";
 import { type PuzzleNextButtonId, puzzleNextId } from "./puzzle-next-id.ts";
 
 export const puzzleNext: ButtonKind<PuzzleNextButtonId> = {
@@ -11,6 +11,6 @@ export const puzzleNext: ButtonKind<PuzzleNextButtonId> = {
   handle: (ctx, id) => {
     const choice = { userId: ctx.userId, guildId: ctx.guildId, ruleset: id.ruleset, theme: id.theme };
     const missed = id.missed ?? null;
-    return { mode: missed ? "update" : "reply", reply: nextPuzzleReply(ctx, choice, missed) };
+    return nextPuzzleResponse(ctx, choice, missed, missed ? "update" : "reply");
   },
 };

@@ -8,7 +8,7 @@ import type { CommandOptions, HandlerContext } from "../../interactions/context.
 import type { Response } from "../../interactions/reply.ts";
 import { THEMES, type Theme } from "../core/index.ts";
 import { THEME_NAME } from "../views/puzzle.ts";
-import { nextPuzzleReply } from "../views/puzzle-next.ts";
+import { nextPuzzleResponse } from "../views/puzzle-next.ts";
 import { puzzleRuleset } from "./puzzle-ruleset.ts";
 
 export const definition = localized(
@@ -23,7 +23,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const ruleset = puzzleRuleset(ctx, options, ctx.userId);
   const theme = options.getString("theme") as Theme | null;
-  return { mode: "reply", reply: nextPuzzleReply(ctx, { userId: ctx.userId, guildId, ruleset, theme }, null) };
+  return nextPuzzleResponse(ctx, { userId: ctx.userId, guildId, ruleset, theme }, null, "reply");
 }
 
 export const puzzleSolve: Command = { guards: ["guild"], root: PUZZLE_COMMAND_NAME, definition, handle };
