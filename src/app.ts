@@ -8,6 +8,7 @@ import { RatingService } from "./competition/ratings.ts";
 import { RoleRules } from "./competition/role-rules.ts";
 import { SeriesService } from "./competition/series-service.ts";
 import type { Db } from "./db/client.ts";
+import { OutboxStore } from "./db/outbox.ts";
 import { ForgetService } from "./forget-me/forget.ts";
 import { AnalysisService } from "./games/analyses.ts";
 import { Computer, type ComputerOptions } from "./games/computer.ts";
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions): App {
     dailyPuzzles: new DailyPuzzles(db, clock, settings, puzzles, options.random),
     puzzleMining: new PuzzleMiningStore(db, clock),
     uptime: new UptimeService(db, clock),
+    outbox: new OutboxStore(db),
     computer,
     analyses: new AnalysisService(db, clock, computer),
     images: options.images,

@@ -55,13 +55,15 @@ const LAYERS: readonly Layer[] = [
   { name: "views", pattern: feature("views/") },
   { name: "buttons", pattern: feature("buttons/") },
   { name: "button table", pattern: /^src\/interactions\/buttons\/index\.ts$/ },
-  { name: "commands", pattern: /^src\/commands\/(?!index\.ts)/ },
+  { name: "commands", pattern: /^src\/commands\/(?!index\.ts|roots\/)/ },
+  // Subcommands, and the tables of the root commands a feature owns (/nickar-tournament, /nickar-puzzle).
   { name: "feature commands", pattern: feature("commands/") },
-  { name: "command table", pattern: /^src\/commands\/index\.ts$/ },
+  // The tables of the root commands that span features (/nickar, /nickar-admin), and the table of all four.
+  { name: "command table", pattern: /^src\/commands\/(index\.ts$|roots\/)/ },
   { name: "app", pattern: /^src\/app\.ts$/ },
-  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts)/ },
+  { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts|due-jobs\.ts)/ },
   { name: "jobs", pattern: feature("jobs/") },
-  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler)\.ts$/ },
+  { name: "discord root", pattern: /^src\/discord\/(bot|scheduler|due-jobs)\.ts$/ },
   { name: "config", pattern: /^src\/config\.ts$/ },
   { name: "bin", pattern: /^src\/bin\// },
 ];

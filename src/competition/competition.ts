@@ -5,13 +5,16 @@
  * pair the next round). All inside the caller's
  * synchronous transaction.
  */
+
 import type { Tx } from "../db/client.ts";
 import type { ChallengeRow, GameRow } from "../db/schema.ts";
 import { opponent } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
+import { enqueueEnding } from "../games/endings.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
 import type { GuildSettings, SettingsService } from "../games/settings.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
+import { recordTournamentPosts } from "../tournaments/tournament-outbox.ts";
 import { afterTournamentGame } from "../tournaments/tournament-progress.ts";
 import { countAbsences } from "../tournaments/tournament-store.ts";
 import { requireLadder } from "./ladder-service.ts";
@@ -140,6 +143,11 @@ export class Competition implements CompetitionHooks {
     countAbsences(tx, row, now);
     afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
     afterTournamentGame(tx, row, now);
+    if (row.tournamentId) {
+      // What the end decided for the tournament, posted after the commit (the outbox), its ending first.
+      enqueueEnding(tx, row, now);
+      recordTournamentPosts(tx, row.tournamentId, now);
+    }
   }
 
   gameVoided(tx: Tx, row: GameRow): void {

@@ -7,6 +7,7 @@
 export * from "./schema/challenges.ts";
 export * from "./schema/competition.ts";
 export * from "./schema/games.ts";
+export * from "./schema/outbox.ts";
 export * from "./schema/players.ts";
 export * from "./schema/puzzles.ts";
 export * from "./schema/settings.ts";

@@ -92,6 +92,8 @@ export interface Bot {
   readonly metricsUrl: string | null;
   /** The HTTP interactions endpoint, when it is served. */
   readonly interactionsUrl: string | null;
+  /** Time moved under the bot (the playground's clock): look again at what is due now (deadlines, daily puzzles, arenas, roles). */
+  poke(): void;
   stop(): Promise<void>;
 }
 
@@ -327,6 +329,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     app,
     metricsUrl: metricsServer?.url ?? null,
     interactionsUrl: interactionsServer?.url ?? null,
+    poke: changed,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then

@@ -15,6 +15,7 @@ import {
   guildSettings,
   ladderRungs,
   notices,
+  outbox,
   players,
   puzzleAttempts,
   puzzleMining,
@@ -102,6 +103,8 @@ export const USER_COLUMNS: readonly UserColumns[] = [
   { table: puzzleRatings, columns: [[puzzleRatings.userId, "delete"]] },
   // A try goes whole, with the interaction token kept to edit its private message (message_token).
   { table: puzzleAttempts, columns: [[puzzleAttempts.userId, "delete"]] },
+  // A post that names them (a withdrawal): an unsent one is never made. Its args may mention them too.
+  { table: outbox, columns: [[outbox.userId, "delete"]] },
   // Naming nobody: servers' settings and seasons, the bot's own state, the placeholders themselves, the
   // notices on display (a message and its channel), puzzles and the daily puzzle's counts, the mining's progress.
   { table: guildSettings, columns: [] },

@@ -227,7 +227,7 @@ export class Computer {
     const accepted = score <= DRAW_ACCEPT_AT_MOST;
     const me = this.requireId();
     const after = this.unlessStale(() =>
-      accepted ? this.games.draw(row.id, me, row.ply).game : this.games.declineDraw(row.id, me, row.ply),
+      accepted ? this.games.draw(row.id, me, row.ply).game : this.games.decline("draw", row.id, me, row.ply),
     );
     return after ? { accepted, score, game: after } : null;
   }

@@ -11,21 +11,14 @@ import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
 import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
-import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
 import { checkPlayer, GameReads, gameNotFound } from "./game-reads.ts";
 import { clockFields, computerSeat, gameById, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { moveRefusal } from "./move-refusals.ts";
+import { answerRefusal, askedBy, askedFields, pliesUntilAsking, QUESTIONS, type QuestionKind } from "./questions.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
-import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
-import {
-  pliesUntilTakeback,
-  TAKEBACK_GAP,
-  takebackCountField,
-  takebackPlyField,
-  takebackRefusal,
-  takebackStart,
-} from "./takebacks.ts";
+import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
+import { takebackCountField, takebackRefusal, takebackStart } from "./takebacks.ts";
 
 export { checkPlayer, gameNotFound } from "./game-reads.ts";
 
@@ -125,25 +118,10 @@ export class GameService extends GameReads {
   draw(gameId: string, userId: string, expectedPly: number | null): DrawResult {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const offerBy = game.row.drawOfferBy;
-      if (offerBy === opponent(seat))
+      if (game.row.drawOfferBy === opponent(seat))
         return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
-      if (offerBy === seat) throw new UserError("draw/already-offered");
-      const wait = pliesUntilDrawOffer(game.row, seat, game.row.ply);
-      if (wait > 0) throw new UserError("draw/too-soon", { count: wait, gap: DRAW_OFFER_GAP });
-      const offered = { drawOfferBy: seat, [drawOfferField(seat)]: game.row.ply, updatedAt: this.clock.now() };
+      const offered = this.ask(game, seat, "draw");
       return { kind: "offered", game: this.write(tx, game, offered) };
-    }, IMMEDIATE);
-  }
-
-  /** Declines the opponent's pending draw offer (the game goes on). */
-  declineDraw(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
-    return this.db.transaction((tx) => {
-      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const offerBy = game.row.drawOfferBy;
-      if (offerBy === null) throw new UserError("draw/none-to-decline");
-      if (offerBy === seat) throw new UserError("draw/own-offer");
-      return this.write(tx, game, { drawOfferBy: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
 
@@ -157,15 +135,13 @@ export class GameService extends GameReads {
       const { row } = game;
       this.checkTakebacks(tx, row);
       if (row.takebackBy === opponent(seat)) return this.undo(tx, game, opponent(seat));
-      if (row.takebackBy === seat) throw new UserError("takeback/already-asked");
-      const start = takebackStart(game.state, seat, row.level !== null);
-      if ("refusal" in start) throw new UserError(start.refusal);
-      const wait = pliesUntilTakeback(row, seat, row.ply);
-      if (wait > 0) throw new UserError("takeback/too-soon", { count: wait, gap: TAKEBACK_GAP });
-      const asked = { [takebackPlyField(seat)]: row.ply, updatedAt: this.clock.now() };
+      const asked = this.ask(game, seat, "takeback", () => {
+        const start = takebackStart(game.state, seat, row.level !== null);
+        if ("refusal" in start) throw new UserError(start.refusal);
+      });
       // Nickar always accepts (games against it are unrated): no request is left pending.
       if (row.level !== null) return this.undo(tx, game, seat, asked);
-      return { kind: "asked", game: this.write(tx, game, { ...asked, takebackBy: seat }) };
+      return { kind: "asked", game: this.write(tx, game, asked) };
     }, IMMEDIATE);
   }
 
@@ -173,21 +149,19 @@ export class GameService extends GameReads {
   acceptTakeback(gameId: string, userId: string, expectedPly: number | null): TakebackResult {
     return this.db.transaction((tx): TakebackResult => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const by = game.row.takebackBy;
-      if (by === null) throw new UserError("takeback/none");
-      if (by === seat) throw new UserError("takeback/own-request");
-      return this.undo(tx, game, by);
+      const refusal = answerRefusal(game.row, "takeback", seat, "accept");
+      if (refusal) throw new UserError(refusal);
+      return this.undo(tx, game, opponent(seat));
     }, IMMEDIATE);
   }
 
-  /** Declines the opponent's pending takeback request (the game goes on as it is). */
-  declineTakeback(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
+  /** Declines the opponent's pending draw offer or takeback request (the game goes on as it is). */
+  decline(kind: QuestionKind, gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const by = game.row.takebackBy;
-      if (by === null) throw new UserError("takeback/none");
-      if (by === seat) throw new UserError("takeback/own-request");
-      return this.write(tx, game, { takebackBy: null, updatedAt: this.clock.now() });
+      const refusal = answerRefusal(game.row, kind, seat, "decline");
+      if (refusal) throw new UserError(refusal);
+      return this.write(tx, game, { [QUESTIONS[kind].by]: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
 
@@ -290,6 +264,20 @@ export class GameService extends GameReads {
       return { kind: "reminder", game: this.write(tx, snapshotOf(row), { reminderAt: null }) };
     }
     return null;
+  }
+
+  /**
+   * What `seat` asking `kind` writes, or its refusal: their question is open already, `check` refuses (what
+   * a takeback would undo), or they asked not `gap` plies ago.
+   */
+  private ask(game: GameSnapshot, seat: Player, kind: QuestionKind, check?: () => void): Partial<GameRow> {
+    const { row } = game;
+    const { refusals, gap } = QUESTIONS[kind];
+    if (askedBy(row, kind) === seat) throw new UserError(refusals.already);
+    check?.();
+    const wait = pliesUntilAsking(row, kind, seat, row.ply);
+    if (wait > 0) throw new UserError(refusals.tooSoon, { count: wait, gap });
+    return { ...askedFields(kind, seat, row.ply), updatedAt: this.clock.now() };
   }
 
   /** Refuses a takeback in a game that does not allow them (the kind of game, the server's setting). */

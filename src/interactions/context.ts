@@ -6,6 +6,7 @@ import type { LadderService } from "../competition/ladder-service.ts";
 import type { RatingService } from "../competition/ratings.ts";
 import type { RoleProblem, RoleRules } from "../competition/role-rules.ts";
 import type { SeriesService } from "../competition/series-service.ts";
+import type { OutboxStore } from "../db/outbox.ts";
 import type { ForgetService } from "../forget-me/forget.ts";
 import type { AnalysisService } from "../games/analyses.ts";
 import type { Computer } from "../games/computer.ts";
@@ -49,6 +50,8 @@ export interface App {
   readonly dailyPuzzles: DailyPuzzles;
   /** Which finished games were mined for puzzles, and how far. */
   readonly puzzleMining: PuzzleMiningStore;
+  /** The posts transactions decided, sent after their commit (src/discord/outbox-sender.ts). */
+  readonly outbox: OutboxStore;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */

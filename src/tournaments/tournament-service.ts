@@ -27,6 +27,7 @@ import { type Standing, standings, toTrf } from "./core/index.ts";
 import type { FormatOptions, KnockoutMatch, TableRow } from "./formats/format.ts";
 import { FORMATS, formatOf } from "./formats/registry.ts";
 import { drop, enter } from "./tournament-entries.ts";
+import { recordTournamentPosts } from "./tournament-outbox.ts";
 import { resumeFormat, startFormat } from "./tournament-progress.ts";
 import {
   seedRating,
@@ -140,7 +141,12 @@ export class TournamentService {
   join(id: string, userId: string): TournamentPlayerRow {
     if (this.bots.has(userId)) throw new UserError("tournament/bot");
     const now = this.clock.now();
-    return this.db.transaction((tx) => enter(tx, this.require(tx, id), userId, now), IMMEDIATE);
+    return this.db.transaction((tx) => {
+      const joined = enter(tx, this.require(tx, id), userId, now);
+      // A late entrant to an arena (or one back from a pause) may be paired at once: its games' posts.
+      recordTournamentPosts(tx, id, now);
+      return joined;
+    }, IMMEDIATE);
   }
 
   /**
@@ -177,7 +183,11 @@ export class TournamentService {
    * finished by it). Returns it when this call finished it.
    */
   finishArena(id: string, now: number = this.clock.now()): TournamentRow | null {
-    const done = this.db.transaction((tx) => finishArenaIfDone(tx, this.require(tx, id), now, null), IMMEDIATE);
+    const done = this.db.transaction((tx) => {
+      const finished = finishArenaIfDone(tx, this.require(tx, id), now, null);
+      recordTournamentPosts(tx, id, now);
+      return finished;
+    }, IMMEDIATE);
     return done.status === "finished" && done.finishedAt === now ? done : null;
   }
 
@@ -197,7 +207,9 @@ export class TournamentService {
           .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, p.userId)))
           .run();
       }
-      return startFormat(tx, this.require(tx, id), now);
+      const started = startFormat(tx, this.require(tx, id), now);
+      recordTournamentPosts(tx, id, now);
+      return started;
     }, IMMEDIATE);
   }
 
@@ -261,7 +273,9 @@ export class TournamentService {
         .where(eq(tournaments.id, id))
         .returning()
         .get()!;
-      return resumeFormat(tx, running, now);
+      const resumed = resumeFormat(tx, running, now);
+      recordTournamentPosts(tx, id, now);
+      return resumed;
     }, IMMEDIATE);
   }
 

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import type { RoleKeeper } from "../../src/competition/jobs/role-keeper.ts";
 import { rememberNotice } from "../../src/db/notice-store.ts";
+import { enqueue } from "../../src/db/outbox.ts";
 import type { TournamentFormat } from "../../src/db/schema.ts";
 import { USER_COLUMNS } from "../../src/forget-me/user-columns.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
@@ -44,6 +45,8 @@ const OTHER_IDS = new Set([
   "game_id",
   "series_id",
   "tournament_id",
+  // The outbox row's subject: a tournament's, game's or rule's id (the user it names is `user_id`).
+  "subject_id",
   "puzzle_id",
   "role_id",
   "source_game_id",
@@ -206,6 +209,20 @@ async function everywhere(): Promise<{ active: string }> {
   expect(w.app.puzzleMining.next()?.gameId).toBe(played);
   rememberNotice(w.db(), { messageId: "9001", key: gameNoticeKey(played), channelId: CHANNEL, createdAt: 1 });
   w.app.uptime.heartbeat();
+  // A decided post that names them, not sent yet (a withdrawal for missed games, as the outbox holds it).
+  enqueue(
+    w.db(),
+    {
+      guildId: GUILD,
+      channelId: CHANNEL,
+      subjectId: "t-missed",
+      key: "tournament:t-missed:withdrawn",
+      kind: "tournament-withdrawn",
+      userId: PLAYER,
+      args: { missed: 2 },
+    },
+    w.clock.now(),
+  );
 
   // In progress: a game, and challenges both ways.
   const active = await startGame(w, PLAYER, CAROL, { rated: false });

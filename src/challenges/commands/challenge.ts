@@ -1,20 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import {
-  asLevel,
-  challengeInput,
-  challengeResponse,
-  computerGameResponse,
-  firstOption,
-  levelOption,
-  rulesetOption,
-  timeOption,
-} from "../../commands/shared.ts";
+import { asLevel, firstOption, levelOption } from "../../commands/options.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
+import { timeOption } from "../../commands/time-option.ts";
 import { UserError } from "../../errors.ts";
 import { DEFAULT_LEVEL } from "../../games/computer.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { challengeInput, challengeResponse, computerGameResponse } from "./challenge-input.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -39,4 +33,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(ctx, ctx.app.challenges.create(input));
 }
 
-export const challenge: Command = { guards: ["guild"], definition, handle };
+export const challenge: Command = { definition, handle };

@@ -1,17 +1,12 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import {
-  asLevel,
-  challengeInput,
-  computerGameResponse,
-  firstOption,
-  levelOption,
-  rulesetOption,
-  timeOption,
-} from "../../commands/shared.ts";
+import { asLevel, firstOption, levelOption } from "../../commands/options.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
+import { timeOption } from "../../commands/time-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { challengeInput, computerGameResponse } from "./challenge-input.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -30,4 +25,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return computerGameResponse(ctx, { ...input, opponent }, asLevel(options.getString("level")) ?? "medium");
 }
 
-export const play: Command = { guards: ["guild"], definition, handle };
+export const play: Command = { definition, handle };

@@ -1,14 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { challengeResponse } from "../../challenges/commands/challenge-input.ts";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import {
-  challengeResponse,
-  parseTime,
-  requireGuild,
-  rulesetOption,
-  timeOption,
-  VIEW_RULESET,
-} from "../../commands/shared.ts";
+import { rulesetOption, VIEW_RULESET } from "../../commands/ruleset-option.ts";
+import { parseTime, timeOption } from "../../commands/time-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import { requireChannelPermissions } from "../../interactions/permissions.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -38,4 +34,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(ctx, challenge);
 }
 
-export const ladderChallenge: Command = { guards: ["guild"], group: "ladder", definition, handle };
+export const ladderChallenge: Command = { definition, handle };

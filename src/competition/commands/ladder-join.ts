@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/shared.ts";
+import { rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/ruleset-option.ts";
 import { user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -24,4 +25,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, mentions: [], ephemeral: !joined } };
 }
 
-export const ladderJoin: Command = { guards: ["guild"], group: "ladder", definition, handle };
+export const ladderJoin: Command = { definition, handle };

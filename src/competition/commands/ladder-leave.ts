@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/shared.ts";
+import { rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/ruleset-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { ladderRuleset } from "./ladder-ruleset.ts";
@@ -20,4 +21,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const ladderLeave: Command = { guards: ["guild"], group: "ladder", definition, handle };
+export const ladderLeave: Command = { definition, handle };

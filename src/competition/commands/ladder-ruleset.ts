@@ -4,7 +4,8 @@
  * must not send an Abapa ladder player to an empty Bridgetown ladder).
  */
 
-import { asRuleset, requireGuild, rulesetOrDefault, rulesetTerm } from "../../commands/shared.ts";
+import { requireGuild } from "../../commands/guards.ts";
+import { asRuleset, rulesetOrDefault, rulesetTerm } from "../../commands/ruleset-option.ts";
 import type { RulesetId } from "../../engine/index.ts";
 import { UserError } from "../../errors.ts";
 import { list } from "../../i18n/index.ts";

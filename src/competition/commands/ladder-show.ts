@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/shared.ts";
+import { rulesetOption, rulesetTerm, VIEW_RULESET } from "../../commands/ruleset-option.ts";
 import type { RulesetId } from "../../engine/index.ts";
 import type { Translate } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -122,4 +123,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const ladderShow: Command = { guards: ["guild"], group: "ladder", definition, handle };
+export const ladderShow: Command = { definition, handle };

@@ -1,10 +1,12 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetOption, rulesetOrDefault, seasonNumber, VIEW_RULESET } from "../../commands/shared.ts";
+import { rulesetOption, rulesetOrDefault, VIEW_RULESET } from "../../commands/ruleset-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { leaderboardReply } from "../views/leaderboard.ts";
+import { seasonNumber } from "./season-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -23,4 +25,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: leaderboardReply(ctx.app, request, ctx.tServer) };
 }
 
-export const leaderboard: Command = { guards: ["guild"], definition, handle };
+export const leaderboard: Command = { definition, handle };

@@ -1,8 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { ADMIN_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild } from "../../commands/shared.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { rulesText } from "../views/roles.ts";
@@ -20,9 +19,6 @@ function handle(ctx: HandlerContext): Response {
 }
 
 export const rolesList: Command = {
-  root: ADMIN_COMMAND_NAME,
-  guards: ["guild", "manage-server"],
-  group: "roles",
   definition,
   handle,
 };

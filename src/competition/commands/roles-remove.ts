@@ -1,8 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { ADMIN_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild } from "../../commands/shared.ts";
 import { UserError } from "../../errors.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -27,9 +26,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const rolesRemove: Command = {
-  root: ADMIN_COMMAND_NAME,
-  guards: ["guild", "manage-server"],
-  group: "roles",
   definition,
   handle,
 };

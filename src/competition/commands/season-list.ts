@@ -1,8 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { ADMIN_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild } from "../../commands/shared.ts";
 import { dateText } from "../../games/views/game-viewer.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -34,4 +33,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const seasonList: Command = { root: ADMIN_COMMAND_NAME, guards: ["guild"], group: "season", definition, handle };
+export const seasonList: Command = { definition, handle };

@@ -1,6 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { ADMIN_COMMAND_NAME } from "../../commands/groups.ts";
 import { localized } from "../../commands/localize.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -17,9 +16,6 @@ function handle(ctx: HandlerContext): Response {
 }
 
 export const seasonNew: Command = {
-  root: ADMIN_COMMAND_NAME,
-  guards: ["guild", "manage-server"],
-  group: "season",
   definition,
   handle,
 };

@@ -1,7 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { challengeInput, challengeResponse } from "../../challenges/commands/challenge-input.ts";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { challengeInput, challengeResponse, firstOption, rulesetOption, timeOption } from "../../commands/shared.ts";
+import { firstOption } from "../../commands/options.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
+import { timeOption } from "../../commands/time-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "../series-store.ts";
@@ -31,4 +34,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return challengeResponse(ctx, challenge);
 }
 
-export const seriesChallenge: Command = { guards: ["guild"], group: "series", definition, handle };
+export const seriesChallenge: Command = { definition, handle };

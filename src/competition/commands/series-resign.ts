@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild } from "../../commands/shared.ts";
 import { gameMessage } from "../../games/views/game-message.ts";
 import { gameMessageEdits, noticesAfter } from "../../games/views/game-updates.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -24,4 +24,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content: seriesLine(summary, ctx.tServer), mentions: [] }, edits, notices };
 }
 
-export const seriesResign: Command = { guards: ["guild"], group: "series", definition, handle };
+export const seriesResign: Command = { definition, handle };

@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetTerm } from "../../commands/shared.ts";
+import { rulesetTerm } from "../../commands/ruleset-option.ts";
 import { type Translate, user } from "../../i18n/index.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -70,4 +71,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, mentions: [] } };
 }
 
-export const seriesStandings: Command = { guards: ["guild"], group: "series", definition, handle };
+export const seriesStandings: Command = { definition, handle };

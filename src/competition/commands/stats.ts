@@ -1,14 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import {
-  LEVEL_NAME,
-  requireGuild,
-  rulesetOption,
-  rulesetOrDefault,
-  rulesetTerm,
-  seasonNumber,
-} from "../../commands/shared.ts";
+import { LEVEL_NAME } from "../../commands/options.ts";
+import { rulesetOption, rulesetOrDefault, rulesetTerm } from "../../commands/ruleset-option.ts";
 import { dateText } from "../../games/views/game-viewer.ts";
 import { type MessageKey, term, user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -17,6 +12,7 @@ import { describeChart } from "../../present/images.ts";
 import { isProvisional } from "../glicko.ts";
 import { formatRating } from "../standings.ts";
 import { PROVISIONAL_KEY } from "../views/leaderboard.ts";
+import { seasonNumber } from "./season-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -108,4 +104,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const stats: Command = { guards: ["guild"], definition, handle };
+export const stats: Command = { definition, handle };

@@ -12,6 +12,7 @@
  */
 import { DiscordAPIError, type REST, Routes } from "discord.js";
 import type { RoleRuleRow } from "../../db/schema.ts";
+import { JobLoop } from "../../discord/job-loop.ts";
 import type { Messenger } from "../../discord/messenger.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import type { App } from "../../interactions/context.ts";
@@ -31,9 +32,9 @@ type Change = "done" | "gone" | "refused";
 const UNKNOWN_MEMBER = 10007;
 
 export class RoleKeeper {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop: JobLoop;
+  /** The next pass is the start-up one (each concerned member read from Discord). */
+  private full = false;
   /** Members who left the server ("guild:user"): not asked again until they are seen in a change that works. */
   private readonly gone = new Set<string>();
   /** Players being forgotten (`forgetting`), with how many asks: no role is given to them meanwhile. */
@@ -48,44 +49,39 @@ export class RoleKeeper {
     private readonly logger: Logger,
     /** Whether this process looks after the server (with sharding: the shard that holds it). */
     private readonly owns: (guildId: string) => boolean = () => true,
-  ) {}
+  ) {
+    this.loop = new JobLoop({
+      pass: () => {
+        const full = this.full;
+        this.full = false;
+        return this.pass(full);
+      },
+      // A failure is logged, the next change tries again.
+      onError: (err) => this.logger.error({ err }, "could not keep the roles in step"),
+    });
+  }
 
   /** Something changed: a pass soon (one at a time; a poke during a pass asks for one more after it). */
   poke(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.start(false);
+    this.loop.poke();
   }
 
   /** The start-up pass: each concerned member read from Discord, and what drifted mended (after any pass under way). */
   mend(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return this.start(true);
-  }
-
-  /** Runs passes after the one under way; `running` is cleared only by the run that set it. */
-  private start(full: boolean): Promise<void> {
-    const before = this.running ?? Promise.resolve();
-    const run = before.then(() => this.loop(full));
-    this.running = run;
-    void run.finally(() => {
-      if (this.running === run) this.running = null;
-    });
-    return run;
+    if (this.loop.stopped) return Promise.resolve();
+    this.full = true;
+    this.loop.poke();
+    return this.loop.idle();
   }
 
   /** Waits for the pass under way (tests, and a clean stop). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   /** No pass starts any more; the one under way finishes (within `waitMs`) before the database closes. */
-  async stop(waitMs = 5_000): Promise<void> {
-    this.stopped = true;
-    await Promise.race([this.idle(), new Promise((r) => setTimeout(r, waitMs).unref())]);
+  stop(waitMs = 5_000): Promise<void> {
+    return this.loop.stopAndWait(waitMs);
   }
 
   /**
@@ -115,21 +111,9 @@ export class RoleKeeper {
     }
   }
 
-  /** Passes until nothing more is asked; it never rejects (a failure is logged, the next change tries again). */
-  private async loop(full: boolean): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        await this.pass(full);
-      } while (this.again && !this.stopped);
-    } catch (err) {
-      this.logger.error({ err }, "could not keep the roles in step");
-    }
-  }
-
   private async pass(full: boolean): Promise<void> {
     for (const guildId of this.app.roles.guilds()) {
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       if (!this.owns(guildId)) continue;
       for (const rule of this.app.roles.list(guildId)) {
         if (rule.failure) continue;

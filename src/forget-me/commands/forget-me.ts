@@ -16,4 +16,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: forgetQuestion(ctx.userId, ctx.app.forget.preview(ctx.userId), ctx.t) };
 }
 
-export const forgetMe: Command = { guards: ["guild"], definition, handle };
+export const forgetMe: Command = { definition, handle };

@@ -1,10 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { changedGame, gameChoices, gameOption, resolveGame } from "../../commands/shared.ts";
 import { user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { changedGame } from "./changed-game.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -20,4 +21,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, ctx.t("replies:abort.done"), { moved: true, note });
 }
 
-export const abort: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };
+export const abort: Command = { definition, handle, autocomplete: gameChoices };

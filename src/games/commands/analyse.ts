@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { gameHere, gameIdOption } from "../../commands/shared.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { analyseResponse } from "../views/analysis-request.ts";
+import { gameHere, gameIdOption } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -16,4 +16,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return analyseResponse(ctx, gameHere(ctx, options.getString("game")).row.id);
 }
 
-export const analyse: Command = { guards: ["guild"], definition, handle };
+export const analyse: Command = { definition, handle };

@@ -1,13 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { gameChoices, gameOption, resolveGame } from "../../commands/shared.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import { requireChannelPermissions } from "../../interactions/permissions.ts";
 import { jumpLink, type MessageRef, type Response } from "../../interactions/reply.ts";
 import { seatOf } from "../snapshot.ts";
 import { gameHeader } from "../views/game-board.ts";
 import { gameMessage } from "../views/game-message.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -55,4 +55,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: current, bind: { kind: "game", id: row.id }, afterBind };
 }
 
-export const board: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };
+export const board: Command = { definition, handle, autocomplete: gameChoices };

@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { ADMIN_COMMAND_NAME } from "../../commands/groups.ts";
 import { localized } from "../../commands/localize.ts";
-import { anyGameChoices, changedGame, gameHere, gameIdOption } from "../../commands/shared.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { changedGame } from "./changed-game.ts";
+import { anyGameChoices, gameHere, gameIdOption } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -23,8 +23,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const cancel: Command = {
-  root: ADMIN_COMMAND_NAME,
-  guards: ["guild", "manage-server"],
   definition,
   handle,
   autocomplete: anyGameChoices,

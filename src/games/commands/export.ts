@@ -1,11 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { anyGameChoices, gameHere, gameIdOption } from "../../commands/shared.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { gameRecordFile } from "../../present/record-file.ts";
 import { playerNames } from "../views/game-board.ts";
+import { anyGameChoices, gameHere, gameIdOption } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -31,4 +31,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const exportGame: Command = { guards: ["guild"], definition, handle, autocomplete: anyGameChoices };
+export const exportGame: Command = { definition, handle, autocomplete: anyGameChoices };

@@ -1,7 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { anyGameChoices, gameHere, gameIdOption } from "../../commands/shared.ts";
 import { moveLabel, parseMoveLabel } from "../../engine/internal.ts";
 import { quoted, UserError } from "../../errors.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -9,6 +8,7 @@ import type { Response } from "../../interactions/reply.ts";
 import { voiceOf } from "../../interactions/views/parts.ts";
 import type { GameSnapshot } from "../snapshot.ts";
 import { viewerReply } from "../views/game-viewer.ts";
+import { anyGameChoices, gameHere, gameIdOption } from "./game-option.ts";
 
 /** Room for "123… a b c" and some spaces. */
 const MOVE_LENGTH = 20;
@@ -39,4 +39,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: viewerReply(ctx.app, game.row, ply, voiceOf(ctx.locale)) };
 }
 
-export const game: Command = { guards: ["guild"], definition, handle, autocomplete: anyGameChoices };
+export const game: Command = { definition, handle, autocomplete: anyGameChoices };

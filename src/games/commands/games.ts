@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetTerm } from "../../commands/shared.ts";
+import { rulesetTerm } from "../../commands/ruleset-option.ts";
 import { opponent } from "../../engine/index.ts";
 import { nextMoveNumber } from "../../engine/internal.ts";
 import { term, user } from "../../i18n/index.ts";
@@ -48,4 +49,4 @@ function handle(ctx: HandlerContext): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const games: Command = { guards: ["guild"], definition, handle };
+export const games: Command = { definition, handle };

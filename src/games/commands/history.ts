@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetTerm } from "../../commands/shared.ts";
+import { rulesetTerm } from "../../commands/ruleset-option.ts";
 import type { GameRow } from "../../db/schema.ts";
 import { type Translate, user } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -83,4 +84,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, ephemeral: true, mentions: [] } };
 }
 
-export const history: Command = { guards: ["guild"], definition, handle };
+export const history: Command = { definition, handle };

@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Choice, Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { changedGame, gameChoices, gameOption, resolveGame, rulesetText, SHORT_TEXT } from "../../commands/shared.ts";
+import { SHORT_TEXT } from "../../commands/options.ts";
+import { rulesetText } from "../../commands/ruleset-option.ts";
 import { houseToPit, moveLetter, opponent } from "../../engine/index.ts";
 import { quoted, UserError } from "../../errors.ts";
 import { term } from "../../i18n/index.ts";
@@ -11,6 +12,8 @@ import type { Response } from "../../interactions/reply.ts";
 import type { GameSnapshot } from "../snapshot.ts";
 import { seatOf, userOf } from "../snapshot.ts";
 import { narration } from "../views/game-board.ts";
+import { changedGame } from "./changed-game.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -46,13 +49,19 @@ export function parseHouseOption(text: string): { readonly house: number; readon
   return { house: parseHouse(suggestion[1]), gameId: suggestion[2] };
 }
 
-function handle(ctx: HandlerContext, options: CommandOptions): Response {
-  const { house, gameId } = parseHouseOption(options.getString("house") ?? "");
+/** The game a move is for: the `game` option, or the one its suggested house names, or the player's only game. */
+export function moveTarget(ctx: HandlerContext, options: CommandOptions): GameSnapshot {
+  const { gameId } = parseHouseOption(options.getString("house") ?? "");
   const chosen = options.getString("game")?.trim() || null;
   if (gameId && chosen && gameId.toLowerCase() !== chosen.toLowerCase()) {
     throw new UserError("move/other-game", { suggested: quoted(gameId), chosen: quoted(chosen) });
   }
-  const target = resolveGame(ctx, chosen ?? gameId);
+  return resolveGame(ctx, chosen ?? gameId);
+}
+
+function handle(ctx: HandlerContext, options: CommandOptions): Response {
+  const { house } = parseHouseOption(options.getString("house") ?? "");
+  const target = moveTarget(ctx, options);
   const game = ctx.app.games.play(target.row.id, ctx.userId, house, null);
   return changedGame(ctx, game, ctx.t("replies:move.played", { narration: narration(game, ctx.t) ?? "" }), {
     moved: true,
@@ -114,4 +123,4 @@ function autocomplete(
   return houseChoices(ctx, focused.value, options?.getString("game")?.trim() ?? "");
 }
 
-export const move: Command = { guards: ["guild"], definition, handle, autocomplete };
+export const move: Command = { definition, handle, autocomplete };

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { choiceOption } from "../../commands/shared.ts";
+import { choiceOption } from "../../commands/options.ts";
 import { NOTIFY_CHOICES, type NotifyChoice } from "../../db/schema.ts";
 import { type MessageKey, term } from "../../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -38,4 +38,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content, ephemeral: true } };
 }
 
-export const notify: Command = { guards: ["guild"], definition, handle };
+export const notify: Command = { definition, handle };

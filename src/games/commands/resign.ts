@@ -1,9 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { changedGame, gameChoices, gameOption, resolveGame } from "../../commands/shared.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
+import { changedGame } from "./changed-game.ts";
+import { gameChoices, gameOption, resolveGame } from "./game-option.ts";
 
 export const definition = localized(
   new SlashCommandSubcommandBuilder(),
@@ -17,4 +18,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return changedGame(ctx, game, ctx.t("replies:resign.done"), { moved: true });
 }
 
-export const resign: Command = { guards: ["guild"], definition, handle, autocomplete: gameChoices };
+export const resign: Command = { definition, handle, autocomplete: gameChoices };

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { localized } from "../../commands/localize.ts";
-import { asRuleset, RULESET_SUMMARY, rulesetOption } from "../../commands/shared.ts";
+import { asRuleset, RULESET_SUMMARY, rulesetOption } from "../../commands/ruleset-option.ts";
 import type { RulesetId } from "../../engine/index.ts";
 import { type Translate, term } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";

@@ -6,6 +6,7 @@
  * were running start again.
  */
 import type { AnalysisRow } from "../../db/schema.ts";
+import { JobLoop } from "../../discord/job-loop.ts";
 import type { Messenger } from "../../discord/messenger.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Reply } from "../../interactions/reply.ts";
@@ -17,8 +18,7 @@ import { serverVoice } from "../views/game-message.ts";
 export const PROGRESS_EVERY_MS = 2_000;
 
 export class AnalysisJobs {
-  private readonly running = new Map<string, AbortController>();
-  private stopped = false;
+  private readonly loop: JobLoop;
 
   constructor(
     private readonly app: App,
@@ -26,7 +26,12 @@ export class AnalysisJobs {
     private readonly logger: Logger,
     /** Whether this process runs the analyses of that server (with sharding: the shard that holds it). */
     private readonly owns: (guildId: string) => boolean = () => true,
-  ) {}
+  ) {
+    this.loop = new JobLoop({
+      pass: () => this.startNext(),
+      onError: (err) => this.logger.error({ err }, "could not start the next analyses"),
+    });
+  }
 
   /** At start-up: the analyses cut off by the stop are queued again, then the queue runs. */
   start(): void {
@@ -41,27 +46,22 @@ export class AnalysisJobs {
 
   /** Starts the next analysis of every server that has none running. */
   poke(): void {
-    if (this.stopped || !this.app.computer.enabled) return;
-    let claimed: AnalysisRow[];
-    try {
-      claimed = this.app.analyses.claim(this.owns);
-    } catch (err) {
-      this.logger.error({ err }, "could not start the next analyses");
-      return;
-    }
-    for (const row of claimed) {
-      const controller = new AbortController();
-      this.running.set(row.gameId, controller);
-      void this.run(row, controller.signal).finally(() => {
-        this.running.delete(row.gameId);
-        this.poke();
-      });
-    }
+    if (this.app.computer.enabled) this.loop.poke();
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const controller of this.running.values()) controller.abort();
+    this.loop.stop();
+  }
+
+  private startNext(): void {
+    // When one ends, its server's next one starts.
+    for (const row of this.app.analyses.claim(this.owns)) {
+      this.loop.launch(
+        row.gameId,
+        (signal) => this.run(row, signal),
+        () => this.poke(),
+      );
+    }
   }
 
   private async run(row: AnalysisRow, signal: AbortSignal): Promise<void> {
@@ -89,7 +89,7 @@ export class AnalysisJobs {
       if (stored) await this.show(row.gameId, analysisReply(app, game.row, stored, report, voice), true);
       this.logger.info({ game: row.gameId, positions: row.total }, "analysis done");
     } catch (err) {
-      if (signal.aborted || this.stopped) return;
+      if (signal.aborted || this.loop.stopped) return;
       this.logger.error({ err, game: row.gameId }, "analysis failed");
       app.analyses.fail(row.gameId, err instanceof Error ? err.message : String(err));
       await this.show(row.gameId, {

@@ -7,6 +7,7 @@
  * later, the wait doubling; Nickar has no clock, so it never loses on time, and a game never hangs.
  */
 import { AiQueueFullError } from "../../ai/index.ts";
+import { JobLoop } from "../../discord/job-loop.ts";
 import type { Messenger } from "../../discord/messenger.ts";
 import type { NoticeBoard } from "../../discord/notices.ts";
 import type { App } from "../../interactions/context.ts";
@@ -20,12 +21,8 @@ import { noticesAfter } from "../views/game-updates.ts";
 export const COMPUTER_RETRY_MS = 5_000;
 
 export class ComputerTurns {
-  /** Searches in flight, by game, task and ply. */
-  private readonly running = new Map<string, AbortController>();
+  private readonly loop: JobLoop;
   private readonly retry: RetryLater;
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = 0;
-  private stopped = false;
   /** A search was refused for a full pool: look again when one of the running searches ends. */
   private waitingForRoom = false;
 
@@ -43,57 +40,61 @@ export class ComputerTurns {
     private readonly owns: (guildId: string) => boolean = () => true,
   ) {
     this.retry = new RetryLater(retryMs, 5 * 60_000);
+    this.loop = new JobLoop({
+      pass: () => this.startSearches(),
+      onError: (err) => {
+        this.logger.error({ err }, "could not read the computer's games; trying again shortly");
+        this.loop.wakeAt(this.app.clock.now() + COMPUTER_RETRY_MS);
+      },
+      now: () => this.app.clock.now(),
+    });
   }
 
   /** How many searches are running now (for tests and metrics). */
   get thinking(): number {
-    return this.running.size;
+    return this.loop.taskCount;
   }
 
   /** Starts a search for every task that has none running and is not waiting for a retry. */
   poke(): void {
+    if (this.app.computer.enabled) this.loop.poke();
+  }
+
+  stop(): void {
+    this.loop.stop();
+  }
+
+  private startSearches(): void {
     const { computer, clock } = this.app;
-    if (this.stopped || !computer.enabled) return;
-    let tasks: ReturnType<typeof computer.tasks>;
-    try {
-      tasks = computer.tasks();
-    } catch (err) {
-      this.logger.error({ err }, "could not read the computer's games; trying again shortly");
-      this.arm(clock.now() + COMPUTER_RETRY_MS);
-      return;
-    }
+    const tasks = computer.tasks();
     const now = clock.now();
     const keys = new Set<string>();
     for (const task of tasks) {
       if (!this.owns(task.game.row.guildId)) continue;
       const key = `${task.game.row.id}:${task.kind}:${task.game.row.ply}`;
       keys.add(key);
-      if (this.running.has(key)) continue;
+      if (this.loop.has(key)) continue;
       if (this.retry.waiting(key, now)) {
         // A timer may fire a little early: look again at the retry time.
-        this.arm(this.retry.notBefore(key, now));
+        this.loop.wakeAt(this.retry.notBefore(key, now));
         continue;
       }
-      const controller = new AbortController();
-      this.running.set(key, controller);
-      void this.run(task.kind, task.game, key, controller.signal)
-        .finally(() => this.running.delete(key))
-        .then((searched) => {
+      let searched = false;
+      this.loop.launch(
+        key,
+        async (signal) => {
+          searched = await this.run(task.kind, task.game, key, signal);
+        },
+        () => {
           // A search that ended made room in the pool for one that was refused.
           if (searched && this.waitingForRoom) {
             this.waitingForRoom = false;
             this.poke();
           }
-        });
+        },
+      );
     }
     this.retry.keepOnly(keys);
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    for (const controller of this.running.values()) controller.abort();
   }
 
   /** Whether the search ran (to a move, an answer or a failure): false when the pool had no room for it. */
@@ -109,15 +110,15 @@ export class ComputerTurns {
         if (answer) await this.show(answer.game, answer.accepted ? undefined : declined);
       }
       this.retry.succeeded(key);
-      if (!this.stopped) this.onChange();
+      if (!this.loop.stopped) this.onChange();
     } catch (err) {
-      if (signal.aborted || this.stopped) return true;
+      if (signal.aborted || this.loop.stopped) return true;
       if (err instanceof AiQueueFullError) {
         // Nickar's games share a bounded budget in the pool: a full one is a queue, not a failure. Look
         // again when one of Nickar's searches ends, or after the retry wait if the room went to other work.
         this.logger.debug({ game: game.row.id, task: kind }, "the search pool is full; Nickar's turn waits for room");
         this.waitingForRoom = true;
-        this.arm(this.app.clock.now() + this.retryMs);
+        this.loop.wakeAt(this.app.clock.now() + this.retryMs);
         return false;
       }
       const failure = this.retry.failed(key, err, this.app.clock.now());
@@ -125,7 +126,7 @@ export class ComputerTurns {
         { err, game: game.row.id, task: kind, attempts: failure.attempts },
         "the computer's search failed; retried later",
       );
-      this.arm(failure.retryAt);
+      this.loop.wakeAt(failure.retryAt);
     }
     return true;
   }
@@ -136,17 +137,5 @@ export class ComputerTurns {
     if (messageId) await this.messenger.edit({ channelId, messageId }, gameMessage(this.app, game, extra));
     // When that ended the game, the player is told by the game's notice (see noticesAfter).
     for (const notice of noticesAfter(this.app, game, { moved: true })) await this.notices?.post(notice);
-  }
-
-  /** Looks again at `at` (the earliest retry wins). */
-  private arm(at: number): void {
-    if (this.stopped || (this.timer && this.timerAt <= at)) return;
-    const wait = Math.max(0, at - this.app.clock.now());
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.poke();
-    }, wait);
   }
 }

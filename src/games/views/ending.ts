@@ -2,12 +2,14 @@
  * How an ended game is told: the result line (as the image's banner says it), what it did to the
  * ratings and the ladder, the Rematch button, and the notice that tells both players.
  */
+
 import { type APIButtonComponent, ButtonStyle } from "discord-api-types/v10";
 import { seriesLines } from "../../competition/views/series.ts";
 import { type Translate, user } from "../../i18n/index.ts";
 import { gameNoticeKey, messageLink, type Notice } from "../../interactions/reply.ts";
 import { button, mentions, row } from "../../interactions/views/parts.ts";
 import { resultText } from "../../present/narrate.ts";
+import { endingKey } from "../endings.ts";
 import type { GameSnapshot } from "../snapshot.ts";
 import type { BoardFacts, Media } from "./board-facts.ts";
 
@@ -111,5 +113,7 @@ export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts
     text: [t("game:ending.over", over), ...rest].join("\n"),
     direct: [t("game:ending.overDirect", over), ...rest].join("\n"),
     components: canRematch(game) ? [row(rematchButton(game, t))] : [],
+    // A tournament game's ending is in the outbox (its final standings follow it): delivered here, marked sent.
+    ...(g.tournamentId && { outboxKey: endingKey(g.id) }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What a change to a game brings, whether a button or a slash command made it: the game's message
  * brought up to date, a series' next game posted, and the notices (the player to move, or both
- * players when it ended). Also a draw offered or agreed, and the answer to a press on an old board.
+ * players when it ended). Also the answer to a press on an old board; a draw offer's or a takeback's is
+ * questions.ts.
  */
 
 import { nextSeriesPost } from "../../competition/views/series-posts.ts";
@@ -9,12 +10,11 @@ import type { App, HandlerContext } from "../../interactions/context.ts";
 import { type Edit, linkSuffix, type Notice, type Reply, type Response } from "../../interactions/reply.ts";
 import { voiceOf } from "../../interactions/views/parts.ts";
 import { tournamentFollowUps } from "../../tournaments/views/tournament-posts.ts";
-import type { DrawResult, TakebackResult } from "../service.ts";
 import type { GameSnapshot } from "../snapshot.ts";
 import { endingNotice } from "./ending.ts";
 import { gameReply } from "./game-board.ts";
 import { boardFacts, gameMessage, serverVoice } from "./game-message.ts";
-import { drawOfferedTo, drawOfferNotice, gameNotices, takebackNotice, turnNotice } from "./game-notices.ts";
+import { gameNotices } from "./game-notices.ts";
 
 /** How a change to a game is told; by default the answer is the board and nobody is notified. */
 export interface GameChange {
@@ -61,31 +61,6 @@ export function noticesAfter(app: App, game: GameSnapshot, change: Omit<GameChan
   const moved = change.moved ?? false;
   if (moved && game.row.status !== "active") return [endingNotice(app, game, boardFacts(app, game), t, change.note)];
   return gameNotices(game, moved, t);
-}
-
-/**
- * A draw offered (from the board or by /nickar draw) or agreed (the opponent had offered one): the
- * board shows it, and an offer asks the opponent by the game's notice (pinged where they chose, with
- * Accept draw / Decline in the channel). Nickar answers by itself in a moment
- * (src/games/jobs/computer-turns.ts): nobody to ask.
- */
-export function drawUpdate(ctx: HandlerContext, result: DrawResult): Response {
-  if (result.kind === "agreed") return updateGame(ctx, result.game, { moved: true });
-  const updated = updateGame(ctx, result.game);
-  if (ctx.app.computer.is(drawOfferedTo(result.game))) return updated;
-  return { ...updated, notices: [drawOfferNotice(result.game, ctx.tServer)] };
-}
-
-/**
- * A takeback asked (from the board or by /nickar takeback): the board shows it, and the opponent is asked
- * by the game's notice, with Accept takeback / Decline. Done (the opponent accepted, or Nickar at once):
- * the board shows the position before the move, "alice took back C", and the asker, to move again, gets
- * the turn notice (a Caribbean extra move keeps the turn, so it is told whoever moved last).
- */
-export function takebackUpdate(ctx: HandlerContext, result: TakebackResult, reply?: Reply): Response {
-  const updated = updateGame(ctx, result.game, reply ? { reply } : {});
-  if (result.kind === "asked") return { ...updated, notices: [takebackNotice(result.game, ctx.tServer)] };
-  return { ...updated, notices: [turnNotice(result.game, ctx.tServer)] };
 }
 
 /** The answer to a press on an out-of-date board: the current board, privately, with working buttons. */

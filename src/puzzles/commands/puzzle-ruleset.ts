@@ -1,6 +1,7 @@
 /** The ruleset of a puzzle command: the one asked for, else the player's most tried, else the server's default. */
 
-import { asRuleset, requireGuild } from "../../commands/shared.ts";
+import { requireGuild } from "../../commands/guards.ts";
+import { asRuleset } from "../../commands/ruleset-option.ts";
 import type { RulesetId } from "../../engine/index.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 

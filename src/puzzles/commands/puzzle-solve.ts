@@ -1,9 +1,10 @@
 /** `/nickar-puzzle solve [ruleset] [theme]`: a puzzle near the player's puzzle rating, privately. */
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { PUZZLE_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { choiceOption, requireGuild, rulesetOption } from "../../commands/shared.ts";
+import { choiceOption } from "../../commands/options.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { THEMES, type Theme } from "../core/index.ts";
@@ -26,4 +27,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return nextPuzzleResponse(ctx, { userId: ctx.userId, guildId, ruleset, theme }, null, "reply");
 }
 
-export const puzzleSolve: Command = { guards: ["guild"], root: PUZZLE_COMMAND_NAME, definition, handle };
+export const puzzleSolve: Command = { definition, handle };

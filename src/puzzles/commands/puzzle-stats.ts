@@ -1,9 +1,9 @@
 /** `/nickar-puzzle stats [user] [ruleset]`: a player's puzzle ratings, streaks and a chart of one ruleset. */
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { PUZZLE_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, rulesetOption } from "../../commands/shared.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
 import { isProvisional } from "../../competition/glicko.ts";
 import { term, user } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";
@@ -79,4 +79,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   };
 }
 
-export const puzzleStats: Command = { guards: ["guild"], root: PUZZLE_COMMAND_NAME, definition, handle };
+export const puzzleStats: Command = { definition, handle };

@@ -1,9 +1,10 @@
 /** `/nickar-puzzle top [ruleset] [by]`: this server's puzzle leaderboard, by rating or by longest streak. */
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { PUZZLE_COMMAND_NAME } from "../../commands/groups.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { choiceOption, requireGuild, rulesetOption } from "../../commands/shared.ts";
+import { choiceOption } from "../../commands/options.ts";
+import { rulesetOption } from "../../commands/ruleset-option.ts";
 import { isProvisional } from "../../competition/glicko.ts";
 import { term, user } from "../../i18n/index.ts";
 import { RULESET_NAME } from "../../i18n/terms.ts";
@@ -42,4 +43,4 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content: clip(lines.join("\n")), mentions: [] } };
 }
 
-export const puzzleTop: Command = { guards: ["guild"], root: PUZZLE_COMMAND_NAME, definition, handle };
+export const puzzleTop: Command = { definition, handle };

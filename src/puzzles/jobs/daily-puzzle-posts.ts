@@ -5,23 +5,25 @@
  * recorded before it is sent, so a channel that refuses it is not asked again at every sweep.
  */
 
+import { type DueJob, oneItem } from "../../discord/due-job.ts";
 import type { Messenger } from "../../discord/messenger.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Logger } from "../../logger.ts";
 import { dailyClosedReply, dailyCountsReply, dailyPostReply, dailySolutionReply } from "../views/daily-puzzle.ts";
 
+export const dailyPuzzles: DueJob = {
+  name: "daily puzzles",
+  nextDue: ({ app }) => app.dailyPuzzles.nextDue(),
+  run: ({ app, messenger, logger }) => runDailyPuzzles(app, messenger, logger),
+};
+
 /** Runs what is due; returns how many items failed. */
-export async function runDailyPuzzles(app: App, messenger: Messenger, logger: Logger): Promise<number> {
+async function runDailyPuzzles(app: App, messenger: Messenger, logger: Logger): Promise<number> {
   const daily = app.dailyPuzzles;
   let failed = 0;
   const each = async (what: string, guildId: string, work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (err) {
-      failed++;
-      logger.error({ err, guild: guildId }, `could not ${what}`);
-    }
+    failed += await oneItem(logger, { guild: guildId }, `could not ${what}`, work);
   };
   for (const row of daily.dueSolutions()) {
     await each("post the daily puzzle's solution", row.guildId, async () => {

@@ -10,6 +10,7 @@
  */
 import type { AiPool } from "../../ai/index.ts";
 import { AiQueueFullError } from "../../ai/pool.ts";
+import { JobLoop } from "../../discord/job-loop.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Logger } from "../../logger.ts";
 import { type FindResult, MINE_WORKER, type MineTask } from "../core/index.ts";
@@ -22,8 +23,7 @@ import type { MiningJob } from "../puzzle-mining.ts";
 export const MINE_STEP_NODES = 150_000;
 
 export class PuzzleMining {
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly loop: JobLoop;
 
   constructor(
     private readonly app: App,
@@ -33,19 +33,21 @@ export class PuzzleMining {
     private readonly stepNodes = MINE_STEP_NODES,
     /** Resolves when the bot is quiet: each step waits for it (default: never waits). */
     private readonly quiet: () => Promise<void> = () => Promise.resolve(),
-  ) {}
-
-  /** Starts mining the next game unless a step is under way (a game just ended: call it then). */
-  poke(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.loop().finally(() => {
-      this.running = null;
+  ) {
+    this.loop = new JobLoop({
+      pass: () => this.mine(),
+      onError: (err) => this.logger.error({ err }, "could not find a game to mine for puzzles"),
     });
   }
 
+  /** Mines the games left to mine, one step at a time (a game just ended: call it then). */
+  poke(): void {
+    this.loop.poke();
+  }
+
   /** Resolves when nothing is left to mine for now (for tests and tools). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   /**
@@ -53,21 +55,20 @@ export class PuzzleMining {
    * behind other searches in the pool, and the next start simply does it again.
    */
   stop(): void {
-    this.stopped = true;
+    this.loop.stop();
   }
 
-  private async loop(): Promise<void> {
+  private get stopped(): boolean {
+    return this.loop.stopped;
+  }
+
+  /** Steps until no game is left to mine, the queue is full, or the loop stops. */
+  private async mine(): Promise<void> {
     for (;;) {
       // Before the game is chosen: it is read again after the wait (it may have been voided or forgotten).
       await this.quiet();
       if (this.stopped) return;
-      let job: MiningJob | null;
-      try {
-        job = this.app.puzzleMining.next(this.owns);
-      } catch (err) {
-        this.logger.error({ err }, "could not find a game to mine for puzzles");
-        return;
-      }
+      const job = this.app.puzzleMining.next(this.owns);
       if (!job) return;
       try {
         await this.step(job);

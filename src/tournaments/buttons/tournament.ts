@@ -23,7 +23,7 @@ import {
   startTournament,
   type TournamentEffects,
 } from "../views/tournament-actions.ts";
-import { announcementEdits } from "../views/tournament-posts.ts";
+import { announcementEdits, organiserRefusal } from "../views/tournament-posts.ts";
 import { type TournamentButtonId, tournamentId } from "./tournament-id.ts";
 
 const ACT: Readonly<Record<"join" | "leave" | "start", (ctx: HandlerContext, id: string) => TournamentEffects>> = {
@@ -67,6 +67,9 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
       reply: { ...confirmation(question, confirm, ctx.t("game:tournament.button.leaveConfirm")), mentions: [] },
     };
   }
+  // Start is the organiser's (or a member with Manage Server), as /nickar-tournament start's guard says.
+  const refusal = id.action === "start" ? organiserRefusal(ctx, t) : null;
+  if (refusal) throw refusal;
   const done = ACT[id.action](ctx, id.tournamentId);
   const view = ctx.app.tournaments.view(id.tournamentId);
   return {

@@ -1,18 +1,12 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
 import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
-import { commandLabel, manageServerRequired } from "../../commands/guards.ts";
+import { commandLabel, manageServerRequired, requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import {
-  asRuleset,
-  choiceOption,
-  parseTime,
-  requireGuild,
-  rulesetOption,
-  SHORT_TEXT,
-  timeOption,
-} from "../../commands/shared.ts";
+import { choiceOption, SHORT_TEXT } from "../../commands/options.ts";
+import { asRuleset, rulesetOption } from "../../commands/ruleset-option.ts";
 import { MAX_START_AHEAD_MS, parseStartTime } from "../../commands/start-time.ts";
+import { parseTime, timeOption } from "../../commands/time-option.ts";
 import { DEFAULT_FIRST_TO, MAX_FIRST_TO } from "../../competition/series-store.ts";
 import { UserError } from "../../errors.ts";
 import { TOURNAMENT_FORMATS, type TournamentFormat } from "../../games/settings.ts";
@@ -80,7 +74,9 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const settings = ctx.app.settings.get(guildId);
   // Who may create one is the server's choice (`/nickar-admin settings tournaments:`).
   if (settings.tournamentCreators === "managers" && !ctx.canManageGuild) {
-    throw manageServerRequired(`/${commandLabel(tournamentCreate, ctx.locale)}`);
+    throw manageServerRequired(
+      `/${commandLabel({ root: TOURNAMENT_COMMAND_NAME, group: null, definition }, ctx.locale)}`,
+    );
   }
   // The games will be posted here: a channel where Nickar cannot post is refused now.
   requireChannelPermissions(ctx);
@@ -104,8 +100,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 
 /** Who may create one is a server setting (Manage Server by default), checked by the handler. */
 export const tournamentCreate: Command = {
-  guards: ["guild"],
-  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
 };

@@ -1,6 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
 import { localized } from "../../commands/localize.ts";
 import { UserError } from "../../errors.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
@@ -36,8 +35,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const tournamentExport: Command = {
-  guards: ["guild"],
-  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -1,17 +1,19 @@
 /**
  * What the `/nickar-tournament` subcommands share: the `tournament` option (an id, picked from the
- * server's tournaments by autocomplete), and the rule that finds the tournament a command is about.
+ * server's tournaments by autocomplete), the rule that finds the tournament a command is about, and the
+ * ORGANISER guard on it.
  */
 import type { SlashCommandStringOption } from "discord.js";
-import type { Choice } from "../../commands/command.ts";
+import type { Choice, Guard } from "../../commands/command.ts";
+import { requireGuild } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
-import { requireGuild, SHORT_TEXT } from "../../commands/shared.ts";
+import { SHORT_TEXT } from "../../commands/options.ts";
 import type { TournamentRow, TournamentStatus } from "../../db/schema.ts";
 import { UserError } from "../../errors.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { tournamentTitle } from "../views/tournament.ts";
-import { announcementEdits } from "../views/tournament-posts.ts";
+import { announcementEdits, organiserRefusal } from "../views/tournament-posts.ts";
 
 /** Tournaments a command picks by itself when it is the server's only one. */
 const CURRENT: readonly TournamentStatus[] = ["open", "running", "paused"];
@@ -37,6 +39,13 @@ export function tournamentHere(ctx: HandlerContext, options: CommandOptions, fin
   if (latest) return latest;
   throw new UserError("tournament/none");
 }
+
+/** The caller organises the tournament the options name (or has Manage Server): start, pause, resume, cancel, remove. */
+export const ORGANISER: Guard = {
+  name: "organiser",
+  stage: "subject",
+  refusal: (ctx, options) => organiserRefusal(ctx, tournamentHere(ctx, options)),
+};
 
 /** Suggestions: the server's tournaments, those not over first, as "id · title". */
 export function tournamentChoices(ctx: HandlerContext, focused: { readonly value: string }): Choice[] {

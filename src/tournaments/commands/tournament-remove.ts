@@ -1,6 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
 import { localized } from "../../commands/localize.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -15,7 +14,7 @@ export const definition = localized(
   .addUserOption((o) => localized(o, "commands:option.user", "commands:tournamentRemove.player").setRequired(true))
   .addStringOption(tournamentOption);
 
-/** The organiser (or Manage Server) takes a player out, as if they had left. */
+/** Takes a player out, as if they had left (the ORGANISER guard of its table line says who may). */
 function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const player = options.getUser("user");
   const done = leaveTournament(ctx, tournamentHere(ctx, options).id, player?.id ?? ctx.userId);
@@ -23,8 +22,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const tournamentRemove: Command = {
-  guards: ["guild"],
-  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -1,6 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { Command } from "../../commands/command.ts";
-import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
 import { localized } from "../../commands/localize.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
@@ -27,8 +26,6 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
 }
 
 export const tournamentStandings: Command = {
-  guards: ["guild"],
-  root: TOURNAMENT_COMMAND_NAME,
   definition,
   handle,
   autocomplete: tournamentChoices,

@@ -1,7 +1,8 @@
 /**
  * What the tournament commands and the announcement's buttons both do: join, leave (or be removed),
  * start, resume and cancel, each with what it changes in the channel: the games a withdrawal resigned
- * or a cancel stopped (their boards and notices), a newly paired round posted.
+ * or a cancel stopped (their boards and notices), a newly paired round posted. Who may do what is checked
+ * before: by the guards of /nickar-tournament's table (the organiser's actions), and by the Start button.
  */
 import type { TournamentRow } from "../../db/schema.ts";
 import { updateGame } from "../../games/views/game-updates.ts";
@@ -10,7 +11,6 @@ import type { Edit, Notice, Post } from "../../interactions/reply.ts";
 import { mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
 import { knockoutLeaveLine } from "./knockout-text.ts";
-import { finalStandingsPost, requireOrganiser, roundPosts } from "./tournament-posts.ts";
 
 /** What an action changed besides the announcement: messages to edit and post, notices. */
 export interface TournamentEffects {
@@ -52,9 +52,8 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
     : late && entry.joinedRound > 1
       ? ctx.tServer(late, { user, round: entry.joinedRound })
       : ctx.tServer("game:tournament.joined", { user });
-  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is posted now.
-  const posts = format.entered && tournament.status === "running" ? roundPosts(ctx.app, id) : [];
-  return { line, tournament, ...none, posts };
+  // An arena under way pairs a newcomer (or one back from a pause) at once: their game is in the outbox.
+  return { line, tournament, ...none };
 }
 
 /**
@@ -64,7 +63,6 @@ export function joinTournament(ctx: HandlerContext, id: string): TournamentEffec
  */
 export function leaveTournament(ctx: HandlerContext, id: string, userId: string = ctx.userId): TournamentEffects {
   const removed = userId !== ctx.userId;
-  if (removed) requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const before = ctx.app.tournaments.view(id);
   const resigned = removed ? ctx.app.tournaments.removePlayer(id, userId) : ctx.app.tournaments.leave(id, userId);
   const tournament = ctx.app.tournaments.find(id);
@@ -98,29 +96,25 @@ export function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
 }
 
 export function startTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.start(id);
   const line = ctx.tServer("game:tournament.started", { id, round: tournament.currentRound });
-  return { line, tournament, ...none, posts: roundPosts(ctx.app, id) };
+  // Round 1 is in the outbox, posted after this answer.
+  return { line, tournament, ...none };
 }
 
 export function resumeTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.resume(id);
   const line = ctx.tServer("game:tournament.resumed", { id });
-  // The last round ended while it was paused: resuming finishes it.
-  const posts = tournament.status === "finished" ? [finalStandingsPost(ctx.app, tournament)] : roundPosts(ctx.app, id);
-  return { line, tournament, ...none, posts };
+  // The last round ended while it was paused: resuming finishes it. The next round or the standings: the outbox.
+  return { line, tournament, ...none };
 }
 
 export function pauseTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const tournament = ctx.app.tournaments.pause(id);
   return { line: ctx.tServer("game:tournament.paused", { id }), tournament, ...none };
 }
 
 export function cancelTournament(ctx: HandlerContext, id: string): TournamentEffects {
-  requireOrganiser(ctx, ctx.app.tournaments.find(id, ctx.guildId ?? undefined));
   const note = ctx.tServer("game:tournament.cancelNote", { id });
   const { tournament, cancelledGames } = ctx.app.tournaments.cancel(id, note);
   return { line: ctx.tServer("game:tournament.cancelled", { id }), tournament, ...endedGames(ctx, cancelledGames) };

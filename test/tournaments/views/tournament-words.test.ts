@@ -3,17 +3,18 @@
 // scores, who is out where), an arena that answers (a private pause, paused players marked, times that
 // read as times, no draw farming), a Swiss that keeps its withdrawn players, no Rematch in a tournament.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { outbox } from "../../../src/db/schema.ts";
 import { userOf } from "../../../src/games/snapshot.ts";
 import { gameMessage } from "../../../src/games/views/game-message.ts";
 import { translator } from "../../../src/i18n/index.ts";
 import { handleButton } from "../../../src/interactions/buttons/index.ts";
 import { collectLabels } from "../../../src/render/labels.ts";
 import { renderTournamentImage, type TournamentImage } from "../../../src/tournaments/images/tournament-image.ts";
+import { tournamentWithdrawnPosts } from "../../../src/tournaments/jobs/tournament-outbox-posts.ts";
 import type { NewTournament } from "../../../src/tournaments/tournament-service.ts";
-import { standingsText, statusText, tournamentReply } from "../../../src/tournaments/views/tournament.ts";
+import { roundText, standingsText, statusText, tournamentReply } from "../../../src/tournaments/views/tournament.ts";
 import { leaveTournament } from "../../../src/tournaments/views/tournament-actions.ts";
 import { podiumImage, standingsImage } from "../../../src/tournaments/views/tournament-images.ts";
-import { roundPosts, tournamentFollowUps } from "../../../src/tournaments/views/tournament-posts.ts";
 import { CHANNEL, DEFAULTS, GUILD, setup, type World } from "../../support/helpers.ts";
 import { buttonIds } from "../../support/play.ts";
 
@@ -68,9 +69,15 @@ describe("knockout words", () => {
   it("knockout - new matches each under their own round, the rounds in play as status - 5 players at the start", () => {
     const t = entered(players(5), { format: "knockout", firstTo: 2 });
     w.app.tournaments.start(t.id);
-    const [pairings] = roundPosts(w.app, t.id);
+    // The pairings the outbox posts for the start's new games.
+    const started = w.app.tournaments.view(t.id);
+    const pairings = roundText(
+      started,
+      started.games.filter((g) => g.status === "active"),
+      en,
+    );
     // Seeds 4 and 5 play round 1; seeds 2 and 3, both through on byes, their semi-final at once.
-    expect(pairings.reply.content.split("\n")).toEqual([
+    expect(pairings.split("\n")).toEqual([
       `**Knockout \`${t.id}\`: new matches**, each first to 2 wins`,
       "Round 1 of 3, match 2: <@6004> against <@6005>",
       "Semi-finals, match 2: <@6002> against <@6003>",
@@ -143,7 +150,7 @@ describe("knockout words", () => {
     expect(board.content).not.toContain("resigned the series");
   });
 
-  it("knockout - a player who misses two games in a row gives the match away in those words - nobody moves", () => {
+  it("knockout - a player who misses two games in a row gives the match away in those words - nobody moves", async () => {
     const t = entered(players(3), { format: "knockout", firstTo: 2 });
     w.app.tournaments.start(t.id);
     // Seeds 2 and 3 meet in round 1; the games run out of time one by one.
@@ -159,7 +166,18 @@ describe("knockout words", () => {
     expect(gameMessage(w.app, snapshot).content).toContain(
       "<@6002> missed 2 games in a row and gives the knockout match away: **<@6003> goes through**",
     );
-    const posts = tournamentFollowUps(w.app, snapshot).posts.map((p) => p.reply.content);
+    // The withdrawal is decided in the game's transaction: the outbox sends it, in these words.
+    const row = w
+      .db()
+      .select()
+      .from(outbox)
+      .all()
+      .find((r) => r.kind === tournamentWithdrawnPosts.kind && r.userId === "6002")!;
+    const posts: string[] = [];
+    const messenger = {
+      send: async (_: string, reply: { content?: string }) => (posts.push(reply.content ?? ""), "m"),
+    };
+    await tournamentWithdrawnPosts.send({ app: w.app, messenger } as never, row, () => "nonce");
     expect(posts).toContain(
       `<@6002> missed 2 games in a row and is withdrawn from knockout \`${t.id}\`: they give their match away, <@6003> goes through.`,
     );
