@@ -10,6 +10,7 @@ import {
   type Interaction,
   MessageFlags,
   PermissionFlagsBits,
+  Routes,
 } from "discord.js";
 import type { Subcommand } from "../commands/command.ts";
 import { guardsHold, runCommand } from "../commands/guards.ts";
@@ -20,13 +21,13 @@ import { localeOf } from "../i18n/index.ts";
 import { handleButton } from "../interactions/buttons/index.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
-import { ephemeral, latestEdits, type Response } from "../interactions/reply.ts";
+import { ephemeral, latestEdits, type Response, type TokenEdit } from "../interactions/reply.ts";
 import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
 import { followUpsAllowed, interactionWebhook } from "./interaction-webhook.ts";
 import { type Messenger, payload, renderImage, sendPosts } from "./messenger.ts";
-import type { NoticeBoard } from "./notices.ts";
+import { type NoticeBoard, WEBHOOK_TOKEN_MARGIN_MS, WEBHOOK_TOKEN_MS } from "./notices.ts";
 
 type Acting = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -155,12 +156,26 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   }
 
   /** What follows the answer: binding the message, other messages to edit or post, the notices. */
-  async function afterwards(interaction: Acting, response: Response, messageId: string | null): Promise<void> {
+  async function afterwards(
+    interaction: Acting,
+    response: Response,
+    messageId: string | null,
+    early: Early,
+  ): Promise<void> {
     if (response.bind && messageId) {
       const { bind } = response;
       const channelId = interaction.channelId;
+      // A private answer after an early acknowledgement is a follow-up, named by its id; else it is the original.
+      const followedUp = early !== null && response.mode === "reply";
       await whenFree(() => {
-        if (bind.kind === "game") app.games.bindMessage(bind.id, channelId, messageId);
+        if (bind.kind === "puzzle")
+          app.puzzles.showMessage(
+            bind.id,
+            followedUp ? messageId : "@original",
+            interaction.token,
+            interaction.createdTimestamp,
+          );
+        else if (bind.kind === "game") app.games.bindMessage(bind.id, channelId, messageId);
         else if (bind.kind === "analysis") app.analyses.bindMessage(bind.id, channelId, messageId);
         else if (bind.kind === "tournament") app.tournaments.bindMessage(bind.id, messageId);
         else app.challenges.bindMessage(bind.id, messageId);
@@ -170,10 +185,21 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       response.afterBind && messageId ? response.afterBind({ channelId: interaction.channelId, messageId }) : [];
     for (const edit of latestEdits([...(response.edits ?? []), ...bound]))
       await deps.messenger.edit(edit.ref, edit.reply);
+    for (const edit of response.tokenEdits ?? []) await editThroughToken(interaction, edit);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
     }
+  }
+
+  /** An earlier interaction's private message edited through its token while the token lives; a refusal is only logged. */
+  async function editThroughToken(interaction: Acting, edit: TokenEdit): Promise<void> {
+    if (edit.at + WEBHOOK_TOKEN_MS - WEBHOOK_TOKEN_MARGIN_MS <= Date.now()) return;
+    const { flags: _f, ...body } = payload(edit.reply, null);
+    const route = Routes.webhookMessage(interaction.applicationId, edit.token, edit.ref);
+    await interaction.client.rest
+      .patch(route, { auth: false, body: { content: body.content, components: body.components ?? [] } })
+      .catch((err: unknown) => logger.info({ err }, "could not edit an earlier message through its token"));
   }
 
   /** The notices after the answer (last: a notice waiting for a rate limit must hold nothing else up). */
@@ -247,7 +273,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       );
       const messageId = await answer(acting, response, early);
       answered = true;
-      await afterwards(acting, response, messageId);
+      await afterwards(acting, response, messageId, early);
       deps.onChange();
       await postNotices(acting, response);
       // A tournament game's ending told: the outbox may now post what follows it (the final standings).

@@ -101,6 +101,7 @@ export const USER_COLUMNS: readonly UserColumns[] = [
   { table: roleGrants, columns: [[roleGrants.userId, "delete"]] },
   // A puzzle's own rating and counts stay.
   { table: puzzleRatings, columns: [[puzzleRatings.userId, "delete"]] },
+  // A try goes whole, with the interaction token kept to edit its private message (message_token).
   { table: puzzleAttempts, columns: [[puzzleAttempts.userId, "delete"]] },
   // A post that names them (a withdrawal): an unsent one is never made. Its args may mention them too.
   { table: outbox, columns: [[outbox.userId, "delete"]] },

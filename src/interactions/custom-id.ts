@@ -23,6 +23,7 @@ import { moveId } from "../games/buttons/move-id.ts";
 import { resignId } from "../games/buttons/resign-id.ts";
 import { takebackId } from "../games/buttons/takeback-id.ts";
 import { viewerId } from "../games/buttons/viewer-id.ts";
+import { puzzleBackId } from "../puzzles/buttons/puzzle-back-id.ts";
 import { puzzleDailyId } from "../puzzles/buttons/puzzle-daily-id.ts";
 import { puzzleId } from "../puzzles/buttons/puzzle-id.ts";
 import { puzzleNextId } from "../puzzles/buttons/puzzle-next-id.ts";
@@ -52,6 +53,7 @@ export const BUTTON_IDS = [
   puzzleId,
   puzzleNextId,
   puzzleDailyId,
+  puzzleBackId,
 ] as const;
 
 type IdOf<K> = K extends ButtonCodec<infer Id> ? Id : never;

@@ -59,9 +59,12 @@ export interface Response {
   readonly reply: Reply;
   /**
    * Remember the id of the message this response posts (or updates) as the game's or challenge's
-   * message, or as the message that shows an analysis (`id` is the game's).
+   * message, or as the message that shows an analysis (`id` is the game's), or as a puzzle try's latest
+   * message with the interaction's token that can edit it (`id` is the try's).
    */
-  readonly bind?: { readonly kind: "game" | "challenge" | "analysis" | "tournament"; readonly id: string };
+  readonly bind?: { readonly kind: "game" | "challenge" | "analysis" | "tournament" | "puzzle"; readonly id: string };
+  /** Private messages of earlier interactions to edit through their tokens (a puzzle try counted as missed). */
+  readonly tokenEdits?: readonly TokenEdit[];
   /**
    * The answer needs a search first (a hint): the interaction is acknowledged at once (Discord shows
    * "Nickar is thinking…") and the reply becomes what this returns. A UserError it throws is shown instead.
@@ -117,6 +120,18 @@ export function gameNoticeKey(gameId: string): string {
 /** Deletes the notice of `key` without posting a new one. */
 export function clearNotice(key: string, channelId: string): Notice {
   return { key, channelId, users: [], text: "" };
+}
+
+/**
+ * An edit of a message that only an interaction's token can reach (an ephemeral one): `ref` is the
+ * webhook's name for it (an id, or "@original"), `at` when that interaction was created (its token lives
+ * 15 minutes from then; an edit too late is left out).
+ */
+export interface TokenEdit {
+  readonly ref: string;
+  readonly token: string;
+  readonly at: number;
+  readonly reply: Reply;
 }
 
 export interface Edit {

@@ -5,7 +5,7 @@
  * rated too); the next puzzle is chosen near the player's rating among those they never tried.
  * Puzzles never touch game ratings, ladders or series.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Rating } from "../competition/glicko.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
@@ -93,40 +93,94 @@ export class PuzzleService extends PuzzleReads {
     this.ready();
     return this.db.transaction((tx) => {
       this.abandon(tx, choice.userId);
-      const { rating } = this.standing(choice.userId, choice.ruleset, tx);
-      const theme = choice.theme ? sql`(' ' || ${puzzles.themes} || ' ') like ${`% ${choice.theme} %`}` : undefined;
-      const tried = sql`${puzzles.id} in (select ${puzzleAttempts.puzzleId} from ${puzzleAttempts} where ${puzzleAttempts.userId} = ${choice.userId})`;
-      const fresh = tx
-        .select()
-        .from(puzzles)
-        .where(and(eq(puzzles.ruleset, choice.ruleset), theme, sql`not ${tried}`))
-        .orderBy(sql`abs(${puzzles.rating} - ${rating})`)
-        .limit(NEAREST)
-        .all();
-      if (fresh.length) {
-        const puzzle = fresh[Math.floor(this.random() * fresh.length)];
-        return { puzzle, attempt: this.open(tx, choice, puzzle, null) };
-      }
-      const again = tx
-        .select({ puzzle: puzzles })
-        .from(puzzles)
-        .innerJoin(puzzleAttempts, eq(puzzleAttempts.puzzleId, puzzles.id))
-        .where(and(eq(puzzles.ruleset, choice.ruleset), theme, eq(puzzleAttempts.userId, choice.userId)))
-        .groupBy(puzzles.id)
-        .orderBy(sql`max(${puzzleAttempts.startedAt})`)
-        .limit(1)
-        .get();
-      if (!again) throw new UserError("puzzle/none", { ruleset: term(RULESET_NAME[choice.ruleset]) });
-      return { puzzle: again.puzzle, attempt: this.open(tx, choice, again.puzzle, null) };
+      return this.serve(tx, choice);
     }, IMMEDIATE);
+  }
+
+  /**
+   * As `next`, but a rated try still open (which `next` would count as missed) is returned instead and
+   * nothing is written, unless it is `missed`, the one the player agreed to leave: they are asked first
+   * (docs/solving-puzzles.md), and a second press of their answer cannot miss the try it served.
+   */
+  nextUnlessOpen(
+    choice: PuzzleChoice,
+    missed: string | null,
+  ): { readonly started: PuzzleTry; readonly missed: readonly PuzzleAttemptRow[] } | { readonly open: PuzzleTry } {
+    this.ready();
+    return this.db.transaction((tx) => {
+      const left = this.openRated(tx, choice.userId).find((a) => a.id !== missed);
+      const puzzle = left && tx.select().from(puzzles).where(eq(puzzles.id, left.puzzleId)).get();
+      if (left && puzzle) return { open: { attempt: left, puzzle } };
+      const abandoned = this.abandon(tx, choice.userId);
+      return { started: this.serve(tx, choice), missed: abandoned };
+    }, IMMEDIATE);
+  }
+
+  /**
+   * Where the try's latest message is and the interaction token that can edit it (see the columns);
+   * an ended try keeps what it had. One statement: no transaction needed.
+   */
+  showMessage(attemptId: string, ref: string, token: string, at: number): void {
+    this.db
+      .update(puzzleAttempts)
+      .set({ messageRef: ref, messageToken: token, messageAt: at })
+      .where(and(eq(puzzleAttempts.id, attemptId), eq(puzzleAttempts.status, "open")))
+      .run();
+  }
+
+  /** A new try for the player, as `next` describes (their open tries already dealt with). */
+  private serve(tx: Tx, choice: PuzzleChoice): PuzzleTry {
+    const { rating } = this.standing(choice.userId, choice.ruleset, tx);
+    const theme = choice.theme ? sql`(' ' || ${puzzles.themes} || ' ') like ${`% ${choice.theme} %`}` : undefined;
+    const tried = sql`${puzzles.id} in (select ${puzzleAttempts.puzzleId} from ${puzzleAttempts} where ${puzzleAttempts.userId} = ${choice.userId})`;
+    const fresh = tx
+      .select()
+      .from(puzzles)
+      .where(and(eq(puzzles.ruleset, choice.ruleset), theme, sql`not ${tried}`))
+      .orderBy(sql`abs(${puzzles.rating} - ${rating})`)
+      .limit(NEAREST)
+      .all();
+    if (fresh.length) {
+      const puzzle = fresh[Math.floor(this.random() * fresh.length)];
+      return { puzzle, attempt: this.open(tx, choice, puzzle, null) };
+    }
+    const again = tx
+      .select({ puzzle: puzzles })
+      .from(puzzles)
+      .innerJoin(puzzleAttempts, eq(puzzleAttempts.puzzleId, puzzles.id))
+      .where(and(eq(puzzles.ruleset, choice.ruleset), theme, eq(puzzleAttempts.userId, choice.userId)))
+      .groupBy(puzzles.id)
+      .orderBy(sql`max(${puzzleAttempts.startedAt})`)
+      .limit(1)
+      .get();
+    if (!again) throw new UserError("puzzle/none", { ruleset: term(RULESET_NAME[choice.ruleset]) });
+    return { puzzle: again.puzzle, attempt: this.open(tx, choice, again.puzzle, null) };
   }
 
   /**
    * A player who asks for another puzzle leaves their unfinished rated tries (daily ones aside): each
    * counts as missed, so that skipping a hard puzzle costs what failing it does.
    */
-  private abandon(tx: Tx, userId: string): void {
-    const left = tx
+  private abandon(tx: Tx, userId: string): PuzzleAttemptRow[] {
+    const missed: PuzzleAttemptRow[] = [];
+    for (const attempt of this.openRated(tx, userId)) {
+      const puzzle = tx.select().from(puzzles).where(eq(puzzles.id, attempt.puzzleId)).get();
+      if (!puzzle) continue;
+      this.finish(tx, attempt, puzzle, false, null, []);
+      const marked = tx
+        .update(puzzleAttempts)
+        .set({ missed: true })
+        .where(eq(puzzleAttempts.id, attempt.id))
+        .returning()
+        .get();
+      if (marked) missed.push(marked);
+    }
+    return missed;
+  }
+
+  /** The player's rated tries still open (daily ones aside), oldest first: what a new puzzle counts as missed. */
+  private openRated(tx: Tx, userId: string): PuzzleAttemptRow[] {
+    return tx
       .select()
       .from(puzzleAttempts)
       .where(
@@ -137,11 +191,8 @@ export class PuzzleService extends PuzzleReads {
           isNull(puzzleAttempts.dailyDate),
         ),
       )
+      .orderBy(asc(puzzleAttempts.startedAt))
       .all();
-    for (const attempt of left) {
-      const puzzle = tx.select().from(puzzles).where(eq(puzzles.id, attempt.puzzleId)).get();
-      if (puzzle) this.finish(tx, attempt, puzzle, false, null, []);
-    }
   }
 
   /** A new try at a given puzzle (the daily one): rated when it is the player's first. */
@@ -183,6 +234,10 @@ export class PuzzleService extends PuzzleReads {
       dailyDate,
       startedAt: this.clock.now(),
       finishedAt: null,
+      messageRef: null,
+      messageToken: null,
+      messageAt: null,
+      missed: false,
     };
     tx.insert(puzzleAttempts).values(row).run();
     return row;
@@ -228,6 +283,7 @@ export class PuzzleService extends PuzzleReads {
     const attempt = tx.select().from(puzzleAttempts).where(eq(puzzleAttempts.id, attemptId)).get();
     if (!attempt) throw new UserError("puzzle/gone");
     if (attempt.userId !== userId) throw new UserError("puzzle/not-yours");
+    if (attempt.missed) throw new UserError("puzzle/missed");
     if (attempt.status !== "open" || attempt.step !== step) throw new UserError("puzzle/stale");
     // A daily try left open until its solution was posted would be solved from the channel.
     if (attempt.dailyDate && attempt.guildId) {

@@ -2,10 +2,11 @@
  * The interactionCreate router with stand-in interactions (only what the router reads and calls):
  * everything it is given is answered, including buttons and subcommands this version does not know.
  */
-import { type Interaction, MessageFlags } from "discord.js";
+import { type Interaction, MessageFlags, Routes } from "discord.js";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
+import { puzzleAttempts } from "../../src/db/schema.ts";
 import { createRouter, UNKNOWN_BUTTON, UNKNOWN_COMMAND } from "../../src/discord/router.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
@@ -168,5 +169,59 @@ describe("router", () => {
       codes.push(code),
     );
     expect(codes).toEqual(["game/not-yours", "tournament/organiser"]);
+  });
+});
+
+describe("router - puzzle tries", () => {
+  /** A stand-in that answers like Discord: `patched` collects the edits made through tokens. */
+  function acting(base: Record<string, unknown>, token: string, sent: Sent[], patched: unknown[][]) {
+    return {
+      ...base,
+      token,
+      applicationId: "app-1",
+      createdTimestamp: Date.now(),
+      appPermissions: null,
+      client: { rest: { patch: async (...args: unknown[]) => void patched.push(args) } },
+      deferReply: async () => {},
+      deferUpdate: async () => {},
+      editReply: async (body: Sent) => {
+        sent.push(body);
+        return { id: `${token}-message` };
+      },
+    };
+  }
+
+  function solve(token: string, sent: Sent[], patched: unknown[][]) {
+    const slash = command("solve", sent, "nickar-puzzle");
+    const options = { ...slash.options, getString: (name: string) => (name === "ruleset" ? "wari" : null) };
+    return route(acting({ ...slash, options }, token, sent, patched));
+  }
+
+  it("router - the missed try's private message is edited through the token that showed it - count it as missed", async () => {
+    const sent: Sent[] = [];
+    const patched: unknown[][] = [];
+    await solve("token-1", sent, patched);
+    const attempt = w.db().select().from(puzzleAttempts).get();
+    expect(attempt).toMatchObject({ messageRef: "@original", messageToken: "token-1" });
+    await solve("token-2", sent, patched);
+    const asked = sent.at(-1) as Sent & { components: { components: { custom_id: string }[] }[] };
+    expect(asked.content).toContain("still open");
+    const confirm = asked.components[0].components[0].custom_id;
+    await route(acting(button(confirm, sent), "token-3", sent, patched));
+    expect(patched).toEqual([
+      [
+        // As discord.js's own editReply names it.
+        Routes.webhookMessage("app-1", "token-1", "@original"),
+        { auth: false, body: { content: expect.stringContaining("counted as missed"), components: [] } },
+      ],
+    ]);
+    // The new try is shown in the question's place, and its message is remembered with the press's token.
+    const fresh = w
+      .db()
+      .select()
+      .from(puzzleAttempts)
+      .all()
+      .find((a) => a.status === "open")!;
+    expect(fresh).toMatchObject({ messageRef: "@original", messageToken: "token-3" });
   });
 });

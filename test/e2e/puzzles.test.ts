@@ -99,6 +99,32 @@ describe("puzzles", () => {
       await stack.stop();
     }
   });
+
+  it("puzzles - another puzzle while a rated one is open asks first, then the open one's buttons go - through the token", async () => {
+    const stack = await startStack();
+    try {
+      const { driver } = stack;
+      await driver.users("ana");
+      const first = (await driver.command("ana", "/nickar-puzzle solve ruleset:wari")).body.messages[0] as APIMessage;
+      const asked = await driver.command("ana", "/nickar-puzzle solve ruleset:wari");
+      const question = asked.body.messages[0] as APIMessage;
+      expect(question.content).toContain("still open");
+      expect(question.flags! & 64).toBe(64);
+      // Nothing counted yet: the open puzzle's buttons are still there.
+      expect(buttonsOf((await driver.message(first.id, "games", "ana"))!).length).toBeGreaterThan(0);
+      const confirmed = await driver.click("ana", question.id, "Count it as missed and give me a new one");
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const missed = await waitFor(async () => {
+        const now = await driver.message(first.id, "games", "ana");
+        return now && buttonsOf(now).length === 0 ? now : undefined;
+      }, "the missed try's buttons taken off");
+      expect(missed.content).toContain("counted as missed");
+      const fresh = (await driver.message(question.id, "games", "ana"))!;
+      expect(fresh.content).toContain("Wari · you play");
+    } finally {
+      await stack.stop();
+    }
+  });
 });
 
 /** The try's id, read from the first house button's custom id (`pz:<try>:<step>:<house>`). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { BUTTONS } from "../../src/interactions/buttons/index.ts";
 import { BUTTON_IDS, type CustomId, formatCustomId, parseCustomId } from "../../src/interactions/custom-id.ts";
+import { THEMES } from "../../src/puzzles/core/index.ts";
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
 const customId: fc.Arbitrary<CustomId> = fc.oneof(
@@ -57,6 +58,16 @@ const customId: fc.Arbitrary<CustomId> = fc.oneof(
     tournamentId: id,
     action: fc.constantFrom("join" as const, "leave" as const, "leave-confirm" as const, "start" as const),
   }),
+  fc
+    .record({
+      type: fc.constant("puzzle-next" as const),
+      ruleset: fc.constantFrom(...RULESET_IDS),
+      theme: fc.constantFrom(null, ...THEMES),
+      missed: fc.option(id, { nil: undefined }),
+    })
+    // No `missed` key at all when none was agreed, as the parser gives it.
+    .map(({ missed, ...rest }) => (missed === undefined ? rest : { ...rest, missed })),
+  fc.record({ type: fc.constant("puzzle-back" as const), attemptId: id }),
 );
 
 /**
@@ -91,6 +102,10 @@ const WIRE: readonly [string, CustomId][] = [
   ["s:5:new", { type: "season", season: 5 }],
   ["fm:1234:y", { type: "forget", userId: "1234", confirm: true }],
   ["fm:1234:n", { type: "forget", userId: "1234", confirm: false }],
+  ["pn:abapa:-", { type: "puzzle-next", ruleset: "abapa", theme: null }],
+  ["pn:wari:kay", { type: "puzzle-next", ruleset: "wari", theme: "kay" }],
+  ["pn:wari:kay:a1b2", { type: "puzzle-next", ruleset: "wari", theme: "kay", missed: "a1b2" }],
+  ["pb:a1b2", { type: "puzzle-back", attemptId: "a1b2" }],
 ];
 
 describe("custom ids", () => {

@@ -174,6 +174,80 @@ describe("puzzle service", () => {
     expect(w.app.puzzles.standing(ALICE, "speightstown")).toMatchObject({ attempts: 1, solved: 0, streak: 0 });
   });
 
+  it("puzzle solve - a rated try open asks before counting it missed; Back shows it again - nothing counts until confirmed", async () => {
+    const first = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "abapa" }));
+    const open = w.db().select().from(puzzleAttempts).get()!;
+    const asked = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "abapa" }));
+    expect(asked.mode).toBe("reply");
+    expect(asked.reply.ephemeral).toBe(true);
+    expect(asked.reply.content).toContain("still open");
+    expect(asked.reply.content).toContain(open.puzzleId);
+    expect(asked.reply.image).toBeUndefined();
+    // Nothing written: the open try is open, the rating untouched, no second try.
+    expect(w.db().select().from(puzzleAttempts).all()).toEqual([open]);
+    expect(w.app.puzzles.standings(ALICE)).toEqual([]);
+    const back = await press(ALICE, asked, "Back to the open puzzle");
+    expect(back.mode).toBe("update");
+    expect(back.reply.components).toEqual(first.reply.components);
+    // Back does not end the try: its buttons still play.
+    expect(w.app.puzzles.get(open.id)!.attempt.status).toBe("open");
+  });
+
+  it("puzzle next - Count it as missed fails the open try and serves a new one in the question's place - confirmed", async () => {
+    const p = starter("abapa", 2);
+    const started = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, null);
+    w.app.puzzles.move(started.attempt.id, ALICE, 0, housesOf(p.solution)[0]);
+    const done = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(BOB), options({ ruleset: "abapa" }));
+    const bobTry = w.app.puzzles.get(
+      w
+        .db()
+        .select()
+        .from(puzzleAttempts)
+        .all()
+        .find((a) => a.userId === BOB)!.id,
+    )!;
+    const ended = await press(BOB, done, "Show solution");
+    // A Next puzzle press with nothing open serves at once (Bob's try ended).
+    const fresh = await press(BOB, ended, "Next puzzle");
+    expect(fresh.reply.content).toContain("Rated");
+    expect(bobTry.attempt.status).toBe("open");
+    // Alice's try is one move in: Next puzzle (an id made before the question existed) asks first.
+    const asked = await handleButton(w.ctx(ALICE), parseCustomId("pn:abapa:-")!);
+    expect(asked.reply.content).toContain(p.id);
+    expect(w.app.puzzles.get(started.attempt.id)!.attempt.status).toBe("open");
+    const next = await press(ALICE, asked, "Count it as missed");
+    expect(next.mode).toBe("update");
+    expect(next.reply.content).toContain("Rated");
+    expect(w.app.puzzles.get(started.attempt.id)!.attempt.status).toBe("failed");
+    expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1, solved: 0 });
+    // Pressed again (a second click), the open try is the new one it served: asked about, not counted.
+    const again = await press(ALICE, asked, "Count it as missed");
+    expect(again.reply.content).toContain("still open");
+    expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1 });
+  });
+
+  it("puzzle next - the missed try's message loses its buttons through its token, its old buttons say it was missed - confirmed", async () => {
+    const first = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "wari" }));
+    const attemptId = w.db().select().from(puzzleAttempts).get()!.id;
+    expect(first.bind).toEqual({ kind: "puzzle", id: attemptId });
+    // What the router does with `bind`: the message and the token of the interaction that showed it.
+    w.app.puzzles.showMessage(attemptId, "@original", "token-1", 1_000);
+    const asked = await COMMANDS["nickar-puzzle solve"].handle(w.ctx(ALICE), options({ ruleset: "wari" }));
+    expect(asked.bind).toBeUndefined();
+    expect(asked.tokenEdits ?? []).toEqual([]);
+    const next = await press(ALICE, asked, "Count it as missed");
+    expect(next.tokenEdits).toEqual([
+      {
+        ref: "@original",
+        token: "token-1",
+        at: 1_000,
+        reply: { content: expect.stringContaining("counted as missed"), components: [], mentions: [] },
+      },
+    ]);
+    expect(w.app.puzzles.get(attemptId)!.attempt).toMatchObject({ status: "failed", missed: true });
+    await expect(async () => press(ALICE, first, "Show solution")).rejects.toMatchObject({ code: "puzzle/missed" });
+  });
+
   it("puzzle line - playing any starter puzzle's solution through the service solves it in its solver moves - property", () => {
     w.app.puzzles.count();
     const all = w.db().select().from(puzzles).all();

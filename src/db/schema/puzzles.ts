@@ -81,6 +81,17 @@ export const puzzleAttempts = sqliteTable(
     dailyDate: text("daily_date"),
     startedAt: integer("started_at").notNull(),
     finishedAt: integer("finished_at"),
+    /**
+     * The try's latest private message and how to edit it: an ephemeral message can be edited only through
+     * the token of an interaction that answered with it (15 minutes from `messageAt`, the interaction's
+     * creation). `messageRef` is the webhook's name for it: a follow-up's id, or "@original". Set when the
+     * try is shown (daily tries aside); a try counted as missed has its buttons taken off through them.
+     */
+    messageRef: text("message_ref"),
+    messageToken: text("message_token"),
+    messageAt: integer("message_at"),
+    /** Failed because the player took another puzzle (counted as missed), not by a move or Show solution. */
+    missed: integer("missed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("puzzle_attempts_user").on(t.userId, t.puzzleId),

@@ -20,6 +20,7 @@ import { resign } from "../../games/buttons/resign.ts";
 import { takeback } from "../../games/buttons/takeback.ts";
 import { viewer } from "../../games/buttons/viewer.ts";
 import { puzzle } from "../../puzzles/buttons/puzzle.ts";
+import { puzzleBack } from "../../puzzles/buttons/puzzle-back.ts";
 import { puzzleDaily } from "../../puzzles/buttons/puzzle-daily.ts";
 import { puzzleNext } from "../../puzzles/buttons/puzzle-next.ts";
 import { tournament } from "../../tournaments/buttons/tournament.ts";
@@ -46,6 +47,7 @@ export const BUTTONS = [
   puzzle,
   puzzleNext,
   puzzleDaily,
+  puzzleBack,
 ] as const;
 
 /** The kind of a button's id. */

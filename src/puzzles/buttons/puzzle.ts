@@ -15,6 +15,9 @@ export const puzzle: ButtonKind<PuzzleButtonId> = {
       id.action === "move"
         ? puzzles.move(id.attemptId, ctx.userId, id.step, id.house)
         : puzzles.giveUp(id.attemptId, ctx.userId, id.step);
-    return { mode: "update", reply: puzzleMoveReply(ctx, result, id.step) };
+    const reply = puzzleMoveReply(ctx, result, id.step);
+    // A try going on keeps this press's token, the freshest, to take the buttons off if it is counted missed.
+    const going = result.kind === "continue" && !result.attempt.dailyDate;
+    return going ? { mode: "update", reply, bind: { kind: "puzzle", id: id.attemptId } } : { mode: "update", reply };
   },
 };

@@ -8,7 +8,8 @@ import { rulesetOption } from "../../commands/ruleset-option.ts";
 import type { CommandOptions, HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
 import { THEMES, type Theme } from "../core/index.ts";
-import { puzzleReply, THEME_NAME } from "../views/puzzle.ts";
+import { THEME_NAME } from "../views/puzzle.ts";
+import { nextPuzzleResponse } from "../views/puzzle-next.ts";
 import { puzzleRuleset } from "./puzzle-ruleset.ts";
 
 export const definition = localized(
@@ -23,8 +24,7 @@ function handle(ctx: HandlerContext, options: CommandOptions): Response {
   const guildId = requireGuild(ctx);
   const ruleset = puzzleRuleset(ctx, options, ctx.userId);
   const theme = options.getString("theme") as Theme | null;
-  const started = ctx.app.puzzles.next({ userId: ctx.userId, guildId, ruleset, theme });
-  return { mode: "reply", reply: puzzleReply(ctx, started) };
+  return nextPuzzleResponse(ctx, { userId: ctx.userId, guildId, ruleset, theme }, null, "reply");
 }
 
 export const puzzleSolve: Command = { definition, handle };
