@@ -2,32 +2,18 @@
 // game service, the next pairings (an arena's free players, a knockout's ready matches) made in the
 // ended game's transaction, results read back from the games and series.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NewTournament } from "../../src/tournaments/tournament-service.ts";
-import { CHANNEL, DEFAULTS, GUILD, refusal, setup, type World } from "../support/helpers.ts";
+import { DEFAULTS, GUILD, refusal, setup, type World } from "../support/helpers.ts";
+import { tournamentField } from "../support/tournaments.ts";
 
 let w: World;
+let players: (n: number) => string[];
+let entered: ReturnType<typeof tournamentField>["entered"];
+let active: ReturnType<typeof tournamentField>["active"];
 beforeEach(() => {
   w = setup();
+  ({ players, entered, active } = tournamentField(w, 4001));
 });
 afterEach(() => w.close());
-
-const players = (n: number) => Array.from({ length: n }, (_, i) => String(4001 + i));
-
-function entered(ids: readonly string[], extra: Partial<NewTournament>) {
-  const t = w.app.tournaments.create({
-    guildId: GUILD,
-    channelId: CHANNEL,
-    ruleset: "abapa",
-    timeLimit: DEFAULTS.timeLimit,
-    rated: true,
-    createdBy: "4999",
-    ...extra,
-  });
-  for (const id of ids) w.app.tournaments.join(t.id, id);
-  return t;
-}
-
-const active = (id: string) => w.app.tournaments.view(id).games.filter((g) => g.status === "active");
 
 /** The player of the game who loses (resigns), the other wins. */
 function resign(gameId: string, loser: string): void {

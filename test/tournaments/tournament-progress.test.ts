@@ -2,32 +2,18 @@
 // a game's end pairs nothing and finishes nothing that waits for the organiser, and the resume does what
 // waited; an arena's clock runs through a pause. Real database, games ended through the game service.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NewTournament } from "../../src/tournaments/tournament-service.ts";
-import { CHANNEL, DEFAULTS, GUILD, setup, type World } from "../support/helpers.ts";
+import { setup, type World } from "../support/helpers.ts";
+import { tournamentField } from "../support/tournaments.ts";
 
 let w: World;
+let players: (n: number) => string[];
+let entered: ReturnType<typeof tournamentField>["entered"];
+let active: ReturnType<typeof tournamentField>["active"];
 beforeEach(() => {
   w = setup();
+  ({ players, entered, active } = tournamentField(w, 5001));
 });
 afterEach(() => w.close());
-
-const players = (n: number) => Array.from({ length: n }, (_, i) => String(5001 + i));
-
-function entered(ids: readonly string[], extra: Partial<NewTournament>) {
-  const t = w.app.tournaments.create({
-    guildId: GUILD,
-    channelId: CHANNEL,
-    ruleset: "abapa",
-    timeLimit: DEFAULTS.timeLimit,
-    rated: true,
-    createdBy: "5999",
-    ...extra,
-  });
-  for (const id of ids) w.app.tournaments.join(t.id, id);
-  return t;
-}
-
-const active = (id: string) => w.app.tournaments.view(id).games.filter((g) => g.status === "active");
 /** Every game in progress ends, North resigning. */
 const endAll = (id: string) => {
   for (const g of active(id)) w.app.games.resign(g.id, g.northId, null);
