@@ -13,29 +13,35 @@
  * Endgames: how often small endgames are solved exactly within a node budget, and the nodes a proof took
  * (counted in nodes, so the figures do not depend on the machine or its load).
  *
- * Against the previous release: an expert with some of this release's parts (A) against one without
- * them (B) at equal wall-clock time a move (--previous-ms, default 50), --previous-openings openings per
- * ruleset group (default 24, each played with both colours: 48 games a group), the groups being the
- * rulesets whose tables behave alike (abapa/wari/caribbean, speightstown/bridgetown, haiti; the openings
- * go round the group's rulesets; --rulesets picks the groups). The parts: `tables` (the endgame tables),
+ * The engine tool's expert against the bot's (bench/ai-tool-check.ts): the same positions, seeded at
+ * --tool-check-ms (default 100: 100,000 nodes), asked of `npm run -s engine` and of a pool made as the bot
+ * makes its own; they must give the same move, score, depth and nodes.
+ * Against the previous release (bench/ai-match.ts): an expert with some of this release's parts (A)
+ * against one without them (B) at equal wall-clock time a move (--previous-ms, default 50), two games at
+ * once (--threads, default 2), each opening played with both colours, until a sequential probability
+ * ratio test (bench/sprt.ts) accepts H0 (Elo --elo0, default 0) or H1 (--elo1, default 15) at error rates
+ * --alpha and --beta (default 0.05 each), or --max-pairs (400) or --max-minutes (20) pass without a
+ * verdict. One test per ruleset group (the rulesets whose tables behave alike: abapa/wari/caribbean,
+ * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
  * the hand-made terms) and `search` (aspiration windows and late-move reductions: tried, not in this
  * release's expert, else the plain search of the previous release).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
  * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
- * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per group.
- * Also the tables' read or build time, size and exact share (--tables-seeds, default ENDGAME_SEEDS of
- * the configuration; --tables-dir), and their use in those games: look-ups at positions reached by a
- * capture, and the share the table decided.
+ * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
+ * group, with the test's log-likelihood ratio and verdict. Also the tables' read or build time, size and
+ * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-dir), and their use
+ * in those games: look-ups at positions reached by a capture, and the share the table decided.
  *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
- * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --skip-previous, --seed N, --endgame-ms N (the node
+ * --rulesets abapa,haiti, --skip-matches, --skip-speed, --skip-endgames, --skip-tool-check, --skip-previous, --seed N, --endgame-ms N (the node
  * budget of a position, NODES_PER_MS a millisecond), --endgame-rulesets, --endgame-seeds 8,10, --endgame-tables (the
  * expert searches them with the endgame tables).
- * Everything runs on this thread, through the same think() the pool's worker calls.
+ * Everything but the match against the previous release runs on this thread, through the same think()
+ * the pool's worker calls.
  */
 import { loadavg } from "node:os";
-import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
+import { installTable, uninstallTable } from "../src/ai/endgame.ts";
 import { loadOrBuild } from "../src/ai/endgame-file.ts";
 import { think } from "../src/ai/think.ts";
 import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
@@ -44,6 +50,9 @@ import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { type Player, RULESET_IDS, type RulesetId } from "../src/engine/types.ts";
+import { MAX_PLIES, PARTS, type Part } from "./ai-game.ts";
+import { randomOpening, sprtMatch } from "./ai-match.ts";
+import { toolCheck } from "./ai-tool-check.ts";
 
 type Contender = Level | "random" | "greedy";
 
@@ -61,8 +70,6 @@ const RULESETS = flag("rulesets", RULESET_IDS.join(",")).split(",") as RulesetId
 const PAIRS = flag("pairs", "expert-greedy,expert-hard,hard-medium,medium-easy,easy-random")
   .split(",")
   .map((p) => p.split("-") as [Contender, Contender]);
-/** A game still running after this many plies is scored a draw and reported (none has been so far). */
-const MAX_PLIES = 1000;
 
 function pick<T>(list: readonly T[], rand: () => number): T {
   return list[Math.floor(rand() * list.length)];
@@ -118,20 +125,6 @@ function playGame(
   return { southPoints: winner === null ? 0.5 : winner === 0 ? 1 : 0, plies: moves.length, capped: !game.over };
 }
 
-/** A two-ply random opening that does not end the game. */
-function opening(ruleset: RulesetId, rand: () => number): number[] {
-  for (;;) {
-    const game = CoreGame.fromPosition(ruleset, START_POSITION);
-    const moves: number[] = [];
-    while (moves.length < 2 && !game.over) {
-      const house = pick(game.legalHouses(), rand);
-      game.play(house);
-      moves.push(house);
-    }
-    if (!game.over) return moves;
-  }
-}
-
 interface Tally {
   points: number;
   games: number;
@@ -171,7 +164,7 @@ function matches(): void {
       const rand = seededRandom(SEED * 7919 + RULESET_IDS.indexOf(ruleset));
       const t: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
       for (let o = 0; o < OPENINGS; o++) {
-        const moves = opening(ruleset, rand);
+        const moves = randomOpening(ruleset, rand);
         for (const aIsSouth of [true, false]) {
           const result = aIsSouth ? playGame(ruleset, moves, a, b, rand) : playGame(ruleset, moves, b, a, rand);
           if (result.capped) console.error(`capped at ${MAX_PLIES} plies: ${ruleset} ${a}-${b}`);
@@ -283,120 +276,55 @@ function endgames(): void {
   uninstallTable();
 }
 
-const PARTS = ["tables", "book", "eval", "search"] as const;
-type Part = (typeof PARTS)[number];
-
-function partsFlag(name: string, fallback: string): Set<Part> {
-  const list = flag(name, fallback)
-    .split(",")
-    .filter((x) => x !== "" && x !== "none");
-  for (const part of list) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
-  return new Set(list as Part[]);
-}
-
-function addPoints(t: Tally, p: number): void {
-  t.points += p;
-  t.squares += p * p;
-  t.games++;
-  if (p === 1) t.wins++;
-  else if (p === 0) t.losses++;
-  else t.draws++;
-}
-
-const describeParts = (parts: Set<Part>) => (parts.size === 0 ? "none" : [...parts].join("+"));
-
-/** An expert with some parts (A) against one without them (B), at equal time a move (see the file comment). */
-function previousRelease(): void {
-  const config = loadConfig();
-  const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
-  const dir = flag("tables-dir", config.computer.endgame.dir);
-  const ms = Number(flag("previous-ms", "50"));
-  const openings = Number(flag("previous-openings", "24"));
-  const tables = new Map<RulesetId, EndgameTable>();
-  console.log(`Endgame tables: boards of at most ${seeds} seeds (${dir})\n`);
-  console.log("| ruleset | built or read | time | file | exact boards |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const ruleset of RULESET_IDS) {
-    const { table, report } = loadOrBuild(dir, ruleset, seeds);
-    tables.set(ruleset, table);
-    const exact = ((100 * report.exact) / report.boards).toFixed(1);
-    const how = report.built ? "built" : "read";
-    console.log(
-      `| ${ruleset} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${(report.bytes / 1e6).toFixed(1)} MB | ${exact}% |`,
-    );
-  }
-  console.log("");
-  const onlyA = partsFlag("previous-parts", has("previous-book") ? "tables,book" : "tables");
-  const both = partsFlag("both-parts", "");
-  const partsA = new Set<Part>([...onlyA, ...both]);
-  const partsB = new Set<Part>([...both].filter((part) => !onlyA.has(part)));
-  const groups: RulesetId[][] = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]].filter(
-    (group) => group.some((ruleset) => RULESETS.includes(ruleset as RulesetId)),
-  ) as RulesetId[][];
-  console.log(
-    `Against the previous release: expert with ${describeParts(partsA)} (A) vs expert with ${describeParts(partsB)} (B), ${ms} ms a move each, ${openings} openings x 2 colours per group\n`,
-  );
-  console.log(
-    "| rulesets | games | score of A | Elo difference [95%] | W/D/L | table look-ups | decided | load average at the end |",
-  );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-  for (const group of groups) {
-    const t: Tally = { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 };
-    const perRuleset = new Map<RulesetId, Tally>(
-      group.map((r) => [r, { points: 0, games: 0, wins: 0, draws: 0, losses: 0, squares: 0 }]),
-    );
-    let probes = 0;
-    let proofs = 0;
-    const rand = seededRandom(SEED * 104729 + RULESET_IDS.indexOf(group[0]));
-    for (let o = 0; o < openings; o++) {
-      const ruleset = group[o % group.length];
-      const table = tables.get(ruleset) as EndgameTable;
-      const moves0 = opening(ruleset, rand);
-      for (const newIsSouth of [true, false]) {
-        const game = CoreGame.fromPosition(ruleset, START_POSITION);
-        const moves: number[] = [];
-        for (const house of moves0) {
-          game.play(house);
-          moves.push(house);
-        }
-        while (!game.over && moves.length < MAX_PLIES) {
-          const isNew = (game.toMove === 0) === newIsSouth;
-          const parts = isNew ? partsA : partsB;
-          if (parts.has("tables")) installTable(table);
-          else uninstallTable(ruleset);
-          const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
-            evaluation: parts.has("eval") ? undefined : "tuned",
-            search: parts.has("search") ? "reduced" : "plain",
-          });
-          if (isNew) {
-            probes += r.tableProbes ?? 0;
-            proofs += r.tableProofs ?? 0;
-          }
-          game.play(r.best);
-          moves.push(r.best);
-        }
-        uninstallTable();
-        const winner = game.over ? game.winner : null;
-        const p = winner === null ? 0.5 : (winner === 0) === newIsSouth ? 1 : 0;
-        addPoints(t, p);
-        addPoints(perRuleset.get(ruleset) as Tally, p);
-      }
-    }
-    const share = probes === 0 ? "-" : `${((100 * proofs) / probes).toFixed(1)}%`;
-    const load = loadavg()[0].toFixed(2);
-    if (group.length > 1) {
-      for (const [ruleset, r] of perRuleset) console.log(`| ${ruleset} | ${r.games} | ${describeTally(r)} | | | |`);
-    }
-    console.log(`| **${group.join(", ")}** | ${t.games} | ${describeTally(t)} | ${probes} | ${share} | ${load} |`);
-  }
-  console.log("");
-}
-
 const load = loadavg()
   .map((x) => x.toFixed(2))
   .join(", ");
 console.log(`bench:ai (Node ${process.version}; levels: ${LEVELS.join(", ")}; load average at the start ${load})\n`);
 if (!has("skip-speed")) speed();
 if (!has("skip-endgames")) endgames();
-if (!has("skip-previous")) previousRelease();
+// Not the same player: the run goes on, and exits with 1 at the end.
+if (!has("skip-tool-check") && !(await toolCheck(RULESETS, Number(flag("tool-check-ms", "100")), SEED))) {
+  process.exitCode = 1;
+}
+if (!has("skip-previous")) await previousRelease();
 if (!has("skip-matches")) matches();
+
+/** The SPRT match against the previous release, one per group of rulesets whose tables behave alike. */
+async function previousRelease(): Promise<void> {
+  const config = loadConfig();
+  const onlyA = partsFlag("previous-parts", has("previous-book") ? "tables,book" : "tables");
+  const both = partsFlag("both-parts", "");
+  const groups = [["abapa", "wari", "caribbean"], ["speightstown", "bridgetown"], ["haiti"]]
+    .map((group) => group.filter((ruleset) => RULESETS.includes(ruleset as RulesetId)) as RulesetId[])
+    .filter((group) => group.length > 0);
+  for (const rulesets of groups) {
+    await sprtMatch({
+      rulesets,
+      partsA: [...new Set([...onlyA, ...both])],
+      partsB: both.filter((part) => !onlyA.includes(part)),
+      ms: Number(flag("previous-ms", "50")),
+      seed: SEED,
+      sprt: {
+        elo0: Number(flag("elo0", "0")),
+        elo1: Number(flag("elo1", "15")),
+        alpha: Number(flag("alpha", "0.05")),
+        beta: Number(flag("beta", "0.05")),
+      },
+      maxPairs: Number(flag("max-pairs", "400")),
+      maxMinutes: Number(flag("max-minutes", "20")),
+      threads: Number(flag("threads", "2")),
+      tables: {
+        dir: flag("tables-dir", config.computer.endgame.dir),
+        seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
+      },
+    });
+  }
+}
+
+function partsFlag(name: string, fallback: string): Part[] {
+  const list = flag(name, fallback)
+    .split(",")
+    .filter((x) => x !== "" && x !== "none");
+  for (const part of list) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown part ${part}`);
+  return list as Part[];
+}

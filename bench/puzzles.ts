@@ -2,20 +2,20 @@
  * `npm run -s bench:puzzles [-- --ruleset R] [-- --mine N]`: every shipped puzzle re-verified by the engine
  * (exit 1 if one fails), with the time and nodes per puzzle by ruleset; with --mine N, also the cost of
  * mining N self-play games per ruleset (seed 2, not the shipped seed), the games' playing not counted; with
- * --bot N, N games per ruleset mined as the bot mines them (src/discord/puzzle-mining.ts): in steps of
+ * --bot N, N games per ruleset mined as the bot mines them (src/puzzles/jobs/puzzle-mining.ts): in steps of
  * MINE_STEP_NODES in the AI pool's thread, with the longest step (what a Nickar move could wait behind it).
  * `--skip-verify` leaves out the verification of the shipped set.
  * The figures are on docs/benchmarks.md ("Puzzles").
  */
 import { parseArgs } from "node:util";
 import { createAiPool } from "../src/ai/pool.ts";
-import { MINE_STEP_NODES } from "../src/discord/puzzle-mining.ts";
 import { isRulesetId, RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
-import { type FindResult, findPuzzles } from "../src/puzzles/find.ts";
-import { selfPlayGame } from "../src/puzzles/generate.ts";
-import { loadStarterPuzzles } from "../src/puzzles/starter.ts";
-import { verifyPuzzle } from "../src/puzzles/verify.ts";
-import { MINE_WORKER, type MineTask } from "../src/puzzles/worker.ts";
+import { type FindResult, findPuzzles } from "../src/puzzles/core/find.ts";
+import { selfPlayGame } from "../src/puzzles/core/generate.ts";
+import { loadStarterPuzzles } from "../src/puzzles/core/starter.ts";
+import { verifyPuzzle } from "../src/puzzles/core/verify.ts";
+import { MINE_WORKER, type MineTask } from "../src/puzzles/core/worker.ts";
+import { MINE_STEP_NODES } from "../src/puzzles/jobs/puzzle-mining.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,16 @@
 /** Wires the services over one database; used by the bot and by the tests. */
+
+import { ChallengeService } from "./challenges/challenges.ts";
 import type { Clock } from "./clock.ts";
+import { Competition } from "./competition/competition.ts";
+import { LadderService } from "./competition/ladder-service.ts";
+import { RatingService } from "./competition/ratings.ts";
+import { RoleRules } from "./competition/role-rules.ts";
+import { SeriesService } from "./competition/series-service.ts";
 import type { Db } from "./db/client.ts";
+import { OutboxStore } from "./db/outbox.ts";
+import { ForgetService } from "./forget-me/forget.ts";
 import { AnalysisService } from "./games/analyses.ts";
-import { ChallengeService } from "./games/challenges.ts";
 import { Computer, type ComputerOptions } from "./games/computer.ts";
 import { PlayerSettings } from "./games/players.ts";
 import { GameService } from "./games/service.ts";
@@ -10,17 +18,11 @@ import { type Defaults, SettingsService } from "./games/settings.ts";
 import { UptimeService } from "./games/uptime.ts";
 import { localeOf } from "./i18n/index.ts";
 import type { App } from "./interactions/context.ts";
-import { Competition } from "./ladders/competition.ts";
-import { ForgetService } from "./ladders/forget.ts";
-import { LadderService } from "./ladders/ladder-service.ts";
-import { RatingService } from "./ladders/ratings.ts";
-import { RoleRules } from "./ladders/role-rules.ts";
-import { SeriesService } from "./ladders/series-service.ts";
-import { TournamentService } from "./ladders/tournament-service.ts";
-import { DailyPuzzles } from "./practice/daily-puzzles.ts";
-import { PuzzleMiningStore } from "./practice/puzzle-mining.ts";
-import { PuzzleService } from "./practice/puzzle-service.ts";
 import type { Images } from "./present/images.ts";
+import { DailyPuzzles } from "./puzzles/daily-puzzles.ts";
+import { PuzzleMiningStore } from "./puzzles/puzzle-mining.ts";
+import { PuzzleService } from "./puzzles/puzzle-service.ts";
+import { TournamentService } from "./tournaments/tournament-service.ts";
 
 export interface AppOptions {
   readonly db: Db;
@@ -33,6 +35,8 @@ export interface AppOptions {
   readonly guildLocale?: (guildId: string) => string | null | undefined;
   /** Why Nickar could not give or take a role now (seen from Discord's cache); null when it can. */
   readonly roleProblem?: App["roleProblem"];
+  /** The role keeper's `forgetting` (the Discord side); without Discord no role was given, and `forget` just runs. */
+  readonly rolesTakenBack?: App["rolesTakenBack"];
   readonly random?: () => number;
   /**
    * Nickar's own user id (the computer opponent), added once the bot has logged in: its games are never
@@ -67,6 +71,7 @@ export function createApp(options: AppOptions): App {
     ratings,
     roles: new RoleRules(db, clock, ratings),
     roleProblem: options.roleProblem ?? (() => null),
+    rolesTakenBack: options.rolesTakenBack ?? (async (_userId, forget) => forget()),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
     tournaments: new TournamentService(db, clock, games, bots),
@@ -75,6 +80,7 @@ export function createApp(options: AppOptions): App {
     dailyPuzzles: new DailyPuzzles(db, clock, settings, puzzles, options.random),
     puzzleMining: new PuzzleMiningStore(db, clock),
     uptime: new UptimeService(db, clock),
+    outbox: new OutboxStore(db),
     computer,
     analyses: new AnalysisService(db, clock, computer),
     images: options.images,

@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
-import { RULESET_IDS } from "../engine/internal.ts";
+import { RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
 import { checkTableFile, type TableReport } from "./endgame-file.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
@@ -47,9 +47,10 @@ export interface AiPool {
    * Checks the endgame tables' files (the pool's `endgame` option) and builds those missing or
    * damaged, one ruleset after another as tasks of the bot lane, reporting each; resolves when all
    * are ready. Meanwhile the search plays without them; each thread reads a table's file at its next
-   * search of that ruleset once it exists. Optional, so that stand-ins written before it stay valid.
+   * search of that ruleset once it exists. `rulesets` (default all): only these (the engine tool
+   * prepares each ruleset at its first search). Optional, so that stand-ins written before it stay valid.
    */
-  prepareEndgames?(onTable?: (report: TableReport) => void): Promise<TableReport[]>;
+  prepareEndgames?(onTable?: (report: TableReport) => void, rulesets?: readonly RulesetId[]): Promise<TableReport[]>;
   close(): Promise<void>;
 }
 
@@ -127,11 +128,11 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       return pool.threads.length;
     },
     close: () => pool.close({ force: true }),
-    async prepareEndgames(onTable) {
+    async prepareEndgames(onTable, rulesets = RULESET_IDS) {
       const endgame = options.endgame;
       const reports: TableReport[] = [];
       if (!endgame || endgame.seeds <= 0) return reports;
-      for (const ruleset of RULESET_IDS) {
+      for (const ruleset of rulesets) {
         // A sound file is only checked here, on this thread (about 20 ms a file at 10 seeds, one file
         // a turn of the event loop): the search thread reads it at its first search of the ruleset.
         // Only a missing or damaged one takes a thread now, to be built.

@@ -1,7 +1,9 @@
 /**
  * The engine tool's optional `think` field: `"think": {"level": "expert", "ms": 1000, "seed": 1}` (level
- * defaults to expert, ms to the level's budget, seed to none). The answer line then also carries the
- * search's "best", "score", "depth" and "nodes" ("best" and "score" null when the game is over).
+ * defaults to expert, ms to the level's budget, seed to none, book to true). The answer line then also
+ * carries the search's "best", "score", "depth" and "nodes" ("best" and "score" null when the game is
+ * over), and "book": true when the expert played the move from its opening book, as Nickar's own moves
+ * do (`"book": false` asks for a search instead, as hints and analyses do).
  */
 
 import type { EngineAnswer, Position, RulesetId } from "../engine/internal.ts";
@@ -12,6 +14,8 @@ export interface ThinkField {
   readonly level: Level;
   readonly ms?: number;
   readonly seed?: number;
+  /** expert, from the standard start: play from the opening book when the position is in it (default true). */
+  readonly book: boolean;
 }
 
 /** The request's think field: null when absent (or the line is not a JSON object), else the field or why it is bad. */
@@ -26,7 +30,12 @@ export function thinkField(line: string): ThinkField | { error: string } | null 
   const think = (request as { think: unknown }).think;
   if (think === undefined || think === null) return null;
   if (typeof think !== "object" || Array.isArray(think)) return { error: "think must be an object" };
-  const { level = "expert", ms, seed } = think as { level?: unknown; ms?: unknown; seed?: unknown };
+  const {
+    level = "expert",
+    ms,
+    seed,
+    book = true,
+  } = think as { level?: unknown; ms?: unknown; seed?: unknown; book?: unknown };
   if (!isLevel(level)) return { error: `think: unknown level ${JSON.stringify(level)} (${LEVELS.join(", ")})` };
   if (ms !== undefined && (typeof ms !== "number" || !(ms > 0) || ms > 600_000)) {
     return { error: "think: ms must be a number of milliseconds above 0 and at most 600000" };
@@ -34,7 +43,8 @@ export function thinkField(line: string): ThinkField | { error: string } | null 
   if (seed !== undefined && (typeof seed !== "number" || !Number.isInteger(seed))) {
     return { error: "think: seed must be an integer" };
   }
-  return { level, ms: ms as number | undefined, seed: seed as number | undefined };
+  if (typeof book !== "boolean") return { error: "think: book must be true or false" };
+  return { level, ms: ms as number | undefined, seed: seed as number | undefined, book };
 }
 
 /** The answer to a request with a think field. */
@@ -56,8 +66,10 @@ export async function thinkAnswer(
       level: think.level,
       ms: think.ms,
       seed: think.seed,
+      book: think.book,
     });
-    return { ...answer, best: result.best, score: result.score, depth: result.depth, nodes: result.nodes };
+    const searched = { best: result.best, score: result.score, depth: result.depth, nodes: result.nodes };
+    return { ...answer, ...searched, ...(result.book && { book: true }) };
   } catch (error) {
     return { error: `think: ${error instanceof Error ? error.message : String(error)}` };
   }

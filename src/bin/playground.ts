@@ -18,6 +18,7 @@ export interface PlaygroundOptions {
   readonly db: Db;
   readonly logger: Logger;
   readonly defaults?: Defaults;
+  /** Default: the local Discord's clock, which the page moves forward (+1 hour, +1 day). */
   readonly clock?: Clock;
   readonly renderPool?: BotOptions["renderPool"];
   readonly metricsPort?: BotOptions["metricsPort"];
@@ -64,7 +65,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       db: options.db,
       logger: options.logger,
       defaults: options.defaults,
-      clock: options.clock,
+      clock: options.clock ?? local.localDiscord.clock,
       renderPool: options.renderPool,
       metricsPort: options.metricsPort,
       metricsHost: options.metricsHost,
@@ -73,11 +74,16 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
     });
+    // The page moved the clock: what fell due in the jump (a deadline, the next daily puzzle, an arena's
+    // end) is done now, not when the scheduler's timer, set for the old time, fires.
+    const clockMoved = () => bot.poke();
+    local.localDiscord.context.events.on("clockUpdate", clockMoved);
     return {
       local,
       bot,
       url,
       async stop() {
+        local.localDiscord.context.events.off("clockUpdate", clockMoved);
         await bot.stop();
         await local.localDiscord.close();
       },

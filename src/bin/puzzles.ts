@@ -17,12 +17,12 @@ import { createAiPool } from "../ai/pool.ts";
 import { openDatabase } from "../db/client.ts";
 import { puzzles } from "../db/schema.ts";
 import { isRulesetId, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
-import { ensureStarterPuzzles } from "../practice/puzzle-catalog.ts";
-import { housesOf } from "../practice/puzzle-line.ts";
-import { generatePuzzlesWith, type MinedGame } from "../puzzles/generate.ts";
-import { GENERATE_WORKER, type GenerateGameTask } from "../puzzles/generate-worker.ts";
-import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/starter.ts";
-import { verifyPuzzle } from "../puzzles/verify.ts";
+import { generatePuzzlesWith, type MinedGame } from "../puzzles/core/generate.ts";
+import { GENERATE_WORKER, type GenerateGameTask } from "../puzzles/core/generate-worker.ts";
+import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/core/starter.ts";
+import { verifyPuzzle } from "../puzzles/core/verify.ts";
+import { ensureStarterPuzzles } from "../puzzles/puzzle-catalog.ts";
+import { housesOf } from "../puzzles/puzzle-line.ts";
 
 const USAGE =
   "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R]";

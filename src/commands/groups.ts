@@ -1,6 +1,6 @@
 /**
- * The subcommand groups of each command (`/nickar ladder join`), by the English name that
- * `Command.group` uses: their names and descriptions in the `commands` catalogue.
+ * The root commands (/nickar, /nickar-admin, /nickar-tournament, /nickar-puzzle): their names and the
+ * catalogue keys of their descriptions. What each holds is its table (see `RootTable` in command.ts).
  */
 import type { MessageKey } from "../i18n/index.ts";
 
@@ -8,8 +8,8 @@ import type { MessageKey } from "../i18n/index.ts";
 export const COMMAND_NAME = "nickar";
 /**
  * The admins' command: registered with `default_member_permissions` Manage Server, so Discord shows
- * it only to those who have it (a server can change that in its integration settings; the handlers
- * check Manage Server themselves all the same).
+ * it only to those who have it (a server can change that in its integration settings; its subcommands
+ * declare the MANAGE_SERVER guard all the same, or check it for the part that needs it).
  */
 export const ADMIN_COMMAND_NAME = "nickar-admin";
 /** The tournaments' command: a command of its own, as /nickar has no room left under Discord's 8,000 characters. */
@@ -32,18 +32,8 @@ export const ROOTS: Readonly<Record<RootCommand, MessageKey>> = {
   [PUZZLE_COMMAND_NAME]: "commands:puzzle.description",
 };
 
+/** A subcommand group's name and description in the `commands` catalogue. */
 export interface GroupTexts {
   readonly name: MessageKey;
   readonly description: MessageKey;
 }
-
-export const GROUPS: Readonly<Record<string, Readonly<Record<string, GroupTexts>>>> = {
-  [COMMAND_NAME]: {
-    ladder: { name: "commands:group.ladder.name", description: "commands:group.ladder.description" },
-    series: { name: "commands:group.series.name", description: "commands:group.series.description" },
-  },
-  [ADMIN_COMMAND_NAME]: {
-    season: { name: "commands:group.season.name", description: "commands:group.season.description" },
-    roles: { name: "commands:group.roles.name", description: "commands:group.roles.description" },
-  },
-};

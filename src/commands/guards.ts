@@ -1,18 +1,16 @@
 /**
- * Guards declared on commands (`guards: ["guild", "manage-server"]`), checked before the handler runs,
- * in one order for every command, in the manner of Sapphire's preconditions. The router runs every
- * command through runCommand; handler tests do too when they test a refusal.
+ * Guards (see `Guard` in command.ts): declared per subcommand in its root command's table and checked by
+ * the router before the handler runs, stage by stage (where, who, what), in the manner of Sapphire's
+ * preconditions. The router runs every subcommand through runCommand; handler tests do too when they
+ * test a refusal. Here are the guards of the generic layer, and the checks a handler makes for part of
+ * a command (`requireGuild`, `requireAdmin`).
  */
 import { UserError } from "../errors.ts";
 import type { Locale, Value } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
-import type { Command, Guard } from "./command.ts";
-import { COMMAND_NAME, GROUPS, type RootCommand } from "./groups.ts";
+import { GUARD_STAGES, type Guard, type GuardStage, type Subcommand } from "./command.ts";
 import { definitionText } from "./localize.ts";
-
-/** The order guards are checked in: where the command runs, then who runs it. */
-export const GUARD_ORDER: readonly Guard[] = ["guild", "manage-server"];
 
 export function guildRequired(): UserError {
   return new UserError("guild/required");
@@ -23,43 +21,77 @@ export function manageServerRequired(what: Value): UserError {
   return new UserError("permission/manage-server", { what });
 }
 
-/** Each guard's refusal, or null when it holds. */
-const CHECKS: Readonly<Record<Guard, (ctx: HandlerContext, command: Command) => UserError | null>> = {
-  guild: (ctx) => (ctx.guildId ? null : guildRequired()),
-  "manage-server": (ctx, command) =>
-    ctx.canManageGuild ? null : manageServerRequired(`/${commandLabel(command, ctx.locale)}`),
+/** Used in a server (not in DMs). */
+export const GUILD: Guard = {
+  name: "guild",
+  stage: "place",
+  refusal: (ctx) => (ctx.guildId ? null : guildRequired()),
 };
 
-/** "nickar-admin season new" as a user of `locale` sees it in Discord ("nickar-admin sæson ny"). */
-export function commandLabel(command: Command, locale: Locale): string {
-  const root = rootOf(command);
-  const { name, name_localizations } = command.definition;
-  const texts = command.group ? GROUPS[root]?.[command.group] : undefined;
-  const group = (texts && definitionText(locale, texts.name)) ?? command.group ?? null;
-  const subcommand = (locale === "en" ? null : name_localizations?.[locale]) ?? name;
-  return [root, group, subcommand].filter(Boolean).join(" ");
+/** The member has Manage Server; the refusal names the subcommand as they see it. */
+export const MANAGE_SERVER: Guard = {
+  name: "manage-server",
+  stage: "member",
+  refusal: (ctx, _options, subcommand) =>
+    ctx.canManageGuild ? null : manageServerRequired(`/${commandLabel(subcommand, ctx.locale)}`),
+};
+
+/**
+ * The server the command runs in. Subcommands that need one declare the GUILD guard, which the router
+ * checks before the handler; called without the router (a handler test), it refuses the same way.
+ */
+export function requireGuild(ctx: HandlerContext): string {
+  if (!ctx.guildId) throw guildRequired();
+  return ctx.guildId;
 }
 
-/** The top-level command a subcommand is registered under. */
-export const rootOf = (command: Command): RootCommand => command.root ?? COMMAND_NAME;
+/**
+ * Manage Server is needed for part of a command (changing settings, as opposed to showing them); a
+ * subcommand that needs it whole declares the MANAGE_SERVER guard instead. `what` completes
+ * "... needs the Manage Server permission".
+ */
+export function requireAdmin(ctx: HandlerContext, what: Value): void {
+  if (!ctx.canManageGuild) throw manageServerRequired(what);
+}
 
-/** The refusal of the first guard of `command` that does not hold, in GUARD_ORDER; null when all hold. */
-export function guardRefusal(command: Command, ctx: HandlerContext): UserError | null {
-  for (const guard of GUARD_ORDER) {
-    const refusal = command.guards?.includes(guard) ? CHECKS[guard](ctx, command) : null;
+/** "nickar-admin season new" as a user of `locale` sees it in Discord ("nickar-admin sæson ny"). */
+export function commandLabel(subcommand: Pick<Subcommand, "root" | "group" | "definition">, locale: Locale): string {
+  const { name, name_localizations } = subcommand.definition;
+  const { group } = subcommand;
+  const groupName = group ? (definitionText(locale, group.texts.name) ?? group.name) : null;
+  const local = (locale === "en" ? null : name_localizations?.[locale]) ?? name;
+  return [subcommand.root, groupName, local].filter(Boolean).join(" ");
+}
+
+/** The guards of `subcommand` checked at `stages`, in stage order (in the table's order within a stage). */
+function inOrder(subcommand: Subcommand, stages: readonly GuardStage[]): Guard[] {
+  return stages.flatMap((stage) => subcommand.guards.filter((g) => g.stage === stage));
+}
+
+/** The refusal of the first guard of `subcommand` that does not hold; null when all hold. */
+export function guardRefusal(subcommand: Subcommand, ctx: HandlerContext, options: CommandOptions): UserError | null {
+  for (const guard of inOrder(subcommand, GUARD_STAGES)) {
+    const refusal = guard.refusal(ctx, options, subcommand);
     if (refusal) return refusal;
   }
   return null;
 }
 
-/** Whether every guard of `command` holds (autocomplete suggests nothing where the command may not run). */
-export function guardsHold(command: Command, ctx: HandlerContext): boolean {
-  return guardRefusal(command, ctx) === null;
+/**
+ * Whether the guards that do not read the options hold (where, who): autocomplete suggests nothing where
+ * the subcommand may not run, and its options, half typed, name nothing yet.
+ */
+export function guardsHold(subcommand: Subcommand, ctx: HandlerContext, options: CommandOptions): boolean {
+  return inOrder(subcommand, ["place", "member"]).every((guard) => guard.refusal(ctx, options, subcommand) === null);
 }
 
-/** Checks the command's guards, then runs its handler. */
-export async function runCommand(command: Command, ctx: HandlerContext, options: CommandOptions): Promise<Response> {
-  const refusal = guardRefusal(command, ctx);
+/** Checks the subcommand's guards, then runs its handler. */
+export async function runCommand(
+  subcommand: Subcommand,
+  ctx: HandlerContext,
+  options: CommandOptions,
+): Promise<Response> {
+  const refusal = guardRefusal(subcommand, ctx, options);
   if (refusal) throw refusal;
-  return command.handle(ctx, options);
+  return subcommand.handle(ctx, options);
 }

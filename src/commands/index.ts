@@ -1,7 +1,8 @@
 /**
- * The /nickar, /nickar-admin and /nickar-tournament commands: one subcommand per file in this folder, some of them in
- * groups (`/nickar ladder join`). Importing this module never opens the database (handlers get services
- * through their context), so deployment can use it.
+ * The command table: the four root commands' tables (/nickar and /nickar-admin in roots/, /nickar-tournament
+ * and /nickar-puzzle in their features), each subcommand found by its key with its guards, and what
+ * deployment registers. Importing this module never opens the database (handlers get services through
+ * their context), so deployment can use it.
  */
 import {
   ApplicationIntegrationType,
@@ -11,160 +12,75 @@ import {
   SlashCommandBuilder,
   SlashCommandSubcommandGroupBuilder,
 } from "discord.js";
-import type { MessageKey } from "../i18n/index.ts";
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
-import { abort } from "./abort.ts";
-import { analyse } from "./analyse.ts";
-import { board } from "./board.ts";
-import { cancel } from "./cancel.ts";
-import { challenge } from "./challenge.ts";
-import type { Choice, Command } from "./command.ts";
-import { draw } from "./draw.ts";
-import { exportGame } from "./export.ts";
-import { forgetMe } from "./forget-me.ts";
-import { game } from "./game.ts";
-import { games } from "./games.ts";
-import {
-  ADMIN_COMMAND_NAME,
-  COMMAND_NAME,
-  GROUPS,
-  PUZZLE_COMMAND_NAME,
-  ROOTS,
-  type RootCommand,
-  TOURNAMENT_COMMAND_NAME,
-} from "./groups.ts";
-import { rootOf } from "./guards.ts";
-import { history } from "./history.ts";
-import { ladderChallenge } from "./ladder-challenge.ts";
-import { ladderJoin } from "./ladder-join.ts";
-import { ladderLeave } from "./ladder-leave.ts";
-import { ladderShow } from "./ladder-show.ts";
-import { leaderboard } from "./leaderboard.ts";
+import { nickarPuzzle } from "../puzzles/commands/nickar-puzzle.ts";
+import { nickarTournament } from "../tournaments/commands/nickar-tournament.ts";
+import type { Choice, RootTable, Subcommand, TableEntry, TableGroup } from "./command.ts";
+import { COMMAND_NAME, ROOTS } from "./groups.ts";
 import { localized } from "./localize.ts";
-import { move } from "./move.ts";
-import { notify } from "./notify.ts";
-import { play } from "./play.ts";
-import { puzzleSolve } from "./puzzle-solve.ts";
-import { puzzleStats } from "./puzzle-stats.ts";
-import { puzzleTop } from "./puzzle-top.ts";
-import { resign } from "./resign.ts";
-import { rolesList } from "./roles-list.ts";
-import { rolesRemove } from "./roles-remove.ts";
-import { rolesSet } from "./roles-set.ts";
-import { rules } from "./rules.ts";
-import { seasonList } from "./season-list.ts";
-import { seasonNew } from "./season-new.ts";
-import { seriesChallenge } from "./series-challenge.ts";
-import { seriesResign } from "./series-resign.ts";
-import { seriesStandings } from "./series-standings.ts";
-import { adminSettings, settings } from "./settings.ts";
-import { rulesetChoices, timeChoices } from "./shared.ts";
-import { stats } from "./stats.ts";
-import { takeback } from "./takeback.ts";
-import { tournamentBracket } from "./tournament-bracket.ts";
-import { tournamentCancel } from "./tournament-cancel.ts";
-import { tournamentCreate } from "./tournament-create.ts";
-import { tournamentCrosstable } from "./tournament-crosstable.ts";
-import { tournamentExport } from "./tournament-export.ts";
-import { tournamentJoin } from "./tournament-join.ts";
-import { tournamentLeave } from "./tournament-leave.ts";
-import { tournamentPause } from "./tournament-pause.ts";
-import { tournamentRemove } from "./tournament-remove.ts";
-import { tournamentResume } from "./tournament-resume.ts";
-import { tournamentStandings } from "./tournament-standings.ts";
-import { tournamentStart } from "./tournament-start.ts";
-import { voidGame } from "./void.ts";
+import { nickar } from "./roots/nickar.ts";
+import { nickarAdmin } from "./roots/nickar-admin.ts";
+import { rulesetChoices } from "./ruleset-option.ts";
+import { timeChoices } from "./time-option.ts";
 
 export { ADMIN_COMMAND_NAME, COMMAND_NAME, PUZZLE_COMMAND_NAME, TOURNAMENT_COMMAND_NAME } from "./groups.ts";
-export { rootOf } from "./guards.ts";
+
+/** Every root command's table, in the order deployment registers them. */
+export const TABLES: readonly RootTable[] = [nickar, nickarAdmin, nickarTournament, nickarPuzzle];
 
 /**
  * How a command is looked up: "move", "ladder join" for a subcommand of a group, and with the
- * command's name in front under /nickar-admin ("nickar-admin season new").
+ * command's name in front under the other roots ("nickar-admin season new").
  */
 export function commandKey(command: string, group: string | null, subcommand: string): string {
   return [command === COMMAND_NAME ? null : command, group, subcommand].filter(Boolean).join(" ");
 }
 
-const ALL: readonly Command[] = [
-  challenge,
-  play,
-  move,
-  board,
-  resign,
-  draw,
-  takeback,
-  abort,
-  games,
-  notify,
-  rules,
-  settings,
-  leaderboard,
-  stats,
-  history,
-  game,
-  analyse,
-  exportGame,
-  puzzleSolve,
-  puzzleStats,
-  puzzleTop,
-  ladderShow,
-  ladderJoin,
-  ladderLeave,
-  ladderChallenge,
-  seriesChallenge,
-  seriesResign,
-  seriesStandings,
-  tournamentCreate,
-  tournamentJoin,
-  tournamentLeave,
-  tournamentStart,
-  tournamentStandings,
-  tournamentCrosstable,
-  tournamentBracket,
-  tournamentPause,
-  tournamentResume,
-  tournamentCancel,
-  tournamentRemove,
-  tournamentExport,
-  cancel,
-  voidGame,
-  adminSettings,
-  seasonNew,
-  seasonList,
-  rolesSet,
-  rolesRemove,
-  rolesList,
-  forgetMe,
-];
+/** The table's line as the router finds it: the table's guards, then the line's own. */
+function subcommandOf(table: RootTable, entry: TableEntry, group: TableGroup | null): Subcommand {
+  return {
+    ...entry.command,
+    root: table.name,
+    group: group && { name: group.name, texts: group.texts },
+    guards: [...(table.guards ?? []), ...(entry.guards ?? [])],
+  };
+}
 
-export const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
-  ALL.map((c) => [commandKey(rootOf(c), c.group ?? null, c.definition.name), c]),
+/** Every subcommand of the tables, in registration order. */
+function subcommandsOf(table: RootTable): Subcommand[] {
+  return [
+    ...table.subcommands.map((entry) => subcommandOf(table, entry, null)),
+    ...(table.groups ?? []).flatMap((group) => group.subcommands.map((entry) => subcommandOf(table, entry, group))),
+  ];
+}
+
+export const COMMANDS: Readonly<Record<string, Subcommand>> = Object.fromEntries(
+  TABLES.flatMap(subcommandsOf).map((s) => [commandKey(s.root, s.group?.name ?? null, s.definition.name), s]),
 );
 
-function build(name: RootCommand, description: MessageKey = ROOTS[name]): SlashCommandBuilder {
+function build(table: RootTable): SlashCommandBuilder {
   // The command's own name is Nickar's, the same in every language.
-  const builder = localized(new SlashCommandBuilder().setName(name), null, description)
+  const builder = localized(new SlashCommandBuilder().setName(table.name), null, ROOTS[table.name])
     // Server channels only (no DMs, no user installs): replaces the deprecated dm_permission.
     .setContexts(InteractionContextType.Guild)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
-  const mine = ALL.filter((c) => rootOf(c) === name);
-  for (const command of mine.filter((c) => !c.group)) builder.addSubcommand(command.definition);
-  for (const [group, text] of Object.entries(GROUPS[name] ?? {})) {
-    const built = localized(new SlashCommandSubcommandGroupBuilder(), text.name, text.description);
-    if (built.name !== group) throw new Error(`group ${group} is named ${built.name} in the English catalogue`);
-    for (const command of mine.filter((c) => c.group === group)) built.addSubcommand(command.definition);
+  for (const entry of table.subcommands) builder.addSubcommand(entry.command.definition);
+  for (const group of table.groups ?? []) {
+    const built = localized(new SlashCommandSubcommandGroupBuilder(), group.texts.name, group.texts.description);
+    if (built.name !== group.name)
+      throw new Error(`group ${group.name} is named ${built.name} in the English catalogue`);
+    for (const entry of group.subcommands) built.addSubcommand(entry.command.definition);
     builder.addSubcommandGroup(built);
   }
   return builder;
 }
 
 export function nickarCommand(): SlashCommandBuilder {
-  return build(COMMAND_NAME);
+  return build(nickar);
 }
 
 export function adminCommand(): SlashCommandBuilder {
-  return build(ADMIN_COMMAND_NAME).setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+  return build(nickarAdmin).setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
 }
 
 /** Everything `npm run deploy-commands` (and the playground) registers. */
@@ -172,8 +88,8 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
   return [
     nickarCommand().toJSON(),
     adminCommand().toJSON(),
-    build(TOURNAMENT_COMMAND_NAME).toJSON(),
-    build(PUZZLE_COMMAND_NAME).toJSON(),
+    build(nickarTournament).toJSON(),
+    build(nickarPuzzle).toJSON(),
   ];
 }
 
@@ -182,7 +98,7 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
  * suggested here; anything else by the command's own `autocomplete`.
  */
 export async function suggestions(
-  command: Command | undefined,
+  command: Subcommand | undefined,
   ctx: HandlerContext,
   focused: { name: string; value: string },
   options: CommandOptions,

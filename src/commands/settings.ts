@@ -10,22 +10,14 @@ import { channel, isLocale, type Locale, type MessageKey, type Translate, term }
 import type { CommandOptions, HandlerContext } from "../interactions/context.ts";
 import type { Response } from "../interactions/reply.ts";
 import { MESSAGE_LIMIT } from "../interactions/text-budget.ts";
-import { formatDailyTime, parseDailyTime } from "../practice/daily-puzzles.ts";
 import { timeLimitText } from "../present/time-limit.ts";
+import { formatDailyTime, parseDailyTime } from "../puzzles/daily-puzzles.ts";
 import type { Command } from "./command.ts";
-import { ADMIN_COMMAND_NAME } from "./groups.ts";
+import { requireAdmin, requireGuild } from "./guards.ts";
 import { localized } from "./localize.ts";
-import {
-  asRuleset,
-  choiceOption,
-  parseTime,
-  requireAdmin,
-  requireGuild,
-  rulesetOption,
-  rulesetTerm,
-  SHORT_TEXT,
-  timeOption,
-} from "./shared.ts";
+import { choiceOption, SHORT_TEXT } from "./options.ts";
+import { asRuleset, rulesetOption, rulesetTerm } from "./ruleset-option.ts";
+import { parseTime, timeOption } from "./time-option.ts";
 
 /** Each language by its own name. */
 const LANGUAGE_NAME = {
@@ -276,10 +268,8 @@ function change(ctx: HandlerContext, options: CommandOptions): Response {
   return { mode: "reply", reply: { content: `${saved}${text}`, ephemeral: true } };
 }
 
-export const settings: Command = { guards: ["guild"], definition, handle: show };
+export const settings: Command = { definition, handle: show };
 export const adminSettings: Command = {
-  root: ADMIN_COMMAND_NAME,
-  guards: ["guild"],
   definition: adminDefinition,
   handle: change,
 };

@@ -16,19 +16,21 @@ import throttle from "lodash/throttle.js";
 import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
+import { RoleKeeper } from "../competition/jobs/role-keeper.ts";
+import { roleProblemOf } from "../competition/jobs/role-problem.ts";
 import type { Db } from "../db/client.ts";
 import { countActiveGames } from "../db/counts.ts";
 import type { ComputerOptions } from "../games/computer.ts";
+import { AnalysisJobs } from "../games/jobs/analysis-jobs.ts";
+import { ComputerTurns } from "../games/jobs/computer-turns.ts";
 import type { Defaults } from "../games/settings.ts";
 import { localeOf, type MessageKey } from "../i18n/index.ts";
 import type { App } from "../interactions/context.ts";
 import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
-import { type Images, pooledImages } from "../present/images.ts";
-import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
+import { type Images, pooledImages, RenderPool, type RenderPoolOptions } from "../present/images.ts";
+import { PuzzleMining } from "../puzzles/jobs/puzzle-mining.ts";
 import { mainThreadIdle } from "../workers/idle-collect.ts";
-import { AnalysisJobs } from "./analysis-jobs.ts";
-import { ComputerTurns } from "./computer-turns.ts";
 import { DisplayNames } from "./display-names.ts";
 import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
 import { InFlight } from "./in-flight.ts";
@@ -37,10 +39,7 @@ import { LostPermissions } from "./lost-permissions.ts";
 import { discordMessenger } from "./messenger.ts";
 import { Metrics, type MetricsServer, type PoolGauge, serveMetrics } from "./metrics.ts";
 import { Notices } from "./notices.ts";
-import { PuzzleMining } from "./puzzle-mining.ts";
 import { commandLimit } from "./rate-limit.ts";
-import { RoleKeeper } from "./role-keeper.ts";
-import { roleProblemOf } from "./role-problem.ts";
 import { createRouter } from "./router.ts";
 import { Scheduler } from "./scheduler.ts";
 import { SweepLease } from "./sweep-lease.ts";
@@ -73,7 +72,7 @@ export interface BotOptions {
   /** Called once when the bot must stop for good (the database check failed); the caller shuts down. */
   readonly onFatal?: (reason: string) => void;
   /**
-   * Mine finished games for puzzles in the AI pool's bot lane (src/discord/puzzle-mining.ts); the bot's
+   * Mine finished games for puzzles in the AI pool's bot lane (src/puzzles/jobs/puzzle-mining.ts); the bot's
    * entry point turns it on (PUZZLE_MINING, default on), tests only where they look at it.
    */
   readonly puzzleMining?: boolean;
@@ -93,6 +92,8 @@ export interface Bot {
   readonly metricsUrl: string | null;
   /** The HTTP interactions endpoint, when it is served. */
   readonly interactionsUrl: string | null;
+  /** Time moved under the bot (the playground's clock): look again at what is due now (deadlines, daily puzzles, arenas, roles). */
+  poke(): void;
   stop(): Promise<void>;
 }
 
@@ -181,6 +182,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     guildLocale: (guildId) => client.guilds.cache.get(guildId)?.preferredLocale,
     guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
     roleProblem: (guildId, roleId) => roleProblemOf(client, guildId, roleId),
+    rolesTakenBack: (userId, forget) => roles.forgetting(userId, forget),
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
@@ -327,6 +329,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     app,
     metricsUrl: metricsServer?.url ?? null,
     interactionsUrl: interactionsServer?.url ?? null,
+    poke: changed,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
      * finish (up to `drainMs`), the scheduler's sweep in progress finishes and no other starts, then

@@ -35,8 +35,11 @@ export function payload(reply: Reply, image: ImageFile | null) {
 
 export interface Messenger {
   edit(ref: MessageRef, reply: Reply): Promise<void>;
-  /** Posts a message and returns its id (null when the channel is gone). */
-  send(channelId: string, reply: Reply): Promise<string | null>;
+  /**
+   * Posts a message and returns its id (null when the channel is gone). With a `nonce`, enforced: Discord answers
+   * a second post with the same nonce within a few minutes with the first message rather than a new one.
+   */
+  send(channelId: string, reply: Reply, nonce?: string): Promise<string | null>;
   /** Sends a direct message; null when it cannot be sent (DMs closed, the bot blocked). */
   direct(userId: string, reply: Reply): Promise<MessageRef | null>;
   /** Deletes one of the bot's messages; one already gone is no error. */
@@ -98,11 +101,11 @@ export function discordMessenger(
         }
       }
     },
-    async send(channelId, reply) {
+    async send(channelId, reply, nonce) {
       const target = await channel(channelId);
       if (!target) return null;
       const { flags: _flags, attachments: _a, ...body } = payload(reply, await renderImage(reply, logger));
-      const message = await target.send(body).catch((err) => {
+      const message = await target.send({ ...body, ...(nonce && { nonce, enforceNonce: true }) }).catch((err) => {
         logger.warn({ err, channelId }, "could not send message");
         refused(err, channelId);
         return null;
@@ -132,7 +135,7 @@ const BIND_WAIT = { giveUpMs: 60_000 } as const;
 /** Sends new channel messages (a series' next game), binding each to its game when it says so. */
 export async function sendPosts(app: App, messenger: Messenger, posts: readonly Post[]): Promise<void> {
   for (const post of posts) {
-    const posted = await messenger.send(post.channelId, post.reply);
+    const posted = await messenger.send(post.channelId, post.reply, post.nonce);
     const game = post.bindGame;
     // A locked database must not lose the binding: the game would have no message.
     if (posted && game) await retryWhileBusy(() => app.games.bindMessage(game, post.channelId, posted), BIND_WAIT);

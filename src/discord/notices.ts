@@ -17,6 +17,7 @@ import { DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { Clock } from "../clock.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
+import { OutboxStore } from "../db/outbox.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import { jumpLink, type MessageRef, type Notice, type Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
@@ -102,7 +103,9 @@ export class Notices implements NoticeBoard {
       // A newer notice of this key replaces this one (it deletes the ones shown and pings anew), so
       // when Discord is slow (a backlog of requests) the backlog holds one notice a game, not one a move.
       if (this.newest.get(notice.key) !== notice) return;
-      return this.deliver(notice, through).catch((err) => this.logger.error({ err, key: notice.key }, "notice failed"));
+      return this.deliver(notice, through)
+        .then(() => this.markSent(notice))
+        .catch((err) => this.logger.error({ err, key: notice.key }, "notice failed"));
     });
     this.queues.set(notice.key, next);
     void next.then(() => {
@@ -128,6 +131,12 @@ export class Notices implements NoticeBoard {
       if (this.queues.get(key) === next) this.queues.delete(key);
     });
     return next;
+  }
+
+  /** A notice the outbox holds (a tournament game's ending): delivered, so the outbox need not send it. */
+  private async markSent(notice: Notice): Promise<void> {
+    const key = notice.outboxKey;
+    if (key) await this.remember(() => new OutboxStore(this.db).markSent(key, this.clock.now()));
   }
 
   private async deliver(notice: Notice, through: InteractionWebhook | undefined): Promise<void> {

@@ -11,7 +11,7 @@ import {
   MessageFlags,
   PermissionFlagsBits,
 } from "discord.js";
-import type { Command } from "../commands/command.ts";
+import type { Subcommand } from "../commands/command.ts";
 import { guardsHold, runCommand } from "../commands/guards.ts";
 import { COMMANDS, commandKey, suggestions } from "../commands/index.ts";
 import { isBusy, retryWhileBusy } from "../db/client.ts";
@@ -67,7 +67,7 @@ function contextOf(app: App, interaction: Interaction): HandlerContext {
 type Options = (ChatInputCommandInteraction | AutocompleteInteraction)["options"];
 
 /** The /nickar, /nickar-admin, /nickar-tournament or /nickar-puzzle subcommand asked for, if this version has it. */
-function commandOf(commandName: string, options: Options): Command | undefined {
+function commandOf(commandName: string, options: Options): Subcommand | undefined {
   const subcommand = options.getSubcommand(false);
   if (!subcommand) return undefined;
   return COMMANDS[commandKey(commandName, options.getSubcommandGroup(false), subcommand)];
@@ -220,10 +220,11 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     const command = commandOf(interaction.commandName, interaction.options);
     const focused = interaction.options.getFocused(true);
     const ctx = contextOf(app, interaction);
-    // Suggestions only where the command may run: a refused guard suggests nothing.
-    const allowed = command ? guardsHold(command, ctx) : false;
+    const options = optionsOf(interaction);
+    // Suggestions only where the command may run: a refused guard (where, who) suggests nothing.
+    const allowed = command ? guardsHold(command, ctx, options) : false;
     const choices = allowed
-      ? await suggestions(command, ctx, { name: focused.name, value: String(focused.value) }, optionsOf(interaction))
+      ? await suggestions(command, ctx, { name: focused.name, value: String(focused.value) }, options)
       : [];
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
@@ -249,6 +250,8 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       await afterwards(acting, response, messageId);
       deps.onChange();
       await postNotices(acting, response);
+      // A tournament game's ending told: the outbox may now post what follows it (the final standings).
+      if (response.notices?.some((n) => n.outboxKey)) deps.onChange();
     } catch (error) {
       const known = isUserError(error);
       deps.onError?.(known ? error.code : "internal");

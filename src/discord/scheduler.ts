@@ -1,6 +1,8 @@
 /**
- * Enforces deadlines: challenge expiry, half-time reminders and time-outs. All of them live in the
- * database, so after a restart the first sweep catches up; then one timer waits for the nearest one.
+ * Enforces deadlines: runs the jobs of the registry (src/discord/due-jobs.ts: challenge expiry, half-time
+ * reminders and time-outs, tournament starts and arena ends, the daily puzzles, the games left without a
+ * message). All of them live in the database, so after a restart the first sweep catches up; then one
+ * timer waits for the nearest item of any job (each job's `nextDue`).
  *
  * Clocks stop while the bot is down: a heartbeat is written every few seconds, and at startup, before
  * the first sweep, the time since the last sign of life is given back to every deadline, reminder and
@@ -11,25 +13,16 @@
  * one is logged with its id and skipped for a while, and after a failed sweep the next one waits.
  */
 
-import { RetryLater, type SweepFailure } from "../games/retry.ts";
-import type { GameNotice } from "../games/service.ts";
+import { challengeReply } from "../challenges/views/challenge.ts";
+import { UNPOSTED_GRACE } from "../games/jobs/unposted-games.ts";
+import { RetryLater } from "../games/retry.ts";
 import type { Downtime } from "../games/uptime.ts";
+import { gameMessage, serverVoice } from "../games/views/game-message.ts";
 import type { App } from "../interactions/context.ts";
-import { gameMessage, serverVoice } from "../interactions/game-message.ts";
-import { noticesAfter } from "../interactions/game-updates.ts";
-import { gameNoticeKey } from "../interactions/reply.ts";
-import { gamePost, nextSeriesPost } from "../interactions/series-posts.ts";
-import {
-  arenaEndedPosts,
-  roundPosts,
-  startedOnTimePosts,
-  tournamentFollowUps,
-} from "../interactions/tournament-posts.ts";
-import { challengeReply } from "../interactions/views/challenge.ts";
-import { reminderReply } from "../interactions/views/reminder.ts";
 import type { Logger } from "../logger.ts";
-import { runDailyPuzzles } from "./daily-puzzle-posts.ts";
-import { type Messenger, sendDirect, sendPosts } from "./messenger.ts";
+import type { DueContext } from "./due-job.ts";
+import { DUE_JOBS } from "./due-jobs.ts";
+import type { Messenger } from "./messenger.ts";
 import type { NoticeBoard } from "./notices.ts";
 
 /** setTimeout cannot wait longer than ~24.8 days; waking up hourly also bounds any clock drift. */
@@ -50,8 +43,6 @@ const MAX_RETRY_WAIT = 5 * 60_000;
 export const HEARTBEAT_EVERY = 10_000;
 /** Messages show deadlines as "in 5 minutes": a shift shorter than this is not worth editing every board for. */
 export const REFRESH_AFTER_DOWNTIME = 60_000;
-/** A game still without a message this long after its creation was not posted by whoever created it. */
-export const UNPOSTED_GRACE = 60_000;
 
 export interface DueOptions {
   /** Post the games without a message created at or before this time (default: `UNPOSTED_GRACE` ago). */
@@ -60,106 +51,13 @@ export interface DueOptions {
   readonly postRetry?: RetryLater;
   /** Where the turn notice of a game that ended on time is taken down. */
   readonly notices?: NoticeBoard;
+  /** When this process started enforcing: games created before it and never posted are due at once (default 0). */
+  readonly startedAt?: number;
 }
 
 export interface DueReport {
   /** How many items (challenges, games, posts, the heartbeat) failed and were skipped. */
   readonly failed: number;
-}
-
-function logFailures(logger: Logger, kind: "challenge" | "game", failures: readonly SweepFailure[]): void {
-  for (const f of failures) {
-    logger.error(
-      { err: f.error, [kind]: f.id, attempts: f.attempts, retryAt: new Date(f.retryAt).toISOString() },
-      `${kind} deadline failed; skipped until the retry time`,
-    );
-  }
-}
-
-/** Tells the players about a reminder or a time-out, and posts the next game of a series. */
-async function announce(
-  app: App,
-  messenger: Messenger,
-  logger: Logger,
-  notice: GameNotice,
-  notices: NoticeBoard | undefined,
-): Promise<void> {
-  const { row } = notice.game;
-  const { t } = serverVoice(app, row.guildId);
-  if (notice.kind === "reminder") {
-    // Posted in the turn of the game's notices and counted as one of them: the next one (after the player's
-    // move, or the ending on time) deletes it, so a reminder never outlives the turn it was about. Not a
-    // notice itself because it mentions the player whatever their /nickar notify choice.
-    const send = async () => {
-      // The player may have moved, or the game ended, since the sweep found the reminder due: then it is about nothing.
-      const now = app.games.get(row.id)?.row;
-      if (now?.ply !== row.ply || now.status !== "active") return null;
-      const messageId = await messenger.send(row.channelId, reminderReply(notice.game, t));
-      return messageId ? { channelId: row.channelId, messageId } : null;
-    };
-    if (notices?.postOwn) await notices.postOwn(gameNoticeKey(row.id), send);
-    else await send();
-    return;
-  }
-  logger.info({ game: row.id, status: row.status }, "game ended on time");
-  const reply = gameMessage(app, notice.game);
-  if (row.messageId) await messenger.edit({ channelId: row.channelId, messageId: row.messageId }, reply);
-  // Both players are told by the game's notice (who ran out of time, what it changes), as after any ending.
-  await sendPosts(app, messenger, nextSeriesPost(app, notice.game));
-  // A tournament's next round (paired by this time-out), or its final standings.
-  const tournament = tournamentFollowUps(app, notice.game);
-  for (const edit of tournament.edits) await messenger.edit(edit.ref, edit.reply);
-  await sendPosts(app, messenger, tournament.posts);
-  for (const n of noticesAfter(app, notice.game, { moved: true })) await notices?.post(n);
-}
-
-/**
- * The tournament rounds (`<tournament>:<round>`) whose pairings this process posted while posting their games:
- * kept for the process's life (a few entries a round), so that a restart at worst posts them once more.
- */
-const pairingsPosted = new Set<string>();
-
-/** Posts the active games created at or before `until` that still have no message, and binds the messages. */
-async function postUnposted(
-  app: App,
-  messenger: Messenger,
-  logger: Logger,
-  until: number,
-  retry: RetryLater | undefined,
-): Promise<number> {
-  let failed = 0;
-  const now = app.clock.now();
-  for (const { id, createdAt } of app.games.unposted()) {
-    if (createdAt > until || retry?.waiting(id, now)) continue;
-    try {
-      const game = app.games.get(id);
-      if (game?.row.status !== "active" || game.row.messageId !== null) continue;
-      // A tournament round none of whose games was posted: its pairings first, once (a retry after the
-      // board failed must not post them again).
-      const round = `${game.row.tournamentId}:${game.row.tournamentRound}`;
-      if (
-        game.row.tournamentId &&
-        game.row.tournamentRound === app.tournaments.get(game.row.tournamentId)?.currentRound &&
-        !pairingsPosted.has(round)
-      ) {
-        const [pairings] = roundPosts(app, game.row.tournamentId);
-        if (pairings && (await messenger.send(pairings.channelId, pairings.reply))) pairingsPosted.add(round);
-      }
-      const post = gamePost(app, game);
-      const posted = await messenger.send(post.channelId, post.reply);
-      if (!posted) throw new Error(`could not post in channel ${post.channelId}`);
-      app.games.bindMessage(id, post.channelId, posted);
-      await sendDirect(app, messenger, post, posted);
-      retry?.succeeded(id);
-      logger.info({ game: id, message: posted }, "posted a game that had no message");
-    } catch (err) {
-      failed++;
-      const retryAt = retry?.failed(id, err, now).retryAt;
-      const until = retryAt === undefined ? undefined : new Date(retryAt).toISOString();
-      logger.error({ err, game: id, retryAt: until }, "could not post a game that has no message");
-    }
-  }
-  return failed;
 }
 
 /**
@@ -180,69 +78,22 @@ export async function runDue(
     failed++;
     logger.error({ err }, "could not write the heartbeat");
   }
-
-  const expiry = app.challenges.expire();
-  failed += expiry.failed.length;
-  logFailures(logger, "challenge", expiry.failed);
-  for (const challenge of expiry.expired) {
-    logger.info({ challenge: challenge.id }, "challenge expired");
-    if (!challenge.messageId) continue;
-    try {
-      await messenger.edit(
-        { channelId: challenge.channelId, messageId: challenge.messageId },
-        challengeReply(challenge, serverVoice(app, challenge.guildId).t),
-      );
-    } catch (err) {
-      failed++;
-      logger.error({ err, challenge: challenge.id }, "could not tell that a challenge expired");
-    }
-  }
-
-  const sweep = app.games.sweep();
-  failed += sweep.failed.length;
-  logFailures(logger, "game", sweep.failed);
-  for (const notice of sweep.notices) {
-    try {
-      await announce(app, messenger, logger, notice, options.notices);
-    } catch (err) {
-      failed++;
-      logger.error({ err, game: notice.game.row.id, kind: notice.kind }, "could not tell the players");
-    }
-  }
-
-  for (const { id } of app.tournaments.dueStarts()) {
-    try {
-      const started = startedOnTimePosts(app, id);
-      for (const edit of started.edits) await messenger.edit(edit.ref, edit.reply);
-      await sendPosts(app, messenger, started.posts);
-      logger.info({ tournament: id }, "tournament start time");
-    } catch (err) {
-      failed++;
-      logger.error({ err, tournament: id }, "could not start a tournament at its time");
-    }
-  }
-
-  // Arenas whose time is up with no game left in progress (one whose last game ends later is finished by it):
-  // each finished and its final standings posted on its own, so one failing leaves the others be.
-  for (const { id } of app.tournaments.arenasPastTheirEnd()) {
-    try {
-      const t = app.tournaments.finishArena(id);
-      if (!t) continue;
-      const ended = arenaEndedPosts(app, t);
-      for (const edit of ended.edits) await messenger.edit(edit.ref, edit.reply);
-      await sendPosts(app, messenger, ended.posts);
-      logger.info({ tournament: id }, "arena finished at its time");
-    } catch (err) {
-      failed++;
-      logger.error({ err, tournament: id }, "could not finish an arena whose time is up");
-    }
-  }
-
-  failed += await runDailyPuzzles(app, messenger, logger);
-
-  const until = options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE;
-  failed += await postUnposted(app, messenger, logger, until, options.postRetry);
+  const ctx = dueContext(app, messenger, logger, options);
+  for (const job of DUE_JOBS) failed += await job.run(ctx);
   return { failed };
+}
+
+/** What every job of a sweep is given. */
+function dueContext(app: App, messenger: Messenger, logger: Logger, options: DueOptions): DueContext {
+  return {
+    app,
+    messenger,
+    logger,
+    notices: options.notices,
+    unpostedUntil: options.unpostedUntil ?? app.clock.now() - UNPOSTED_GRACE,
+    startedAt: options.startedAt ?? 0,
+    postRetry: options.postRetry,
+  };
 }
 
 /**
@@ -373,6 +224,7 @@ export class Scheduler {
         unpostedUntil: Math.max(now - UNPOSTED_GRACE, this.startedAt - 1),
         postRetry: this.postRetry,
         notices: this.notices,
+        startedAt: this.startedAt,
       });
       this.sweepFailures = 0;
       failed = report.failed > 0;
@@ -410,17 +262,6 @@ export class Scheduler {
     }
   }
 
-  /** The earliest time an unposted game is due for its post (after the grace, or its retry time). */
-  private nextPost(): number | null {
-    let next: number | null = null;
-    for (const { id, createdAt } of this.app.games.unposted()) {
-      const due = createdAt < this.startedAt ? this.startedAt : createdAt + UNPOSTED_GRACE;
-      const at = this.postRetry.notBefore(id, due);
-      if (next === null || at < next) next = at;
-    }
-    return next;
-  }
-
   /**
    * Sets the timer: for the next due item but no sooner than `minWait`, or after exactly `retryIn`.
    * Node's timers may fire a few milliseconds before the clock reaches the due time (they count from
@@ -442,13 +283,11 @@ export class Scheduler {
   /** Milliseconds until the next due item: MAX_WAIT when there is none, WAIT_AFTER_FAILURE when unreadable. */
   private untilNextDue(): number {
     try {
-      const times = [
-        this.app.games.nextDue(),
-        this.app.challenges.nextExpiry(),
-        this.nextPost(),
-        this.app.tournaments.nextDue(),
-        this.app.dailyPuzzles.nextDue(),
-      ].filter((t): t is number => t !== null);
+      const ctx = dueContext(this.app, this.messenger, this.logger, {
+        postRetry: this.postRetry,
+        startedAt: this.startedAt,
+      });
+      const times = DUE_JOBS.map((job) => job.nextDue(ctx)).filter((t): t is number => t !== null);
       return times.length ? Math.min(...times) - this.app.clock.now() : MAX_WAIT;
     } catch (err) {
       this.logger.error({ err }, "could not find the next deadline");

@@ -2,7 +2,7 @@
  * Analyses of finished games: requested, queued (at most one runs per server; the others wait in the
  * `analyses` table, so a restart picks them up again), searched position by position in the AI pool at
  * a fixed budget, and stored, so a second request is answered at once. Returns data only; the
- * Discord side (src/discord/analysis-jobs.ts) runs the queue and edits the messages.
+ * Discord side (src/games/jobs/analysis-jobs.ts) runs the queue and edits the messages.
  */
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";

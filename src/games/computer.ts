@@ -2,7 +2,7 @@
  * Nickar itself as a player: its games are created here, and its moves, draw answers and the hints it
  * gives are searched in the AI pool (src/ai, worker threads) and then played through the game service
  * like anyone's, with the ply check, so a game that changed while it thought is never overwritten.
- * Returns data only; src/discord/computer-turns.ts decides when to think and updates the messages.
+ * Returns data only; src/games/jobs/computer-turns.ts decides when to think and updates the messages.
  */
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { AiPool, EndgameVerdict, Lane, Level, ThinkRequest, ThinkResult } from "../ai/index.ts";
@@ -232,7 +232,7 @@ export class Computer {
     const accepted = score <= DRAW_ACCEPT_AT_MOST;
     const me = this.requireId();
     const after = this.unlessStale(() =>
-      accepted ? this.games.draw(row.id, me, row.ply).game : this.games.declineDraw(row.id, me, row.ply),
+      accepted ? this.games.draw(row.id, me, row.ply).game : this.games.decline("draw", row.id, me, row.ply),
     );
     return after ? { accepted, score, game: after } : null;
   }

@@ -26,7 +26,7 @@ export interface NewGameInput {
 
 /**
  * Deadline and reminder for the move that starts now. The computer opponent has none: it moves as
- * soon as its search ends and never loses on time (src/discord/computer-turns.ts resumes it).
+ * soon as its search ends and never loses on time (src/games/jobs/computer-turns.ts resumes it).
  */
 export function clockFields(timeLimit: number, now: number, computerToMove = false) {
   if (computerToMove) return { deadlineAt: null, reminderAt: null };

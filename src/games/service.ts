@@ -5,72 +5,22 @@
  * racing presses can never both succeed.
  * It returns a snapshot for the caller to render; it knows nothing about Discord.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE, type Tx } from "../db/client.ts";
 import { type BotReason, type GameRow, type GameStatus, games } from "../db/schema.ts";
-import { type EngineErrorCode, formatPosition, opponent, type Player, play, type RulesetId } from "../engine/index.ts";
-import { type ErrorCode, quoted, UserError } from "../errors.ts";
-import { DRAW_OFFER_GAP, drawOfferField, pliesUntilDrawOffer } from "./draw-offers.ts";
-import {
-  activeDeadlines,
-  clockFields,
-  computerSeat,
-  countGames,
-  dueGames,
-  gameById,
-  playerGames,
-  unpostedGames,
-  updateIfCurrent,
-} from "./game-store.ts";
+import { formatPosition, opponent, type Player, play } from "../engine/index.ts";
+import { UserError } from "../errors.ts";
+import { checkPlayer, GameReads, gameNotFound } from "./game-reads.ts";
+import { activeDeadlines, clockFields, computerSeat, gameById, updateIfCurrent } from "./game-store.ts";
 import { type CompetitionHooks, isCommitted } from "./hooks.ts";
+import { moveRefusal } from "./move-refusals.ts";
+import { answerRefusal, askedBy, askedFields, pliesUntilAsking, QUESTIONS, type QuestionKind } from "./questions.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
-import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
-import {
-  pliesUntilTakeback,
-  TAKEBACK_GAP,
-  takebackCountField,
-  takebackPlyField,
-  takebackRefusal,
-  takebackStart,
-} from "./takebacks.ts";
+import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
+import { takebackCountField, takebackRefusal, takebackStart } from "./takebacks.ts";
 
-/**
- * The one refusal for a game that cannot be found: no such id, or a game of another server (which
- * is not told apart, so ids of other servers' games give nothing away).
- */
-export function gameNotFound(gameId: string): UserError {
-  return new UserError("game/not-found", { id: quoted(gameId) });
-}
-
-/**
- * The checks every action of a player passes, in this order: it is their game, the game is still
- * going, and the board they acted on (`expectedPly`, null for "the current position") is current.
- * Returns their seat.
- */
-export function checkPlayer(row: GameRow, userId: string, expectedPly: number | null): Player {
-  const seat = seatOf(row, userId);
-  if (seat === null) throw new UserError("game/not-yours");
-  if (row.status !== "active") throw new UserError("game/over");
-  if (expectedPly !== null && expectedPly !== row.ply) throw new UserError("game/stale");
-  return seat;
-}
-
-/** The refusal of a move the engine does not allow: its code is the error's (the `errors` catalogue has each). */
-const MOVE_REFUSALS = {
-  "move/not-a-house": "move/not-a-house",
-  "move/empty-house": "move/empty-house",
-  "move/must-feed": "move/must-feed",
-  "move/grand-slam": "move/grand-slam",
-  "move/single-seed": "move/single-seed",
-  "move/game-over": "move/game-over",
-} as const satisfies Partial<Record<EngineErrorCode, ErrorCode>>;
-
-function moveRefusal(code: EngineErrorCode): ErrorCode {
-  const refusal = (MOVE_REFUSALS as Partial<Record<EngineErrorCode, ErrorCode>>)[code];
-  if (!refusal) throw new Error(`the engine refused a move with ${code}`);
-  return refusal;
-}
+export { checkPlayer, gameNotFound } from "./game-reads.ts";
 
 export type DrawResult = { readonly kind: "offered" | "agreed"; readonly game: GameSnapshot };
 
@@ -87,12 +37,12 @@ export type GameNotice =
   | { readonly kind: "reminder"; readonly game: GameSnapshot }
   | { readonly kind: "timeout"; readonly game: GameSnapshot };
 
-export class GameService {
+export class GameService extends GameReads {
   /** Due games the sweep could not handle, skipped for a while. */
   private readonly retry = new RetryLater();
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     /** Ratings, ladder and series: told inside the transaction whenever a game ends or is voided. */
     private readonly hooks: CompetitionHooks,
@@ -100,124 +50,8 @@ export class GameService {
     private readonly bots: ReadonlySet<string> = new Set(),
     /** Whether a server allows takebacks in rated games (`/nickar-admin settings takebacks:`). */
     private readonly ratedTakebacks: (guildId: string, tx: Tx) => boolean = () => false,
-  ) {}
-
-  get(gameId: string): GameSnapshot | null {
-    const row = gameById(this.db).get({ id: gameId });
-    return row ? snapshotOf(row) : null;
-  }
-
-  /**
-   * The game, which must exist and, when `here` is given, belong to that server (a null server, a
-   * DM, has no games); else the one refusal, gameNotFound.
-   */
-  find(gameId: string, here?: { readonly guildId: string | null }): GameSnapshot {
-    const game = this.get(gameId);
-    if (!game || (here && game.row.guildId !== here.guildId)) throw gameNotFound(gameId);
-    return game;
-  }
-
-  /** The game as `userId` may act on it now (checkPlayer), without changing it: e.g. before a confirmation. */
-  forPlayer(gameId: string, userId: string, expectedPly: number | null): { seat: Player; game: GameSnapshot } {
-    const game = this.find(gameId);
-    return { seat: checkPlayer(game.row, userId, expectedPly), game };
-  }
-
-  /** Active games of a player in a server, oldest first. */
-  activeFor(guildId: string, userId: string): GameSnapshot[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(playerGames(guildId, userId, eq(games.status, "active")))
-      .orderBy(asc(games.createdAt))
-      .all()
-      .map(snapshotOf);
-  }
-  /** The games in progress whose message is in a channel (their rows only: nothing is replayed). */
-  activeInChannel(channelId: string): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, channelId), eq(games.status, "active")))
-      .orderBy(asc(games.createdAt))
-      .all();
-  }
-
-  /**
-   * The game a person typed the id of, in a server: the exact id, else the id in another case (ids are
-   * lowercase now, older ones mixed-case: nobody should have to type the case right).
-   */
-  findTyped(guildId: string, typed: string): GameSnapshot | null {
-    const id = typed.trim();
-    if (!id) return null;
-    const exact = this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.id, id), eq(games.guildId, guildId)))
-      .get();
-    const row =
-      exact ??
-      this.db
-        .select()
-        .from(games)
-        .where(and(sql`lower(${games.id}) = ${id.toLowerCase()}`, eq(games.guildId, guildId)))
-        .get();
-    return row ? snapshotOf(row) : null;
-  }
-
-  /** The ladder game of a server and ruleset that finished last, if it finished at or after `since`. */
-  lastLadderGame(guildId: string, ruleset: RulesetId, since: number): GameRow | null {
-    return (
-      this.db
-        .select()
-        .from(games)
-        .where(
-          and(
-            eq(games.guildId, guildId),
-            eq(games.ruleset, ruleset),
-            eq(games.status, "finished"),
-            isNotNull(games.ladderChallengerId),
-            gte(games.finishedAt, since),
-          ),
-        )
-        .orderBy(desc(games.finishedAt), desc(sql`rowid`))
-        .limit(1)
-        .get() ?? null
-    );
-  }
-
-  /** For id suggestions: the player's games first (latest first), then the server's other recent games. */
-  recent(guildId: string, userId: string, limit = 25): GameRow[] {
-    const mine = this.db
-      .select()
-      .from(games)
-      .where(playerGames(guildId, userId, sql`1 = 1`))
-      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
-      .limit(limit)
-      .all();
-    const others = this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.guildId, guildId), ne(games.southId, userId), ne(games.northId, userId)))
-      .orderBy(desc(games.updatedAt), desc(sql`rowid`))
-      .limit(limit)
-      .all();
-    return [...mine, ...others].slice(0, limit);
-  }
-
-  /** A player's ended games in a server, latest first, and how many there are in all. */
-  history(guildId: string, userId: string, limit = 10): { rows: GameRow[]; total: number } {
-    const where = playerGames(guildId, userId, ne(games.status, "active"));
-    const rows = this.db
-      .select()
-      .from(games)
-      .where(where)
-      // Games that ended in the same millisecond: the one created later first.
-      .orderBy(desc(games.finishedAt), desc(sql`rowid`))
-      .limit(limit)
-      .all();
-    const total = countGames(this.db, where);
-    return { rows, total };
+  ) {
+    super(db);
   }
 
   bindMessage(gameId: string, channelId: string, messageId: string): void {
@@ -284,25 +118,10 @@ export class GameService {
   draw(gameId: string, userId: string, expectedPly: number | null): DrawResult {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const offerBy = game.row.drawOfferBy;
-      if (offerBy === opponent(seat))
+      if (game.row.drawOfferBy === opponent(seat))
         return { kind: "agreed", game: this.finish(tx, game, "finished", null, "agreement") };
-      if (offerBy === seat) throw new UserError("draw/already-offered");
-      const wait = pliesUntilDrawOffer(game.row, seat, game.row.ply);
-      if (wait > 0) throw new UserError("draw/too-soon", { count: wait, gap: DRAW_OFFER_GAP });
-      const offered = { drawOfferBy: seat, [drawOfferField(seat)]: game.row.ply, updatedAt: this.clock.now() };
+      const offered = this.ask(game, seat, "draw");
       return { kind: "offered", game: this.write(tx, game, offered) };
-    }, IMMEDIATE);
-  }
-
-  /** Declines the opponent's pending draw offer (the game goes on). */
-  declineDraw(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
-    return this.db.transaction((tx) => {
-      const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const offerBy = game.row.drawOfferBy;
-      if (offerBy === null) throw new UserError("draw/none-to-decline");
-      if (offerBy === seat) throw new UserError("draw/own-offer");
-      return this.write(tx, game, { drawOfferBy: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
 
@@ -316,15 +135,13 @@ export class GameService {
       const { row } = game;
       this.checkTakebacks(tx, row);
       if (row.takebackBy === opponent(seat)) return this.undo(tx, game, opponent(seat));
-      if (row.takebackBy === seat) throw new UserError("takeback/already-asked");
-      const start = takebackStart(game.state, seat, row.level !== null);
-      if ("refusal" in start) throw new UserError(start.refusal);
-      const wait = pliesUntilTakeback(row, seat, row.ply);
-      if (wait > 0) throw new UserError("takeback/too-soon", { count: wait, gap: TAKEBACK_GAP });
-      const asked = { [takebackPlyField(seat)]: row.ply, updatedAt: this.clock.now() };
+      const asked = this.ask(game, seat, "takeback", () => {
+        const start = takebackStart(game.state, seat, row.level !== null);
+        if ("refusal" in start) throw new UserError(start.refusal);
+      });
       // Nickar always accepts (games against it are unrated): no request is left pending.
       if (row.level !== null) return this.undo(tx, game, seat, asked);
-      return { kind: "asked", game: this.write(tx, game, { ...asked, takebackBy: seat }) };
+      return { kind: "asked", game: this.write(tx, game, asked) };
     }, IMMEDIATE);
   }
 
@@ -332,21 +149,19 @@ export class GameService {
   acceptTakeback(gameId: string, userId: string, expectedPly: number | null): TakebackResult {
     return this.db.transaction((tx): TakebackResult => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const by = game.row.takebackBy;
-      if (by === null) throw new UserError("takeback/none");
-      if (by === seat) throw new UserError("takeback/own-request");
-      return this.undo(tx, game, by);
+      const refusal = answerRefusal(game.row, "takeback", seat, "accept");
+      if (refusal) throw new UserError(refusal);
+      return this.undo(tx, game, opponent(seat));
     }, IMMEDIATE);
   }
 
-  /** Declines the opponent's pending takeback request (the game goes on as it is). */
-  declineTakeback(gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
+  /** Declines the opponent's pending draw offer or takeback request (the game goes on as it is). */
+  decline(kind: QuestionKind, gameId: string, userId: string, expectedPly: number | null): GameSnapshot {
     return this.db.transaction((tx) => {
       const { seat, game } = this.loadForPlayer(tx, gameId, userId, expectedPly);
-      const by = game.row.takebackBy;
-      if (by === null) throw new UserError("takeback/none");
-      if (by === seat) throw new UserError("takeback/own-request");
-      return this.write(tx, game, { takebackBy: null, updatedAt: this.clock.now() });
+      const refusal = answerRefusal(game.row, kind, seat, "decline");
+      if (refusal) throw new UserError(refusal);
+      return this.write(tx, game, { [QUESTIONS[kind].by]: null, updatedAt: this.clock.now() });
     }, IMMEDIATE);
   }
 
@@ -406,11 +221,9 @@ export class GameService {
    */
   sweep(): { notices: GameNotice[]; failed: SweepFailure[] } {
     const now = this.clock.now();
-    const due = dueGames(this.db).all({ now });
-    const { done, failed } = this.retry.sweep(
-      due.map((d) => d.id),
-      now,
-      (id) => this.db.transaction((tx) => this.enforce(tx, id, now), IMMEDIATE),
+    const due = this.dueGames(now);
+    const { done, failed } = this.retry.sweep(due, now, (id) =>
+      this.db.transaction((tx) => this.enforce(tx, id, now), IMMEDIATE),
     );
     return { notices: done, failed };
   }
@@ -427,11 +240,6 @@ export class GameService {
       }
     }
     return next;
-  }
-
-  /** Active games that have no message yet (posted by the scheduler when nobody else did), oldest first. */
-  unposted(): GameRow[] {
-    return unpostedGames(this.db).all();
   }
 
   /** What is due for one game at `now`: its time-out, its reminder, or nothing (someone got there first). */
@@ -452,6 +260,20 @@ export class GameService {
       return { kind: "reminder", game: this.write(tx, snapshotOf(row), { reminderAt: null }) };
     }
     return null;
+  }
+
+  /**
+   * What `seat` asking `kind` writes, or its refusal: their question is open already, `check` refuses (what
+   * a takeback would undo), or they asked not `gap` plies ago.
+   */
+  private ask(game: GameSnapshot, seat: Player, kind: QuestionKind, check?: () => void): Partial<GameRow> {
+    const { row } = game;
+    const { refusals, gap } = QUESTIONS[kind];
+    if (askedBy(row, kind) === seat) throw new UserError(refusals.already);
+    check?.();
+    const wait = pliesUntilAsking(row, kind, seat, row.ply);
+    if (wait > 0) throw new UserError(refusals.tooSoon, { count: wait, gap });
+    return { ...askedFields(kind, seat, row.ply), updatedAt: this.clock.now() };
   }
 
   /** Refuses a takeback in a game that does not allow them (the kind of game, the server's setting). */

@@ -11,15 +11,12 @@
  * - **Where.** Unrated games and games against Nickar (always unrated); rated games only where the server
  *   allows it (`/nickar-admin settings takebacks:`); never in ladder, series or tournament games.
  * - **How often.** One request per player every `TAKEBACK_GAP` plies, counted from the ply of their last
- *   request, whatever became of it (as draw offers are limited).
+ *   request, whatever became of it: a takeback request is a question as a draw offer is (questions.ts).
  */
 import type { GameRow } from "../db/schema.ts";
 import { type GameState, moveLetter, opponent, type Player, play } from "../engine/index.ts";
 import type { ErrorCode } from "../errors.ts";
 import { isCommitted } from "./hooks.ts";
-
-/** Plies (the game's ply, which a takeback moves on by one as a move does) between two requests of a player. */
-export const TAKEBACK_GAP = 6;
 
 /** Why takebacks are refused in this game, or null when they are allowed (`ratedAllowed`: the server's setting). */
 export function takebackRefusal(row: GameRow, ratedAllowed: boolean): ErrorCode | null {
@@ -31,25 +28,9 @@ export function takebackRefusal(row: GameRow, ratedAllowed: boolean): ErrorCode 
   return null;
 }
 
-export interface TakebackPlies {
-  readonly southTakebackPly: number | null;
-  readonly northTakebackPly: number | null;
-}
-
-/** The column that keeps the ply at which `seat` last asked. */
-export function takebackPlyField(seat: Player): keyof TakebackPlies {
-  return seat === 0 ? "southTakebackPly" : "northTakebackPly";
-}
-
 /** The column that counts `seat`'s accepted takebacks. */
 export function takebackCountField(seat: Player): "southTakebacks" | "northTakebacks" {
   return seat === 0 ? "southTakebacks" : "northTakebacks";
-}
-
-/** How many more plies must be played before `seat` may ask again at `ply`; 0 when they may now. */
-export function pliesUntilTakeback(row: TakebackPlies, seat: Player, ply: number): number {
-  const last = row[takebackPlyField(seat)];
-  return last === null ? 0 : Math.max(0, last + TAKEBACK_GAP - ply);
 }
 
 /**

@@ -1,23 +1,25 @@
 /** What every handler gets: who acted, where, and the services. No discord.js objects. */
+
+import type { ChallengeService } from "../challenges/challenges.ts";
 import type { Clock } from "../clock.ts";
+import type { LadderService } from "../competition/ladder-service.ts";
+import type { RatingService } from "../competition/ratings.ts";
+import type { RoleProblem, RoleRules } from "../competition/role-rules.ts";
+import type { SeriesService } from "../competition/series-service.ts";
+import type { OutboxStore } from "../db/outbox.ts";
+import type { ForgetService } from "../forget-me/forget.ts";
 import type { AnalysisService } from "../games/analyses.ts";
-import type { ChallengeService } from "../games/challenges.ts";
 import type { Computer } from "../games/computer.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
 import type { UptimeService } from "../games/uptime.ts";
 import type { Locale, Translate } from "../i18n/index.ts";
-import type { ForgetService } from "../ladders/forget.ts";
-import type { LadderService } from "../ladders/ladder-service.ts";
-import type { RatingService } from "../ladders/ratings.ts";
-import type { RoleProblem, RoleRules } from "../ladders/role-rules.ts";
-import type { SeriesService } from "../ladders/series-service.ts";
-import type { TournamentService } from "../ladders/tournament-service.ts";
-import type { DailyPuzzles } from "../practice/daily-puzzles.ts";
-import type { PuzzleMiningStore } from "../practice/puzzle-mining.ts";
-import type { PuzzleService } from "../practice/puzzle-service.ts";
 import type { Images } from "../present/images.ts";
+import type { DailyPuzzles } from "../puzzles/daily-puzzles.ts";
+import type { PuzzleMiningStore } from "../puzzles/puzzle-mining.ts";
+import type { PuzzleService } from "../puzzles/puzzle-service.ts";
+import type { TournamentService } from "../tournaments/tournament-service.ts";
 
 export interface App {
   readonly games: GameService;
@@ -29,13 +31,18 @@ export interface App {
   readonly series: SeriesService;
   /** Swiss tournaments (`/nickar-tournament`, the announcement's buttons). */
   readonly tournaments: TournamentService;
-  /** Server roles that follow the standings (`/nickar-admin roles`); src/discord/role-keeper.ts applies them. */
+  /** Server roles that follow the standings (`/nickar-admin roles`); src/competition/jobs/role-keeper.ts applies them. */
   readonly roles: RoleRules;
   /**
    * Why Nickar cannot give or take `roleId` in the server now, as Discord would refuse it: no Manage
    * Roles, the role at or above Nickar's highest, a role Discord manages, or no such role; null when it can.
    */
   readonly roleProblem: (guildId: string, roleId: string) => RoleProblem | null;
+  /**
+   * `/nickar forget-me`: runs `forget` once every role Nickar gave `userId` (in every server) is taken back
+   * through Discord, no role being given to them meanwhile (src/competition/jobs/role-keeper.ts, `forgetting`).
+   */
+  readonly rolesTakenBack: <T>(userId: string, forget: () => T) => Promise<T>;
   readonly forget: ForgetService;
   /** Puzzles: tries, puzzle ratings, leaderboards (`/nickar-puzzle`). */
   readonly puzzles: PuzzleService;
@@ -43,6 +50,8 @@ export interface App {
   readonly dailyPuzzles: DailyPuzzles;
   /** Which finished games were mined for puzzles, and how far. */
   readonly puzzleMining: PuzzleMiningStore;
+  /** The posts transactions decided, sent after their commit (src/discord/outbox-sender.ts). */
+  readonly outbox: OutboxStore;
   /** The heartbeat and the clocks given back after the bot was down. */
   readonly uptime: UptimeService;
   /** Nickar itself as a player (the computer opponent): its moves, draw answers, hints. */

@@ -106,6 +106,8 @@ export interface Notice {
    * links to the board, which carries the same actions.
    */
   readonly components?: Reply["components"];
+  /** The outbox's key of this notice (a tournament game's ending): marked sent once it is delivered. */
+  readonly outboxKey?: string;
 }
 
 export function gameNoticeKey(gameId: string): string {
@@ -145,6 +147,8 @@ export interface Post {
    * "dm": they are not pinged by the post itself). `text` starts the message.
    */
   readonly direct?: { readonly users: readonly string[]; readonly text: string };
+  /** Discord's message nonce, enforced: the same post sent again within minutes makes no second message. */
+  readonly nonce?: string;
 }
 
 export function ephemeral(content: string): Response {

@@ -9,15 +9,17 @@ import type { GameState, MoveEvent, Player } from "../engine/index.ts";
 import type { GameSnapshot } from "../games/snapshot.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdvantageMark } from "../render/advantage-chart.ts";
-import type { RatingPoint, Rung } from "../render/chart.ts";
+import type { ChartUnit, RatingPoint, Rung } from "../render/chart.ts";
 import { translatorFor } from "../render/language.ts";
-import type { RenderPool } from "../render/pool.ts";
-import type { TournamentImage } from "../render/tournament-image.ts";
+import { RenderPool, type RenderPoolOptions } from "../render/pool.ts";
 import { type BoardView, type PlayerLabel, viewFromState } from "../render/view.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { Lane } from "../workers/pool.ts";
 
+export { MARK_COUNT } from "../render/advantage-marks.ts";
 export { describeChart, describeLadder, describeTournament } from "../render/describe-charts.ts";
-export type { TournamentImage } from "../render/tournament-image.ts";
+export type { TournamentImage } from "../tournaments/images/tournament-image.ts";
+export { RenderPool, type RenderPoolOptions };
 
 /** What a board shows besides the game: the footer (a series score) and a note for the result banner. */
 export interface BoardLook {
@@ -38,15 +40,23 @@ export interface Images {
   /** A position outside any game (a puzzle's), the move that led to it highlighted. */
   positionPng(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<Buffer>;
   positionAlt(shot: PositionShot, names: readonly [string, string], locale: Locale): Promise<string>;
-  /** The moves from `shots[0]` on, one after the other, as one animation (each shot after the first has its move). */
-  lineGif(shots: readonly PositionShot[], names: readonly [string, string], locale: Locale): Promise<Buffer>;
+  /**
+   * The moves from `shots[0]` on, one after the other, as one animation (each shot after the first has its
+   * move). It opens on the final position, or on `shots[0]` with `opening: "start"` (a puzzle's solution).
+   */
+  lineGif(
+    shots: readonly PositionShot[],
+    names: readonly [string, string],
+    locale: Locale,
+    opening?: "start" | "end",
+  ): Promise<Buffer>;
   boardPng(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer>;
   /** The animation of the last move; null when no move has been played. */
   moveGif(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<Buffer | null>;
   /** The board's alt text: pit by pit, the stores, whose turn or the result, what the last move did. */
   boardAlt(game: GameSnapshot, names: readonly [string, string], look: BoardLook): Promise<string>;
   /** A player's rating after each game (at least one point); its words in `locale`. */
-  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale, unit?: ChartUnit): Promise<Buffer>;
   /** A ladder's rungs, top first; `more` rungs were left out. */
   ladderPng(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
   /** A tournament's standings, crosstable, bracket or podium; its words in `locale`. */
@@ -67,10 +77,10 @@ export interface Images {
 /** What draws the images: the render pool, or the renderer in this thread. */
 interface Drawing {
   board(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
-  line(views: readonly BoardView[], lane: Lane, locale: Locale): Promise<Buffer>;
+  line(views: readonly BoardView[], lane: Lane, locale: Locale, opening?: BoardView): Promise<Buffer>;
   animation(view: BoardView, lane: Lane, locale: Locale): Promise<Buffer>;
   boardAlt(view: BoardView, lane: Lane, locale: Locale): Promise<string>;
-  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale): Promise<Buffer>;
+  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale, unit?: ChartUnit): Promise<Buffer>;
   ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale): Promise<Buffer>;
   tournament(image: TournamentImage, locale: Locale): Promise<Buffer>;
   advantageChart(
@@ -115,11 +125,12 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
   return {
     positionPng: (shot, names, locale) => drawing.board(shotView(shot, names), "people", locale),
     positionAlt: (shot, names, locale) => drawing.boardAlt(shotView(shot, names), "people", locale),
-    lineGif: (shots, names, locale) =>
+    lineGif: (shots, names, locale, opening = "end") =>
       drawing.line(
         shots.slice(1).map((s) => shotView(s, names)),
         "people",
         locale,
+        opening === "start" ? shotView(shots[0], names) : undefined,
       ),
     boardPng: (game, names, look) => drawing.board(viewOf(game, names, look), lane(game), look.locale),
     async moveGif(game, names, look) {
@@ -127,7 +138,7 @@ function imagesThrough(drawing: Drawing, isBot: (userId: string) => boolean): Im
       return drawing.animation(viewOf(game, names, look), lane(game), look.locale);
     },
     boardAlt: (game, names, look) => drawing.boardAlt(viewOf(game, names, look), lane(game), look.locale),
-    ratingChart: (title, points, locale = "en") => drawing.ratingChart(title, points, locale),
+    ratingChart: (title, points, locale = "en", unit = "games") => drawing.ratingChart(title, points, locale, unit),
     ladderPng: (title, rungs, more, locale = "en") => drawing.ladder(title, rungs, more, locale),
     tournamentPng: (image, locale = "en") => drawing.tournament(image, locale),
     advantageChart: (title, evaluations, marks, locale = "en", movers) =>
@@ -168,17 +179,17 @@ export const rendererImages: Images = imagesThrough(
   {
     board: async (view, _lane, locale) => (await load()).renderBoardPng(view, { locale }),
     animation: async (view, _lane, locale) => (await load()).renderMoveGif(view, { locale }),
-    line: async (views, _lane, locale) => {
+    line: async (views, _lane, locale, opening) => {
       await load(); // the fonts
-      return (await import("../render/line-gif.ts")).renderLineGif(views, { locale });
+      return (await import("../render/line-gif.ts")).renderLineGif(views, { locale, opening });
     },
     boardAlt: async (view, _lane, locale) => (await loadDescribe()).describeBoard(view, translatorFor(locale)),
-    ratingChart: async (title, points, locale) =>
-      (await loadCharts()).renderRatingChart(title, points, translatorFor(locale)),
+    ratingChart: async (title, points, locale, unit) =>
+      (await loadCharts()).renderRatingChart(title, points, translatorFor(locale), unit),
     ladder: async (title, rungs, more, locale) =>
       (await loadCharts()).renderLadderImage(title, rungs, more, translatorFor(locale)),
     tournament: async (image, locale) =>
-      (await import("../render/tournament-image.ts")).renderTournamentImage(image, translatorFor(locale)),
+      (await import("../tournaments/images/tournament-image.ts")).renderTournamentImage(image, translatorFor(locale)),
     advantageChart: async (title, evaluations, marks, locale, movers) =>
       (await import("../render/advantage-chart.ts")).renderAdvantageChart(
         title,

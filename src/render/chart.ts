@@ -11,6 +11,9 @@ import { drawLabel } from "./labels.ts";
 import { ENGLISH } from "./language.ts";
 import { THEME } from "./theme.ts";
 
+/** What the x axis counts: rated games, or rated puzzle tries. */
+export type ChartUnit = "games" | "puzzles";
+
 export interface RatingPoint {
   /** Unix milliseconds. */
   readonly at: number;
@@ -102,6 +105,7 @@ export async function renderRatingChart(
   title: string,
   points: readonly RatingPoint[],
   t: Translate = ENGLISH,
+  unit: ChartUnit = "games",
 ): Promise<Buffer> {
   registerFonts();
   const canvas = createCanvas(WIDTH, HEIGHT);
@@ -174,8 +178,8 @@ export async function renderRatingChart(
   const first = points[0];
   const [from, to] = [dateLabel(first.at, t), dateLabel(last.at, t)];
   const dates = from === to ? to : `${from} – ${to}`;
-  const axis = t("board:chart.axis", {
-    games: t("board:chart.games", { count: points.length }),
+  const axis = t(unit === "puzzles" ? "board:chart.axisPuzzles" : "board:chart.axis", {
+    games: t(unit === "puzzles" ? "board:chart.puzzles" : "board:chart.games", { count: points.length }),
     dates,
     rating: Math.round(last.rating),
     deviation: Math.round(last.deviation),

@@ -3,9 +3,9 @@
  * canvas, so the commands can say it before anything is drawn.
  */
 import type { Translate } from "../i18n/index.ts";
-import type { RatingPoint, Rung } from "./chart.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
+import type { ChartUnit, RatingPoint, Rung } from "./chart.ts";
 import { ENGLISH } from "./language.ts";
-import type { TournamentImage } from "./tournament-image.ts";
 
 /** Discord's limit on an attachment's description. */
 export const ALT_TEXT_LIMIT = 1024;
@@ -14,7 +14,12 @@ export function clipAlt(text: string): string {
   return text.length <= ALT_TEXT_LIMIT ? text : `${text.slice(0, ALT_TEXT_LIMIT - 1)}…`;
 }
 
-export function describeChart(title: string, points: readonly RatingPoint[], t: Translate = ENGLISH): string {
+export function describeChart(
+  title: string,
+  points: readonly RatingPoint[],
+  t: Translate = ENGLISH,
+  unit: ChartUnit = "games",
+): string {
   if (points.length === 0) return clipAlt(t("board:alt.chartEmpty", { title }));
   const ratings = points.map((p) => Math.round(p.rating));
   const first = ratings[0];
@@ -23,7 +28,7 @@ export function describeChart(title: string, points: readonly RatingPoint[], t: 
   return clipAlt(
     t(trend, {
       title,
-      games: t("board:chart.games", { count: points.length }),
+      games: t(unit === "puzzles" ? "board:chart.puzzles" : "board:chart.games", { count: points.length }),
       first,
       last,
       highest: Math.max(...ratings),
@@ -44,23 +49,25 @@ export function describeLadder(title: string, rungs: readonly Rung[], more: numb
 /** A tournament image's alt text: its title, then its rows, matches or places in reading order. */
 export function describeTournament(image: TournamentImage, t: Translate = ENGLISH): string {
   const { data } = image;
-  const points = (score: string) => t("board:tournament.scored", { score });
+  const points = (score: string) => t("board:tournament.scored", { score, count: Number(score) });
   const items =
     image.kind === "standings"
       ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}${r.flame ? " 🔥" : ""}`)
       : image.kind === "crosstable"
         ? image.data.rows.map((r) => `${r.rank}. ${r.name}, ${points(r.score)}`)
         : image.kind === "podium"
-          ? image.data.places.map((p, i) => `${i + 1}. ${p.name}, ${points(p.score)}`)
-          : image.data.rounds.flatMap((matches, r) =>
-              matches
-                .filter((m) => m.top && (m.bottom || m.bye))
-                .map((m) => {
-                  const round = t("board:tournament.roundShort", { round: r + 1 });
-                  if (!m.bottom) return `${round}: ${m.top!.name} (${t("board:tournament.bye")})`;
-                  return `${round}: ${m.top!.name} ${m.top!.wins ?? 0}–${m.bottom.wins ?? 0} ${m.bottom.name}`;
-                }),
-            );
+          ? image.data.places.map((p, i) => `${i + 1}. ${p.name}, ${p.detail}`)
+          : image.kind === "knockout"
+            ? image.data.rows.map((r) => `${r.place ?? "–"}. ${r.name}, ${r.stage}: ${r.result}`)
+            : image.data.rounds.flatMap((matches, r) =>
+                matches
+                  .filter((m) => m.top && (m.bottom || m.bye))
+                  .map((m) => {
+                    const round = image.data.roundNames[r] ?? t("board:tournament.roundShort", { round: r + 1 });
+                    if (!m.bottom) return `${round}: ${m.top!.name} (${t("board:tournament.bye")})`;
+                    return `${round}: ${m.top!.name} ${m.top!.wins ?? 0}–${m.bottom.wins ?? 0} ${m.bottom.name}`;
+                  }),
+              );
   return clipAlt(
     t("board:alt.tournament", { title: data.title, items: items.join("; ") || t("board:tournament.nobody") }),
   );

@@ -6,11 +6,11 @@
 import "./allocator-options.ts";
 import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
-import type { RatingPoint, Rung } from "./chart.ts";
+import type { ChartUnit, RatingPoint, Rung } from "./chart.ts";
 import type { RenderTask } from "./task.ts";
-import type { TournamentImage } from "./tournament-image.ts";
 import type { BoardView } from "./view.ts";
 
 export interface RenderPoolOptions {
@@ -45,8 +45,13 @@ export class RenderPool {
   }
 
   /** A line of moves (a puzzle's solution) as one animation. */
-  line(views: readonly BoardView[], lane: Lane = "people", locale: Locale = "en"): Promise<Buffer> {
-    return this.run({ kind: "line", views, locale }, lane);
+  line(
+    views: readonly BoardView[],
+    lane: Lane = "people",
+    locale: Locale = "en",
+    opening?: BoardView,
+  ): Promise<Buffer> {
+    return this.run({ kind: "line", views, locale, opening }, lane);
   }
 
   /** The board's alt text (it measures text with the board's fonts, so it is worked out where they are loaded). */
@@ -56,8 +61,13 @@ export class RenderPool {
     return text;
   }
 
-  ratingChart(title: string, points: readonly RatingPoint[], locale: Locale = "en"): Promise<Buffer> {
-    return this.run({ kind: "rating-chart", title, points, locale }, "people");
+  ratingChart(
+    title: string,
+    points: readonly RatingPoint[],
+    locale: Locale = "en",
+    unit: ChartUnit = "games",
+  ): Promise<Buffer> {
+    return this.run({ kind: "rating-chart", title, points, locale, unit }, "people");
   }
 
   ladder(title: string, rungs: readonly Rung[], more: number, locale: Locale = "en"): Promise<Buffer> {

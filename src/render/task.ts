@@ -4,18 +4,23 @@
  */
 import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
+import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
-import type { RatingPoint, Rung } from "./chart.ts";
-import type { TournamentImage } from "./tournament-image.ts";
+import type { ChartUnit, RatingPoint, Rung } from "./chart.ts";
 import type { BoardView } from "./view.ts";
 
 export type RenderTask = { readonly locale: Locale } & (
   | { readonly kind: "board"; readonly view: BoardView }
   | { readonly kind: "animation"; readonly view: BoardView }
   /** Moves one after the other (a puzzle's solution): `views[i]` is the position after move i. */
-  | { readonly kind: "line"; readonly views: readonly BoardView[] }
+  | { readonly kind: "line"; readonly views: readonly BoardView[]; readonly opening?: BoardView }
   | { readonly kind: "board-alt"; readonly view: BoardView }
-  | { readonly kind: "rating-chart"; readonly title: string; readonly points: readonly RatingPoint[] }
+  | {
+      readonly kind: "rating-chart";
+      readonly title: string;
+      readonly points: readonly RatingPoint[];
+      readonly unit?: ChartUnit;
+    }
   | { readonly kind: "ladder"; readonly title: string; readonly rungs: readonly Rung[]; readonly more: number }
   | { readonly kind: "tournament"; readonly image: TournamentImage }
   | {

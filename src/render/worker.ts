@@ -6,6 +6,7 @@
  * gets one. (On Linux, setpriority on "this process" from a thread changes only that thread.)
  */
 import { constants, setPriority } from "node:os";
+import { renderTournamentImage } from "../tournaments/images/tournament-image.ts";
 import { renderAdvantageChart } from "./advantage-chart.ts";
 import { background } from "./background.ts";
 import { renderLadderImage, renderRatingChart } from "./chart.ts";
@@ -17,7 +18,6 @@ import { renderLineGif } from "./line-gif.ts";
 import { paletteFor } from "./palette.ts";
 import { renderBoardPng } from "./png.ts";
 import type { RenderTask } from "./task.ts";
-import { renderTournamentImage } from "./tournament-image.ts";
 
 try {
   setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -39,11 +39,11 @@ export default async function render(task: RenderTask): Promise<Buffer | string>
     case "animation":
       return renderMoveGif(task.view, { locale });
     case "line":
-      return renderLineGif(task.views, { locale });
+      return renderLineGif(task.views, { locale, opening: task.opening });
     case "board-alt":
       return describeBoard(task.view, t);
     case "rating-chart":
-      return renderRatingChart(task.title, task.points, t);
+      return renderRatingChart(task.title, task.points, t, task.unit);
     case "ladder":
       return renderLadderImage(task.title, task.rungs, task.more, t);
     case "tournament":

@@ -1,5 +1,5 @@
 /** Endgame tables through the search pool's real worker threads: built as bot-lane tasks, then searched with. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -45,6 +45,19 @@ describe("ai pool with endgame tables", () => {
       expect(later.liveThreads).toBe(1);
     } finally {
       await later.close();
+    }
+  });
+
+  it("ai pool - prepares only the rulesets asked for - the engine tool's one ruleset", async () => {
+    const own = mkdtempSync(join(tmpdir(), "nickar-endgame-pool-one-"));
+    const one = createAiPool({ threads: 1, endgame: { dir: own, seeds: 4 } });
+    try {
+      const reports = await one.prepareEndgames?.(undefined, ["haiti"]);
+      expect(reports?.map((r) => [r.ruleset, r.built])).toEqual([["haiti", true]]);
+      expect(readdirSync(own)).toEqual([tablePath("", "haiti", 4)]);
+    } finally {
+      await one.close();
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

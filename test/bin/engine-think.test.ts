@@ -15,6 +15,8 @@ describe("engine tool think", () => {
         '{"ruleset":"abapa","position":{"pits":[1,0,0,0,0,0,0,0,0,0,0,0],"stores":[23,24],"toMove":1},"think":{}}',
         '{"ruleset":"abapa","moves":[3,5,1],"think":{"level":"expert","ms":200,"seed":1}}',
       ].join("\n"),
+      // The tables' own tests are in engine-tables.test.ts: none here, so that this one builds nothing.
+      { args: ["--tables-seeds", "0"] },
     );
     const [first, second, third, badLevel, badMove, over, again] = lines.map((l) => JSON.parse(l));
     const base = {

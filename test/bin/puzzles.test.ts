@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { loadStarterPuzzles, puzzlePosition } from "../../src/puzzles/starter.ts";
+import { loadStarterPuzzles, puzzlePosition } from "../../src/puzzles/core/starter.ts";
 import { ALICE, GUILD, setup } from "../support/helpers.ts";
 
 const run = promisify(execFile);

@@ -4,7 +4,8 @@ import { ApplicationCommandOptionType, ChannelType, InteractionContextType, Perm
 import { describe, expect, it } from "vitest";
 import { inviteUrl } from "../../src/bin/invite-url.ts";
 import { adminCommand, COMMANDS, commandDefinitions, nickarCommand } from "../../src/commands/index.ts";
-import { asRuleset, rulesetChoices, timeChoices } from "../../src/commands/shared.ts";
+import { asRuleset, rulesetChoices } from "../../src/commands/ruleset-option.ts";
+import { timeChoices } from "../../src/commands/time-option.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { translator } from "../../src/i18n/index.ts";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
+import { compareStandings, leaderboardEntries, type StandingRow } from "../../src/competition/standings.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
-import { compareStandings, leaderboardEntries, type StandingRow } from "../../src/ladders/standings.ts";
 import { GUILD, options, setup, type World } from "../support/helpers.ts";
 import { buttonIds, playGame } from "../support/play.ts";
 

@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { rulesMessages } from "../../src/commands/rules.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
+import { rulesMessages } from "../../src/games/commands/rules.ts";
 import { LOCALES, translator } from "../../src/i18n/index.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { HandlerContext } from "../../src/interactions/context.ts";

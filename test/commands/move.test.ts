@@ -1,7 +1,7 @@
 /** `/nickar move`: reading the house option, and autocomplete suggestions that carry their game. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { parseHouse, parseHouseOption } from "../../src/commands/move.ts";
+import { parseHouse, parseHouseOption } from "../../src/games/commands/move.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { rulesText } from "../../src/commands/rules.ts";
-import { RULES_TEXT } from "../../src/commands/rules-text.ts";
 import { RULESET_IDS, RULESETS } from "../../src/engine/index.ts";
+import { rulesText } from "../../src/games/commands/rules.ts";
+import { RULES_TEXT } from "../../src/games/commands/rules-text.ts";
 import { LOCALES, translator } from "../../src/i18n/index.ts";
 import { ALICE, BOB, CAROL, options, setup, type World } from "../support/helpers.ts";
 import { playGame } from "../support/play.ts";

@@ -21,8 +21,9 @@ interface Sent {
   readonly flags?: number;
 }
 
-function route(interaction: Record<string, unknown>): Promise<void> {
+function route(interaction: Record<string, unknown>, onError?: (code: string) => void): Promise<void> {
   const router = createRouter({
+    onError,
     app: w.app,
     messenger: { edit: async () => {}, send: async () => null, direct: async () => null, remove: async () => {} },
     notices: { post: async () => {} },
@@ -68,15 +69,21 @@ function button(customId: string, sent: Sent[]) {
   };
 }
 
-function command(subcommand: string | null, sent: Sent[], commandName = "nickar") {
+function command(
+  subcommand: string | null,
+  sent: Sent[],
+  commandName = "nickar",
+  strings: Readonly<Record<string, string>> = {},
+  userId = ALICE,
+) {
   return {
-    ...base(ALICE, sent),
+    ...base(userId, sent),
     commandName,
     isChatInputCommand: () => true,
     options: {
       getSubcommandGroup: () => null,
       getSubcommand: () => subcommand,
-      getString: () => null,
+      getString: (name: string) => strings[name] ?? null,
       getInteger: () => null,
       getBoolean: () => null,
       getUser: () => null,
@@ -141,5 +148,25 @@ describe("router", () => {
     // The chosen suggestion plays in its own game, with no game option.
     await COMMANDS.move.handle(w.ctx(ALICE), options({ house: responded[0][0].value }));
     expect(w.app.games.get(second)!.row.ply).toBe(1);
+  });
+
+  it("router - refuses privately before the handler when a guard does not hold - draw in another's game", async () => {
+    const id = await startGame(w, ALICE, BOB);
+    const sent: Sent[] = [];
+    const codes: string[] = [];
+    await route(command("draw", sent, "nickar", { game: id }, CAROL), (code) => codes.push(code));
+    expect(codes).toEqual(["game/not-yours"]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].flags).toBe(MessageFlags.Ephemeral);
+    expect(w.app.games.get(id)!.row.drawOfferBy).toBeNull();
+    // The organiser's guard of /nickar-tournament too: a member who did not create it cannot start it.
+    const made = await COMMANDS["nickar-tournament create"].handle(
+      w.ctx(ALICE, { canManageGuild: true }),
+      options({ rounds: 2 }),
+    );
+    await route(command("start", sent, "nickar-tournament", { tournament: made.bind!.id }, BOB), (code) =>
+      codes.push(code),
+    );
+    expect(codes).toEqual(["game/not-yours", "tournament/organiser"]);
   });
 });

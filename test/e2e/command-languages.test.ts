@@ -5,8 +5,8 @@
  */
 import type { APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { rulesMessages } from "../../src/commands/rules.ts";
 import { RULESET_IDS } from "../../src/engine/index.ts";
+import { rulesMessages } from "../../src/games/commands/rules.ts";
 import { type Locale, translator } from "../../src/i18n/index.ts";
 import { isEphemeral, startStack, waitFor } from "./harness.ts";
 

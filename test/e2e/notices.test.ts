@@ -158,15 +158,16 @@ describe("turn notices", () => {
     expect(await driver.pings("tia")).toEqual([]);
     await driver.readPings("uma");
 
-    // Uma declines: the offer's notice is replaced by Tia's turn notice again.
+    // Uma declines: the offer's notice is replaced by one that tells Tia, with her turn.
     expect((await driver.click("uma", ask.id, "Decline")).status).toBe(200);
     const turn = await onlyNotice(
       driver,
       game.gameId,
       game.messageId,
-      (m) => m.content.startsWith(`<@${tia}> it is your move`),
+      (m) => m.content.startsWith(`<@${tia}> <@${uma}> declined your draw offer in game \`${game.gameId}\``),
       "tia's notice back",
     );
+    expect(turn.content).toContain(`: the game goes on. It is your move in game \`${game.gameId}\``);
     expect((await driver.pings("tia")).map((p) => p.messageId)).toEqual([turn.id]);
     expect(await driver.pings("uma")).toEqual([]);
     await driver.readPings("tia");
@@ -231,7 +232,7 @@ describe("turn notices", () => {
     expect(await aboutGame(driver, game.gameId, game.messageId)).toEqual([]);
   });
 
-  it("takeback - asked from the board, the opponent asked by the notice, accepted: the move goes - unrated game", async () => {
+  it("takeback - asked from the board, the opponent asked by the notice; accepted, the move goes; declined, the asker is told - unrated game", async () => {
     const { driver } = stack();
     await driver.users("xia", "yan");
     const [xia, yan] = [driver.idOf("xia"), driver.idOf("yan")];
@@ -268,5 +269,27 @@ describe("turn notices", () => {
       (m) => m.content.startsWith(`<@${xia}> it is your move`),
       "xia's turn notice",
     );
+
+    // Xia plays, then Yan; Yan asks to take his move back and Xia declines: Yan, who asked, is told.
+    await playOne(driver, messageId);
+    await playOne(driver, messageId);
+    const yanBoard = await waitForPly(driver, messageId, 4);
+    const yanTakeBack = buttonsOf(yanBoard).find((b) => b.label === "Take back")!;
+    expect((await driver.click("yan", messageId, yanTakeBack.custom_id!)).status).toBe(200);
+    const yanAsk = await onlyNotice(driver, gameId, messageId, (m) => m.content.includes("asks you"), "yan's request");
+    await driver.readPings("yan");
+    expect((await driver.click("xia", yanAsk.id, "Decline")).status).toBe(200);
+    const told = await onlyNotice(
+      driver,
+      gameId,
+      messageId,
+      (m) => m.content.includes("declined your takeback request"),
+      "yan told of the decline",
+    );
+    expect(told.content).toBe(
+      `<@${yan}> <@${xia}> declined your takeback request in game \`${gameId}\`: the game goes on.`,
+    );
+    expect(told.mentions.map((u) => u.id)).toEqual([yan]);
+    expect((await driver.pings("yan")).map((p) => p.messageId)).toEqual([told.id]);
   });
 });

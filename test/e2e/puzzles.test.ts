@@ -5,8 +5,8 @@ import type { APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { puzzleMining } from "../../src/db/schema.ts";
 import { moveLetter } from "../../src/engine/index.ts";
-import { housesOf, linePoints } from "../../src/practice/puzzle-line.ts";
-import { selfPlayGame } from "../../src/puzzles/index.ts";
+import { selfPlayGame } from "../../src/puzzles/core/index.ts";
+import { housesOf, linePoints } from "../../src/puzzles/puzzle-line.ts";
 import { buttonsOf, startGame, startStack, waitFor } from "./harness.ts";
 
 describe("puzzles", () => {

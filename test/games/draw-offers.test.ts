@@ -1,7 +1,7 @@
 // A declined draw cannot be offered again at once: one offer per player until DRAW_OFFER_GAP plies are played.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
-import { DRAW_OFFER_GAP } from "../../src/games/draw-offers.ts";
+import { DRAW_OFFER_GAP } from "../../src/games/questions.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import { ALICE, BOB, options, setup, type World } from "../support/helpers.ts";
@@ -52,5 +52,25 @@ describe("draw offers", () => {
     await playOn(id, 1);
     await press(ALICE, id, { kind: "draw" });
     expect(w.app.games.get(id)!.row.drawOfferBy).toBe(w.app.games.get(id)!.row.southId === ALICE ? 0 : 1);
+  });
+
+  it("draw offer - declined: the one who offered is told, with their turn when it is theirs - offer on their own turn", async () => {
+    const id = await startGame(w, ALICE, BOB);
+    await playOn(id, 2);
+    // Alice is to move (she moves first): she offers, Bob declines.
+    await press(ALICE, id, { kind: "draw" });
+    const declined = await press(BOB, id, { kind: "draw-decline" });
+    expect(declined.reply.content).toContain(`<@${BOB}> declined the draw offer: the game goes on.`);
+    const [notice] = declined.notices!;
+    expect(notice.users).toEqual([ALICE]);
+    expect(notice.text).toMatch(
+      new RegExp(`^<@${BOB}> declined your draw offer in game \`${id}\`: the game goes on. It is your move in game`),
+    );
+    // In Danish and French too, as the server speaks.
+    w.app.settings.update(w.ctx(ALICE).guildId!, { language: "fr" });
+    await playOn(id, DRAW_OFFER_GAP);
+    await press(ALICE, id, { kind: "draw" });
+    const refused = await press(BOB, id, { kind: "draw-decline" });
+    expect(refused.notices![0].text).toContain(`<@${BOB}> a refusé votre proposition de nulle dans la partie`);
   });
 });

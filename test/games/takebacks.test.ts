@@ -6,7 +6,7 @@ import { COMMANDS } from "../../src/commands/index.ts";
 import { games } from "../../src/db/schema.ts";
 import { moveLetter, newGame, play } from "../../src/engine/index.ts";
 import { insertGame } from "../../src/games/game-store.ts";
-import { TAKEBACK_GAP } from "../../src/games/takebacks.ts";
+import { TAKEBACK_GAP } from "../../src/games/questions.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import { gameRecordFile } from "../../src/present/record-file.ts";
@@ -109,13 +109,15 @@ describe("takebacks", () => {
     expect(after.row.status).toBe("active");
   });
 
-  it("takeback - declined: the game goes on as it is, the turn notice comes back - unrated game", async () => {
+  it("takeback - declined: the game goes on as it is, and the asker is told - unrated game", async () => {
     const id = await unrated();
     await playOn(id, 1);
     await press(ALICE, id, { kind: "takeback" });
     const declined = await press(BOB, id, { kind: "takeback-decline" });
     expect(declined.reply.content).toContain(`<@${BOB}> declined the takeback: the game goes on.`);
-    expect(declined.notices).toMatchObject([{ users: [BOB] }]);
+    // The game's notice goes to Alice, who asked (Bob, to move, has just answered it).
+    const told = `<@${BOB}> declined your takeback request in game \`${id}\`: the game goes on.`;
+    expect(declined.notices).toEqual([expect.objectContaining({ users: [ALICE], text: told, direct: told })]);
     expect(game(id).row).toMatchObject({ ply: 1, takebackBy: null, southTakebacks: 0 });
     expect(moves(id)).toHaveLength(1);
     // Declined is answered: accepting it now finds nothing.

@@ -8,7 +8,7 @@ import type { EndgameVerdict } from "../../src/ai/index.ts";
 import type { AnalysisRow, GameRow } from "../../src/db/schema.ts";
 import { fromPosition, type GameState, play } from "../../src/engine/index.ts";
 import { type AnalysisReport, buildReport, type PositionEval } from "../../src/games/analysis-report.ts";
-import { analysisReply, viewerAnalysisLines } from "../../src/interactions/views/analysis.ts";
+import { analysisReply, viewerAnalysisLines } from "../../src/games/views/analysis.ts";
 import { voiceOf } from "../../src/interactions/views/parts.ts";
 import { ALICE, BOB, fakeImages } from "../support/helpers.ts";
 

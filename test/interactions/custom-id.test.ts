@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/index.ts";
-import { type CustomId, formatCustomId, parseCustomId } from "../../src/interactions/custom-id.ts";
+import { BUTTONS } from "../../src/interactions/buttons/index.ts";
+import { BUTTON_IDS, type CustomId, formatCustomId, parseCustomId } from "../../src/interactions/custom-id.ts";
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
 const customId: fc.Arbitrary<CustomId> = fc.oneof(
@@ -142,5 +143,15 @@ describe("custom ids", () => {
     "v:abc:1:q",
   ])("custom id - is null - malformed %j", (text) => {
     expect(parseCustomId(text)).toBeNull();
+  });
+});
+
+describe("button tables", () => {
+  it("button tables - the handlers' table lists the codecs' kinds in the same order - BUTTONS and BUTTON_IDS", () => {
+    expect(BUTTONS.length).toBe(BUTTON_IDS.length);
+    BUTTONS.forEach((kind, i) => {
+      expect(kind.format).toBe(BUTTON_IDS[i].format);
+      expect(kind.parse).toBe(BUTTON_IDS[i].parse);
+    });
   });
 });

@@ -4,14 +4,14 @@
  * presser's; and with the pseudo-locale on, no word of them is left outside the catalogues.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { challengeReply } from "../../src/challenges/views/challenge.ts";
 import { COMMANDS } from "../../src/commands/index.ts";
+import { gameMessage } from "../../src/games/views/game-message.ts";
+import { turnNotice } from "../../src/games/views/game-notices.ts";
+import { reminderReply } from "../../src/games/views/reminder.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
-import { gameMessage } from "../../src/interactions/game-message.ts";
 import type { Reply } from "../../src/interactions/reply.ts";
 import { discordTranslator } from "../../src/interactions/speech.ts";
-import { challengeReply } from "../../src/interactions/views/challenge.ts";
-import { turnNotice } from "../../src/interactions/views/game-notices.ts";
-import { reminderReply } from "../../src/interactions/views/reminder.ts";
 import { ALICE, BOB, GUILD, options, setup } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 

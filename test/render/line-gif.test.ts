@@ -31,6 +31,20 @@ describe("renderLineGif", () => {
     );
   });
 
+  it("renderLineGif - a solution opens on the puzzle's position and still ends on the final one - opening given", async () => {
+    const start = viewOf(playMoves("abapa", [2]));
+    const moves = [2, 3, 4];
+    const views = [1, 2].map((n) => viewOf(playMoves("abapa", moves.slice(0, n + 1))));
+    const gif = decodeGif(await renderLineGif(views, { opening: start }));
+    const opening = PNG.sync.read(await renderBoardPng(start));
+    const final = PNG.sync.read(await renderBoardPng(views[views.length - 1]));
+    const first = asPng(gif.frames[0].rgba, gif.width, gif.height);
+    expect(diffPixels(first, opening, 0.2).differing / (gif.width * gif.height)).toBeLessThan(0.001);
+    expect(diffPixels(first, final, 0.2).differing).toBeGreaterThan(0);
+    const last = asPng(gif.frames[gif.frames.length - 1].rgba, gif.width, gif.height);
+    expect(diffPixels(last, final, 0.2).differing / (gif.width * gif.height)).toBeLessThan(0.001);
+  });
+
   it("renderLineGif - refused - a view without its move", async () => {
     await expect(renderLineGif([viewOf(playMoves("abapa", []))])).rejects.toThrow("a line needs its moves");
   });

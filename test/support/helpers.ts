@@ -31,7 +31,8 @@ export const fakeImages: Images = {
   advantageChart: async () => Buffer.from("advantage"),
   positionPng: async () => Buffer.from("position"),
   positionAlt: async (shot) => `position ${shot.state.ply}`,
-  lineGif: async (shots) => Buffer.from(`line of ${shots.length - 1}`),
+  lineGif: async (shots, _names, _locale, opening = "end") =>
+    Buffer.from(`line of ${shots.length - 1} from the ${opening}`),
 };
 
 export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry: 10 * 60_000 };
@@ -40,7 +41,7 @@ export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry
 export function setup(
   random: () => number = () => 0.1,
   images: Images = fakeImages,
-  extra: Partial<Pick<AppOptions, "bots" | "computer">> = {},
+  extra: Partial<Pick<AppOptions, "bots" | "computer" | "rolesTakenBack">> = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "nickar-test-"));
   const path = join(dir, "test.db");

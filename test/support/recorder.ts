@@ -12,12 +12,17 @@ export interface Recorder {
 export function recordingMessenger(): Recorder {
   const sent: Recorder["sent"] = [];
   const edits: Recorder["edits"] = [];
+  // As Discord does with an enforced nonce: the same nonce again answers with the message it made.
+  const byNonce = new Map<string, string>();
   const messenger: Messenger = {
     edit: async (ref, reply) => {
       edits.push({ ref, reply });
     },
-    send: async (channelId, reply) => {
+    send: async (channelId, reply, nonce) => {
+      const made = nonce && byNonce.get(`${channelId}:${nonce}`);
+      if (made) return made;
       sent.push({ channelId, reply });
+      if (nonce) byNonce.set(`${channelId}:${nonce}`, `posted-${sent.length}`);
       return `posted-${sent.length}`;
     },
     direct: async () => null,

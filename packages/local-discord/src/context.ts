@@ -1,5 +1,6 @@
 // Everything a route needs, in one object built by the server.
 import type { AttachmentStore } from "./attachments.ts";
+import type { LocalClock } from "./clock.ts";
 import type { CommandRegistry } from "./commands.ts";
 import type { LocalEvents } from "./events.ts";
 import type { Gateway } from "./gateway.ts";
@@ -31,6 +32,8 @@ export interface LocalContext {
   config: LocalConfig;
   store: Store;
   events: LocalEvents;
+  /** The playground's clock, which the page and the driver move forward (the bot's clock in the playground). */
+  clock: LocalClock;
   commands: CommandRegistry;
   interactions: InteractionRegistry;
   messages: MessageService;

@@ -316,6 +316,26 @@ function asUser(ctx: LocalContext, query: URLSearchParams): string | null {
   return user.id;
 }
 
+/** The playground's clock: its time and how far ahead of real time it is. */
+function clockInfo(ctx: LocalContext) {
+  const now = ctx.clock.now();
+  return { now, iso: new Date(now).toISOString(), offsetMs: ctx.clock.offsetMs };
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** How far to move the clock: milliseconds, or a duration such as "90m", "1h", "1d". */
+function advanceMs(value: unknown): number {
+  if (typeof value === "number") return value;
+  const m = typeof value === "string" ? /^(\d+)(ms|s|m|h|d)$/.exec(value.trim()) : null;
+  if (!m)
+    throw new DriverError(
+      400,
+      `"advance" is milliseconds or a duration like "1h", "1d" (got ${JSON.stringify(value)})`,
+    );
+  return Number(m[1]) * DURATION_UNITS[m[2]];
+}
+
 const routes: DriverRoute[] = [
   ["POST", "/local/command", (ctx, r) => command(ctx, r)],
   ["POST", "/local/autocomplete", (ctx, r) => command(ctx, r, str(r.json, "focused"))],
@@ -503,6 +523,7 @@ const routes: DriverRoute[] = [
         botConnected: ctx.gateway.isBotOnline(),
         botResumable: ctx.gateway.hasLiveSession(),
         gateway: { ...ctx.gateway.stats, shards: ctx.gateway.shards() },
+        clock: clockInfo(ctx),
         rateLimits: ctx.rateLimits ? { limited: ctx.rateLimits.limited, exhausted: ctx.rateLimits.exhausted } : null,
         interactions: {
           endpoint: ctx.endpoint.url,
@@ -521,6 +542,19 @@ const routes: DriverRoute[] = [
       if (problem) throw new DriverError(400, `Discord would not accept ${url}: ${problem}`);
       ctx.endpoint.url = url;
       return answer({ endpoint: url });
+    },
+  ],
+  ["GET", "/local/clock", (ctx) => answer(clockInfo(ctx))],
+  [
+    "POST",
+    "/local/clock",
+    (ctx, { json }) => {
+      try {
+        ctx.clock.advance(advanceMs(json.advance));
+      } catch (error) {
+        throw new DriverError(400, (error as Error).message);
+      }
+      return answer(clockInfo(ctx));
     },
   ],
   ["GET", "/local/gaps", (ctx) => answer(Object.fromEntries(ctx.gaps))],

@@ -24,6 +24,8 @@ export interface LocalEventMap {
   pingsUpdate: [userId: string, unread: number];
   /** The bot went online (every shard's session connected) or offline. */
   botStatus: [online: boolean];
+  /** The playground's clock was moved forward; `offsetMs` is how far ahead of real time it is now. */
+  clockUpdate: [offsetMs: number];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

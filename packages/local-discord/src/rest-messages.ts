@@ -45,6 +45,9 @@ function visibleMessage(ctx: LocalContext, channelId: string, messageId: string)
   return stored;
 }
 
+/** How long an enforced nonce is remembered (Discord says "the past few minutes"). */
+export const ENFORCED_NONCE_MS = 2 * 60_000;
+
 export const messageRoutes: Route[] = [
   {
     method: "POST",
@@ -79,6 +82,21 @@ export const messageRoutes: Route[] = [
           },
           referenced_message: target.message,
         } as Partial<APIMessage>;
+      }
+      // An enforced nonce (Discord: checked "in the past few minutes"): the same author's message with the same
+      // nonce is answered again instead of a new one. Kept for ENFORCED_NONCE_MS only, shorter than Discord may
+      // keep it: a bot relying on a longer window fails here first.
+      if (payload.enforce_nonce === true && payload.nonce !== undefined) {
+        const since = Date.now() - ENFORCED_NONCE_MS;
+        const same = ctx.store
+          .channelMessages(channelId, null)
+          .find(
+            (m) =>
+              m.message.author.id === ctx.store.bot.id &&
+              String(m.message.nonce) === String(payload.nonce) &&
+              Date.parse(m.message.timestamp) >= since,
+          );
+        if (same) return ok(same.message);
       }
       const stored = ctx.messages.create(payload, files, {
         channelId,

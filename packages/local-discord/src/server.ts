@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { GatewayIntentBits, PermissionFlagsBits } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
 import { AttachmentStore } from "./attachments.ts";
+import { LocalClock } from "./clock.ts";
 import { CommandRegistry } from "./commands.ts";
 import type { LocalConfig, LocalContext } from "./context.ts";
 import { handleDriver } from "./driver.ts";
@@ -91,6 +92,11 @@ export interface LocalDiscord {
   token: string;
   applicationId: string;
   guildId: string;
+  /**
+   * The playground's clock: real time until the page or POST /local/clock moves it forward (clockUpdate
+   * on `context.events` says when). Give it to the bot as its clock.
+   */
+  clock: LocalClock;
   /** The whole in-memory state, for tests and tools. */
   context: LocalContext;
   /** The application's public key (64 hex digits): give it to the bot as DISCORD_PUBLIC_KEY. */
@@ -150,6 +156,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     config,
     store,
     events,
+    clock: new LocalClock(events),
     commands: new CommandRegistry(config.applicationId, events),
     interactions: new InteractionRegistry(config),
     messages: new MessageService(store, attachments),
@@ -187,7 +194,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   // Nothing has been served yet: the saved world is in place before the first request.
-  const world = { store, commands: context.commands, attachments, events, baseUrl, logger };
+  const world = { store, commands: context.commands, attachments, clock: context.clock, events, baseUrl, logger };
   if (saved) restoreState(saved, world);
   // After the saved world: the options say what the server's roles must be now.
   const bits = (names: readonly (keyof typeof PermissionFlagsBits)[]) =>
@@ -209,6 +216,7 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     token: config.token,
     applicationId: config.applicationId,
     guildId: store.guildId,
+    clock: context.clock,
     context,
     publicKey: context.endpoint.keys.publicKeyHex,
     async useInteractionsEndpoint(url) {

@@ -1,6 +1,6 @@
 // Server-Sent Events for the playground: message create/update/delete (ephemeral ones only to
 // the user they belong to), new and changed users, members' roles and the roles themselves, command
-// updates, changes to a user's unread pings and the bot's connection state.
+// updates, changes to a user's unread pings, the bot's connection state and the playground's clock.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIMessage } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
@@ -37,6 +37,7 @@ export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: Server
     roleUpdate: (guildId, role) => send("roleUpdate", { guildId, role }),
     pingsUpdate: (userId, unread) => send("pingsUpdate", { userId, unread }),
     botStatus: (online) => send("botStatus", { online }),
+    clockUpdate: (offsetMs) => send("clockUpdate", { offsetMs, now: ctx.clock.now() }),
   };
   const entries = Object.entries(handlers) as [keyof LocalEventMap, (...args: unknown[]) => void][];
   for (const [event, handler] of entries) ctx.events.on(event, handler);
@@ -45,7 +46,7 @@ export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: Server
   keepAlive.unref();
   // A restarted local Discord is found again within a second (the browser's default wait is 3 s).
   res.write("retry: 1000\n\n");
-  send("hello", { as: asUserId, botConnected: ctx.gateway.isBotOnline() });
+  send("hello", { as: asUserId, botConnected: ctx.gateway.isBotOnline(), clockOffsetMs: ctx.clock.offsetMs });
   const stop = () => {
     clearInterval(keepAlive);
     for (const [event, handler] of entries) ctx.events.off(event, handler);

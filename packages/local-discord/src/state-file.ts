@@ -1,9 +1,10 @@
 // The local Discord's world kept across restarts: servers (their roles and members' roles included), channels, users with their settings,
 // messages (components and attachments included), pings and registered commands, in one JSON file
-// (attachments in a folder beside it). Loaded once at start; saved at most every `delayMs` after a
+// (attachments in a folder beside it), and how far the playground's clock was moved. Loaded once at start; saved at most every `delayMs` after a
 // change (a temporary file renamed over the old one) and on close.
 import { readFileSync, renameSync } from "node:fs";
 import type { AttachmentStore } from "./attachments.ts";
+import type { LocalClock } from "./clock.ts";
 import type { CommandRegistry, CommandsSnapshot } from "./commands.ts";
 import type { LocalEventMap, LocalEvents } from "./events.ts";
 import { writeFileAtomic } from "./files.ts";
@@ -20,6 +21,8 @@ interface SavedState {
   baseUrl: string;
   store: StoreSnapshot;
   commands: CommandsSnapshot;
+  /** How far the playground's clock was ahead of real time (absent in files saved before it could move). */
+  clockOffsetMs?: number;
 }
 
 /** The folder of a state file's attachments: `world.json` keeps them in `world.attachments/`. */
@@ -59,7 +62,14 @@ export function readState(path: string, logger: LocalLogger): { text: string; st
  */
 export function restoreState(
   saved: { text: string; state: SavedState },
-  to: { store: Store; commands: CommandRegistry; attachments: AttachmentStore; baseUrl: string; logger: LocalLogger },
+  to: {
+    store: Store;
+    commands: CommandRegistry;
+    attachments: AttachmentStore;
+    clock: LocalClock;
+    baseUrl: string;
+    logger: LocalLogger;
+  },
 ): void {
   const from = `${saved.state.baseUrl}/attachments/`;
   const text = saved.text.split(from).join(`${to.baseUrl}/attachments/`);
@@ -69,6 +79,7 @@ export function restoreState(
   reserveSnowflake(newest.toString());
   to.store.restore(state.store);
   to.commands.restore(state.commands);
+  to.clock.restore(state.clockOffsetMs ?? 0);
   const referenced = new Set([...text.matchAll(/\/attachments\/\d+\/\d+\/[^"/\\\s?#]+/g)].map((m) => m[0]));
   to.attachments
     .prune(referenced, newest)
@@ -89,6 +100,7 @@ const CHANGES: (keyof LocalEventMap)[] = [
   "memberUpdate",
   "roleCreate",
   "roleUpdate",
+  "clockUpdate",
 ];
 
 export class StateSaver {
@@ -102,6 +114,7 @@ export class StateSaver {
       store: Store;
       commands: CommandRegistry;
       attachments: AttachmentStore;
+      clock: LocalClock;
       events: LocalEvents;
       baseUrl: string;
       logger: LocalLogger;
@@ -127,13 +140,14 @@ export class StateSaver {
   private save() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const { store, commands, baseUrl, logger } = this.world;
+    const { store, commands, clock, baseUrl, logger } = this.world;
     const state: SavedState = {
       version: VERSION,
       savedAt: new Date().toISOString(),
       baseUrl,
       store: store.snapshot(),
       commands: commands.snapshot(),
+      clockOffsetMs: clock.offsetMs,
     };
     const text = JSON.stringify(state);
     this.writing = this.writing

@@ -1,7 +1,14 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type TextChannel } from "discord.js";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  PermissionFlagsBits,
+  type TextChannel,
+} from "discord.js";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalDiscord } from "../src/index.ts";
@@ -270,6 +277,59 @@ describe.skipIf(!CHROMIUM)("playground page", () => {
     await page.waitForSelector(".chan.active[data-channel=general]");
     await page.waitForSelector(`.msg.highlight[data-id="${target.id}"]`);
     expect(page.url().startsWith(discord.url)).toBe(true);
+  });
+
+  it("role mentions - the role's name, as Discord shows it, and @deleted-role for one that is gone - <@&id>", async () => {
+    const role = await driver(discord, "/local/roles", { name: "Referee", color: "#3498db" });
+    await (await channel("games")).send(`ask <@&${role.body.id}> or <@&1234567890123456789>`);
+    await page.waitForSelector(".mention.role >> text=@Referee");
+    await page.waitForSelector(".mention.role >> text=@deleted-role");
+  });
+
+  it("roles panel - a role created, given and taken, and Nickar's Manage Roles unticked then ticked - page controls", async () => {
+    await page.fill("#newrole", "Scorer");
+    await page.click("#addrole");
+    await page.waitForSelector("#rolelist .rchip >> text=Scorer");
+    await page.selectOption("#roleuser", "bob");
+    await page.selectOption("#rolepick", { label: "Scorer" });
+    await page.click("#giverole");
+    const chip = page.locator('#members .member[data-user="bob"] .rchip', { hasText: "Scorer" });
+    await chip.waitFor();
+    await page.click("#takerole");
+    await chip.waitFor({ state: "detached" });
+
+    // Discord refuses the bot's role changes without Manage Roles; the box is that permission of its role.
+    const botManages = () =>
+      (BigInt(discord.context.store.botRole().permissions) & PermissionFlagsBits.ManageRoles) !== 0n;
+    await driver(discord, "/local/roles/bot", {
+      permissions: ["ManageRoles", "ViewChannel", "SendMessages"],
+      position: 9,
+    });
+    await page.waitForFunction(() => (document.getElementById("manageroles") as HTMLInputElement).checked);
+    await page.uncheck("#manageroles");
+    await waitFor(() => !botManages());
+    expect(BigInt(discord.context.store.botRole().permissions) & PermissionFlagsBits.SendMessages).not.toBe(0n);
+    const guild = await bot.client.guilds.fetch(discord.guildId);
+    const bob = await guild.members.fetch({ user: discord.context.store.findUser("bob")!.id, force: true });
+    const scorer = discord.context.store.findRole("Scorer")!.id;
+    await expect(bob.roles.add(scorer)).rejects.toMatchObject({ status: 403, code: 50013 });
+    await page.check("#manageroles");
+    await waitFor(() => botManages());
+    await bob.roles.add(scorer);
+    await chip.waitFor();
+  });
+
+  // Last of this block: the clock never goes back, and the other tests read times against real time.
+  it("clock - +1 hour and +1 day move the clock and every relative time - page buttons", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await (await channel("games")).send(`the arena ends <t:${now + 5 * 3600}:R>`);
+    await page.waitForSelector(".ts >> text=in 5 hours");
+    await page.click("#plushour");
+    await page.waitForSelector(".ts >> text=in 4 hours");
+    expect(discord.clock.offsetMs).toBe(3_600_000);
+    await page.click("#plusday");
+    await page.waitForSelector(".ts >> text=20 hours ago");
+    expect(discord.clock.offsetMs).toBe(25 * 3_600_000);
   });
 });
 

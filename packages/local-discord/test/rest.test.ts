@@ -71,6 +71,15 @@ describe("local Discord REST", () => {
     expect(body.at(-1).content).toBe("hello again");
   });
 
+  it("channel messages - an enforced nonce answers with the first message, an unenforced one makes another - send twice", async () => {
+    const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
+    const first = await channel.send({ content: "once", nonce: "round-1", enforceNonce: true });
+    const again = await channel.send({ content: "once", nonce: "round-1", enforceNonce: true });
+    const loose = await channel.send({ content: "once", nonce: "round-1" });
+    expect(again.id).toBe(first.id);
+    expect(loose.id).not.toBe(first.id);
+  });
+
   it("limits - content over 2000 characters is rejected with 50035 - channel.send", async () => {
     const channel = bot.client.channels.cache.find((c) => (c as TextChannel).name === "general") as TextChannel;
     const error = await channel.send({ content: "x".repeat(2001) }).catch((e) => e);

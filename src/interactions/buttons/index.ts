@@ -1,36 +1,33 @@
 /**
- * Every button kind, one file each, its custom id and its handler together (see kind.ts). The custom
- * id parser (custom-id.ts) and the router find a press's kind here. A new kind is a file that exports
- * a `ButtonKind` (a game button's through `gameButton`, game-button.ts), and its line in `BUTTONS`.
+ * Every button kind's handler (see kind.ts); the router finds a press's kind here. A new kind is two
+ * files in its feature's buttons/ folder, `<kind>-id.ts` exporting its `ButtonCodec` (a game button's
+ * through `gameButtonId`, game-button-id.ts) and `<kind>.ts` its `ButtonKind` (`gameButton`,
+ * game-button.ts), and a line in `BUTTON_IDS` (../custom-id.ts) and in `BUTTONS` here; a test checks
+ * that the two tables list the same kinds in the same order.
  */
 
+import { challenge } from "../../challenges/buttons/challenge.ts";
+import { rematch } from "../../challenges/buttons/rematch.ts";
+import { leaderboard } from "../../competition/buttons/leaderboard.ts";
+import { season } from "../../competition/buttons/season.ts";
+import { forget } from "../../forget-me/buttons/forget.ts";
+import { analyse } from "../../games/buttons/analyse.ts";
+import { animate } from "../../games/buttons/animate.ts";
+import { draw } from "../../games/buttons/draw.ts";
+import { hint } from "../../games/buttons/hint.ts";
+import { move } from "../../games/buttons/move.ts";
+import { resign } from "../../games/buttons/resign.ts";
+import { takeback } from "../../games/buttons/takeback.ts";
+import { viewer } from "../../games/buttons/viewer.ts";
+import { puzzle } from "../../puzzles/buttons/puzzle.ts";
+import { puzzleDaily } from "../../puzzles/buttons/puzzle-daily.ts";
+import { puzzleNext } from "../../puzzles/buttons/puzzle-next.ts";
+import { tournament } from "../../tournaments/buttons/tournament.ts";
 import type { HandlerContext } from "../context.ts";
 import type { CustomId } from "../custom-id.ts";
 import type { Response } from "../reply.ts";
-import { analyse } from "./analyse.ts";
-import { animate } from "./animate.ts";
-import { challenge } from "./challenge.ts";
-import { draw } from "./draw.ts";
-import { forget } from "./forget.ts";
-import { hint } from "./hint.ts";
 import type { ButtonId, ButtonKind } from "./kind.ts";
-import { leaderboard } from "./leaderboard.ts";
-import { move } from "./move.ts";
-import { puzzle } from "./puzzle.ts";
-import { puzzleDaily } from "./puzzle-daily.ts";
-import { puzzleNext } from "./puzzle-next.ts";
-import { rematch } from "./rematch.ts";
-import { resign } from "./resign.ts";
-import { season } from "./season.ts";
-import { takeback } from "./takeback.ts";
-import { tournament } from "./tournament.ts";
-import { viewer } from "./viewer.ts";
 
-/**
- * The table. A kind redraws the messages whose buttons it answers, and drawing a button formats its id
- * through this table: an import cycle, harmless while only this file imports the kind files and the
- * table is read inside functions only (never while the modules load).
- */
 export const BUTTONS = [
   move,
   resign,

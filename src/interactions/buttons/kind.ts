@@ -1,7 +1,8 @@
 /**
- * What a button kind declares, in its own file: its custom id (how the fields a press needs are
- * written into the id's text, at most 100 characters, and read back) and its handler, together.
- * The table in index.ts lists every kind.
+ * What a button kind declares, in two files of its feature's buttons/ folder: `<kind>-id.ts`, its
+ * custom id (how the fields a press needs are written into the id's text, at most 100 characters, and
+ * read back), and `<kind>.ts`, its handler. Views format ids through the codecs' table
+ * (../custom-id.ts) and never import a handler; the handlers' table (index.ts) lists every kind.
  */
 import type { HandlerContext } from "../context.ts";
 import type { Response } from "../reply.ts";
@@ -11,13 +12,18 @@ export interface ButtonId {
   readonly type: string;
 }
 
-export interface ButtonKind<Id extends ButtonId> {
+/** A kind's custom id alone (its own `*-id.ts`): what views need to draw its buttons. */
+export interface ButtonCodec<Id extends ButtonId> {
   /** Whether a button's id is this kind's (formatting finds the kind by it). */
   owns(id: ButtonId): id is Id;
   /** The custom id's text: colon-separated fields, the first the kind's prefix. */
   format(id: Id): string;
   /** The id in a custom id's `fields` (its text split at ":"); null when they are not this kind's or malformed. */
   parse(fields: readonly string[]): Id | null;
+}
+
+/** A kind's codec and its handler (its own file beside the id's). */
+export interface ButtonKind<Id extends ButtonId> extends ButtonCodec<Id> {
   handle(ctx: HandlerContext, id: Id): Response | Promise<Response>;
 }
 

@@ -1,0 +1,97 @@
+/**
+ * One game of bench:ai's match against the previous release (bench/ai-match.ts), on a piscina thread of
+ * its own: an expert with parts A against one with parts B, each thinking in turn on this thread at the
+ * same wall-clock time a move, so that the machine's load slows both sides of a game alike.
+ */
+import { constants, setPriority } from "node:os";
+import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
+import { readTable } from "../src/ai/endgame-file.ts";
+import { think } from "../src/ai/think.ts";
+import { CoreGame } from "../src/engine/core.ts";
+import { START_POSITION } from "../src/engine/notation.ts";
+import type { RulesetId } from "../src/engine/types.ts";
+
+/**
+ * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
+ * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
+ * `search` (aspiration windows and late-move reductions, not in the expert).
+ */
+export const PARTS = ["tables", "book", "eval", "search"] as const;
+export type Part = (typeof PARTS)[number];
+
+export interface GameTask {
+  readonly ruleset: RulesetId;
+  /** The plies played before the experts take over. */
+  readonly opening: readonly number[];
+  readonly aIsSouth: boolean;
+  readonly partsA: readonly Part[];
+  readonly partsB: readonly Part[];
+  readonly ms: number;
+  /** The tables' folder and size (built beforehand by the main thread: this thread only reads them). */
+  readonly tables: { readonly dir: string; readonly seeds: number };
+}
+
+export interface GameResult {
+  /** A's points: 1, 0.5 or 0. */
+  readonly points: number;
+  readonly plies: number;
+  /** Still running after MAX_PLIES plies: scored a draw. */
+  readonly capped: boolean;
+  /** A's table look-ups at positions reached by a capture, and those the table decided. */
+  readonly probes: number;
+  readonly proofs: number;
+}
+
+/** A game still running after this many plies is scored a draw and reported (none has been so far). */
+export const MAX_PLIES = 1000;
+
+const tables = new Map<RulesetId, EndgameTable>();
+function tableOf(task: GameTask): EndgameTable {
+  let table = tables.get(task.ruleset);
+  if (!table) {
+    const read = readTable(task.tables.dir, task.ruleset, task.tables.seeds);
+    if (!("table" in read)) throw new Error(`endgame table ${task.ruleset}: ${read.problem}`);
+    table = read.table;
+    tables.set(task.ruleset, table);
+  }
+  return table;
+}
+
+export default function playGame(task: GameTask): GameResult {
+  const { ruleset, ms } = task;
+  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+  const moves: number[] = [];
+  for (const house of task.opening) {
+    game.play(house);
+    moves.push(house);
+  }
+  let probes = 0;
+  let proofs = 0;
+  while (!game.over && moves.length < MAX_PLIES) {
+    const isA = (game.toMove === 0) === task.aIsSouth;
+    const parts = new Set(isA ? task.partsA : task.partsB);
+    if (parts.has("tables")) installTable(tableOf(task));
+    else uninstallTable(ruleset);
+    const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
+      evaluation: parts.has("eval") ? undefined : "tuned",
+      search: parts.has("search") ? "reduced" : "plain",
+    });
+    if (isA) {
+      probes += r.tableProbes ?? 0;
+      proofs += r.tableProofs ?? 0;
+    }
+    game.play(r.best);
+    moves.push(r.best);
+  }
+  uninstallTable();
+  const winner = game.over ? game.winner : null;
+  const points = winner === null ? 0.5 : (winner === 0) === task.aIsSouth ? 1 : 0;
+  return { points, plies: moves.length, capped: !game.over, probes, proofs };
+}
+
+// Below the other sessions' work on a shared machine: both sides of a game are slowed alike.
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not allowed here: normal priority.
+}

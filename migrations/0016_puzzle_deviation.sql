@@ -1,0 +1,1 @@
+ALTER TABLE `puzzle_attempts` ADD `deviation_after` real;

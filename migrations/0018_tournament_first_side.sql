@@ -1,0 +1,1 @@
+ALTER TABLE `tournaments` ADD `first_side` text DEFAULT 'S' NOT NULL;

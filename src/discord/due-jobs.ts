@@ -1,0 +1,37 @@
+/**
+ * The registry of the scheduler's jobs, in the order a sweep runs them: a feature with deadlines of its
+ * own adds its job here (written in its `jobs/` folder, see due-job.ts) rather than editing the scheduler.
+ * Expiries and time-outs come before the posts, so that what a time-out decides is posted in the same sweep.
+ */
+import { challengeExpiry } from "../challenges/jobs/challenge-expiry.ts";
+import { gameEndingPosts } from "../games/jobs/ending-posts.ts";
+import { gameDeadlines } from "../games/jobs/game-deadlines.ts";
+import { unpostedGames } from "../games/jobs/unposted-games.ts";
+import { dailyPuzzles } from "../puzzles/jobs/daily-puzzle-posts.ts";
+import {
+  tournamentFinalPosts,
+  tournamentRoundPosts,
+  tournamentWithdrawnPosts,
+} from "../tournaments/jobs/tournament-outbox-posts.ts";
+import { arenaEnds, tournamentStarts } from "../tournaments/jobs/tournament-times.ts";
+import type { DueJob } from "./due-job.ts";
+import { type OutboxKind, outboxJob } from "./outbox-sender.ts";
+
+/** How each kind of decided post is sent (see src/discord/outbox-sender.ts). */
+export const OUTBOX_KINDS: readonly OutboxKind[] = [
+  gameEndingPosts,
+  tournamentRoundPosts,
+  tournamentWithdrawnPosts,
+  tournamentFinalPosts,
+];
+
+export const DUE_JOBS: readonly DueJob[] = [
+  challengeExpiry,
+  gameDeadlines,
+  tournamentStarts,
+  arenaEnds,
+  dailyPuzzles,
+  // After the jobs that decide posts, so what they decided goes out in the same sweep.
+  outboxJob(OUTBOX_KINDS),
+  unpostedGames,
+];

@@ -1,5 +1,0 @@
-/** Analyse (`g:…:an`, on a finished game's board): as /nickar analyse, the stored analysis or a place in the queue. */
-import { analyseResponse } from "../analysis-request.ts";
-import { codes, gameButton } from "./game-button.ts";
-
-export const analyse = gameButton(codes({ analyse: "an" }), (ctx, id) => analyseResponse(ctx, id.gameId));
