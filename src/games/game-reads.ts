@@ -2,7 +2,7 @@
  * The game service's reads: one game, a player's games, a channel's, the ladder's last, the history.
  * No transaction and no write: WAL readers never wait. GameService (service.ts) adds the changes.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type GameRow, games } from "../db/schema.ts";
 import type { Player, RulesetId } from "../engine/index.ts";

@@ -17,7 +17,7 @@ import { type CompetitionHooks, isCommitted } from "./hooks.ts";
 import { moveRefusal } from "./move-refusals.ts";
 import { answerRefusal, askedBy, askedFields, pliesUntilAsking, QUESTIONS, type QuestionKind } from "./questions.ts";
 import { RetryLater, type SweepFailure } from "./retry.ts";
-import { type GameSnapshot, seatOf, snapshotOf } from "./snapshot.ts";
+import { type GameSnapshot, snapshotOf } from "./snapshot.ts";
 import { takebackCountField, takebackRefusal, takebackStart } from "./takebacks.ts";
 
 export { checkPlayer, gameNotFound } from "./game-reads.ts";
