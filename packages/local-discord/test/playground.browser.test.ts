@@ -280,6 +280,8 @@ describe.skipIf(!CHROMIUM)("playground page", () => {
   });
 
   it("role mentions - the role's name, as Discord shows it, and @deleted-role for one that is gone - <@&id>", async () => {
+    // The test before leaves the page on another channel (a message link's jump).
+    await page.click(".chan[data-channel=games]");
     const role = await driver(discord, "/local/roles", { name: "Referee", color: "#3498db" });
     await (await channel("games")).send(`ask <@&${role.body.id}> or <@&1234567890123456789>`);
     await page.waitForSelector(".mention.role >> text=@Referee");
@@ -322,6 +324,7 @@ describe.skipIf(!CHROMIUM)("playground page", () => {
   // Last of this block: the clock never goes back, and the other tests read times against real time.
   it("clock - +1 hour and +1 day move the clock and every relative time - page buttons", async () => {
     const now = Math.floor(Date.now() / 1000);
+    await page.click(".chan[data-channel=games]");
     await (await channel("games")).send(`the arena ends <t:${now + 5 * 3600}:R>`);
     await page.waitForSelector(".ts >> text=in 5 hours");
     await page.click("#plushour");
