@@ -196,17 +196,7 @@ export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[
     if (!endStage && label[b] === 2) {
       const endps = blossomEndps[b]!;
       const entryChild = inBlossom[endpoint[labelEnd[b] ^ 1]];
-      let j = childs.indexOf(entryChild);
-      let jStep: number;
-      let endpTrick: number;
-      if (j & 1) {
-        j -= childs.length;
-        jStep = 1;
-        endpTrick = 0;
-      } else {
-        jStep = -1;
-        endpTrick = 1;
-      }
+      let { j, jStep, endpTrick } = blossomWalk(childs.indexOf(entryChild), childs.length);
       let p = labelEnd[b];
       while (j !== 0) {
         label[endpoint[p ^ 1]] = 0;
@@ -259,17 +249,7 @@ export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[
     const childs = blossomChilds[b]!;
     const endps = blossomEndps[b]!;
     const i = childs.indexOf(t);
-    let j = i;
-    let jStep: number;
-    let endpTrick: number;
-    if (i & 1) {
-      j -= childs.length;
-      jStep = 1;
-      endpTrick = 0;
-    } else {
-      jStep = -1;
-      endpTrick = 1;
-    }
+    let { j, jStep, endpTrick } = blossomWalk(i, childs.length);
     while (j !== 0) {
       j += jStep;
       t = at(childs, j);
@@ -375,4 +355,13 @@ export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[
   }
   for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
   return { mate: mateOut, dual: dualVar.slice(0, n), blossoms: blossomChains(n, blossomParent, dualVar) };
+}
+
+/**
+ * The way round a blossom from child `j` of `length` to its base (child 0): forwards from an odd child (j
+ * taken as j - length, so that the walk counts up to 0), backwards from an even one; `endpTrick` picks the
+ * edge end that leads on in that direction.
+ */
+function blossomWalk(j: number, length: number): { j: number; jStep: number; endpTrick: number } {
+  return j & 1 ? { j: j - length, jStep: 1, endpTrick: 0 } : { j, jStep: -1, endpTrick: 1 };
 }
