@@ -13,12 +13,12 @@ export type { TournamentAction } from "./tournament-id.ts";
 
 import type { HandlerContext } from "../../interactions/context.ts";
 import type { Response } from "../../interactions/reply.ts";
-import { confirmation } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
 import { tournamentReply } from "../views/tournament.ts";
 import {
   joinTournament,
-  leaveQuestion,
+  leaveAsksFirst,
+  leaveQuestionReply,
   leaveTournament,
   startTournament,
   type TournamentEffects,
@@ -59,14 +59,7 @@ function press(ctx: HandlerContext, id: TournamentButtonId): Response {
       notices: done.notices,
     };
   }
-  if (id.action === "leave" && t.status !== "open") {
-    const question = leaveQuestion(ctx, t);
-    const confirm = { ...id, action: "leave-confirm" as const };
-    return {
-      mode: "reply",
-      reply: { ...confirmation(question, confirm, ctx.t("game:tournament.button.leaveConfirm")), mentions: [] },
-    };
-  }
+  if (id.action === "leave" && leaveAsksFirst(t)) return leaveQuestionReply(ctx, t);
   // Start is the organiser's (or a member with Manage Server), as /nickar-tournament start's guard says.
   const refusal = id.action === "start" ? organiserRefusal(ctx, t) : null;
   if (refusal) throw refusal;

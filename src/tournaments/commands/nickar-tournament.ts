@@ -9,10 +9,15 @@ import type { Command, RootTable } from "../../commands/command.ts";
 import { TOURNAMENT_COMMAND_NAME } from "../../commands/groups.ts";
 import { GUILD } from "../../commands/guards.ts";
 import { localized } from "../../commands/localize.ts";
+import type { TournamentRow } from "../../db/schema.ts";
 import type { MessageKey } from "../../i18n/index.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
+import type { Response } from "../../interactions/reply.ts";
 import {
   cancelTournament,
+  joinTournament,
+  leaveAsksFirst,
+  leaveQuestionReply,
   leaveTournament,
   pauseTournament,
   resumeTournament,
@@ -23,7 +28,6 @@ import { tournamentBracket } from "./tournament-bracket.ts";
 import { tournamentCreate } from "./tournament-create.ts";
 import { tournamentCrosstable } from "./tournament-crosstable.ts";
 import { tournamentExport } from "./tournament-export.ts";
-import { tournamentJoin } from "./tournament-join.ts";
 import {
   ORGANISER,
   tournamentChanged,
@@ -43,11 +47,18 @@ export function tournamentAction(
   name: MessageKey,
   description: MessageKey,
   act: (ctx: HandlerContext, id: string) => TournamentEffects,
+  asksFirst?: {
+    readonly when: (t: TournamentRow) => boolean;
+    readonly question: (ctx: HandlerContext, t: TournamentRow) => Response;
+  },
 ): Command {
   return {
     definition: localized(new SlashCommandSubcommandBuilder(), name, description).addStringOption(tournamentOption),
     handle: (ctx, options) => {
-      const done = act(ctx, tournamentHere(ctx, options).id);
+      const t = tournamentHere(ctx, options);
+      // What cannot be undone asks first, privately, as the announcement's button does.
+      if (asksFirst?.when(t)) return asksFirst.question(ctx, t);
+      const done = act(ctx, t.id);
       const changed = tournamentChanged(ctx, done.tournament, done.line, done);
       // An arena player who leaves pauses, and is told privately.
       return done.private ? { ...changed, reply: { ...changed.reply, ephemeral: true } } : changed;
@@ -62,12 +73,17 @@ export const nickarTournament: RootTable = {
   subcommands: [
     // Who may create one is a server setting (Manage Server by default), checked by the handler.
     { command: tournamentCreate },
-    { command: tournamentJoin },
-    // Off the list before the start; after it, withdrawn (games played count) and the game in progress
-    // resigned; an arena player pauses.
     {
-      command: tournamentAction("commands:tournamentLeave.name", "commands:tournamentLeave.description", (ctx, id) =>
-        leaveTournament(ctx, id),
+      command: tournamentAction("commands:tournamentJoin.name", "commands:tournamentJoin.description", joinTournament),
+    },
+    // Off the list before the start; after it, withdrawn (games played count) and the game in progress
+    // resigned, once the player said yes to the private question; an arena player pauses.
+    {
+      command: tournamentAction(
+        "commands:tournamentLeave.name",
+        "commands:tournamentLeave.description",
+        (ctx, id) => leaveTournament(ctx, id),
+        { when: leaveAsksFirst, question: leaveQuestionReply },
       ),
     },
     // Pairs round 1 and posts its games.

@@ -7,8 +7,8 @@
 import type { TournamentRow } from "../../db/schema.ts";
 import { updateGame } from "../../games/views/game-updates.ts";
 import type { HandlerContext } from "../../interactions/context.ts";
-import type { Edit, Notice, Post } from "../../interactions/reply.ts";
-import { mention } from "../../interactions/views/parts.ts";
+import type { Edit, Notice, Post, Response } from "../../interactions/reply.ts";
+import { confirmation, mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
 import { knockoutLeaveLine } from "./knockout-text.ts";
 
@@ -80,10 +80,33 @@ export function leaveTournament(ctx: HandlerContext, id: string, userId: string 
 }
 
 /**
- * The private question before leaving a Swiss or a knockout after its start: what it costs (a knockout's
- * match given away; the game in progress lost, and rated when the tournament is).
+ * Whether leaving `t` now asks first: a Swiss or a knockout after its start withdraws the player for good
+ * (an arena only pauses them; before the start it is only the list).
  */
-export function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
+export function leaveAsksFirst(t: TournamentRow): boolean {
+  return t.status !== "open" && formatOf(t).leaving !== "pause";
+}
+
+/**
+ * The private question before leaving, with its one button (`t:<tournament>:lc`): the same from the
+ * announcement's Leave and from `/nickar-tournament leave`.
+ */
+export function leaveQuestionReply(ctx: HandlerContext, t: TournamentRow): Response {
+  const confirm = { type: "tournament", tournamentId: t.id, action: "leave-confirm" } as const;
+  return {
+    mode: "reply",
+    reply: {
+      ...confirmation(leaveQuestion(ctx, t), confirm, ctx.t("game:tournament.button.leaveConfirm")),
+      mentions: [],
+    },
+  };
+}
+
+/**
+ * The question's text: what leaving costs (a knockout's match given away; the game in progress lost, and
+ * rated when the tournament is).
+ */
+function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
   const playing = ctx.app.tournaments
     .view(t.id)
     .games.some((g) => g.status === "active" && (g.southId === ctx.userId || g.northId === ctx.userId));

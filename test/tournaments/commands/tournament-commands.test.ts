@@ -245,18 +245,31 @@ describe("tournament commands and buttons", () => {
     expect(choices.every((c) => c.name.length <= 100)).toBe(true);
   });
 
-  it("tournament - leaving after the start resigns the game in progress and edits its board - a withdrawal", async () => {
+  it("tournament - /nickar-tournament leave after the start asks first, the confirmation resigns the game and edits its board - a withdrawal", async () => {
     const id = await created();
     const ids = players(4);
     for (const p of ids) await press(p, id, "join");
     await command("start", w.ctx(ORGANISER));
     await sendOutbox();
     const game = w.app.tournaments.view(id).games.find((g) => g.southId === ids[0] || g.northId === ids[0])!;
-    const res = await command("leave", w.ctx(ids[0]));
+    const question = await command("leave", w.ctx(ids[0]));
+    expect(question.reply.ephemeral).toBe(true);
+    expect(buttonIds(question)).toEqual([`t:${id}:lc`]);
+    expect(question.reply.content).toContain("Your game in progress is lost");
+    expect(w.app.games.get(game.id)!.row.status).toBe("active");
+    const res = await handleButton(w.ctx(ids[0]), { type: "tournament", tournamentId: id, action: "leave-confirm" });
     expect(res.reply.content).toContain(`<@${ids[0]}> left`);
     expect(w.app.games.get(game.id)!.row.status).toBe("finished");
     expect(res.edits?.some((e) => e.ref.messageId === game.messageId)).toBe(true);
     expect(res.notices?.length).toBeGreaterThan(0);
+  });
+
+  it("tournament - /nickar-tournament leave before the start takes the player off the list at once - no question", async () => {
+    const id = await created();
+    await press(players(1)[0], id, "join");
+    const res = await command("leave", w.ctx(players(1)[0]));
+    expect(buttonIds(res)).toEqual([]);
+    expect(w.app.tournaments.view(id).players).toHaveLength(0);
   });
 
   it("tournament - a round ended on time is paired and posted by the scheduler, the announcement edited - a time-out", async () => {
