@@ -1,7 +1,7 @@
 /**
  * A knockout's bracket: its rounds left to right, each match two slots (seed, name, series wins), the
  * winner's slot highlighted, lines from each match to the one its winner goes on to. A slot not known yet
- * (its feeder undecided) is blank; a bye's empty slot says so.
+ * (its feeder undecided) is blank; a bye's empty slot says so, and a walkover names who withdrew.
  */
 import type { Translate } from "../../i18n/index.ts";
 import type { SKRSContext2D } from "../../render/canvas.ts";
@@ -14,8 +14,10 @@ import { fitted, heading, MARGIN, SMALLEST, tournamentCard } from "./tournament-
 export interface BracketSlot {
   readonly seed: number;
   readonly name: string;
-  /** Wins in the match's series; null for a bye. */
+  /** Wins in the match's series; null for a bye or a walkover. */
   readonly wins: number | null;
+  /** Withdrew before this match: it was a walkover, the slot says so where the wins would be. */
+  readonly withdrew?: boolean;
 }
 
 export interface BracketMatch {
@@ -50,6 +52,7 @@ function slot(
   s: BracketSlot | null,
   won: boolean,
   placeholder: string,
+  note = "",
 ): void {
   ctx.fillStyle = won ? WINNER_FILL : "rgba(192,133,80,0.18)";
   ctx.fillRect(x, y, BOX, SLOT - 2);
@@ -64,7 +67,12 @@ function slot(
   drawLabel(ctx, String(s.seed), x + 18, mid, { fill: THEME.textDim, align: "center" });
   ctx.font = font(won ? 700 : 400, SMALLEST);
   drawLabel(ctx, fitted(ctx, s.name, BOX - 72), x + 36, mid, { fill: THEME.text });
-  if (s.wins !== null) drawLabel(ctx, String(s.wins), x + BOX - 10, mid, { fill: THEME.text, align: "right" });
+  if (s.withdrew) {
+    ctx.font = font(400, SMALLEST);
+    drawLabel(ctx, note, x + BOX - 10, mid, { fill: THEME.textFaint, align: "right" });
+  } else if (s.wins !== null) {
+    drawLabel(ctx, String(s.wins), x + BOX - 10, mid, { fill: THEME.text, align: "right" });
+  }
 }
 
 export async function renderBracketImage(data: Bracket, t: Translate = ENGLISH): Promise<Buffer> {
@@ -85,8 +93,9 @@ export async function renderBracketImage(data: Bracket, t: Translate = ENGLISH):
     drawLabel(ctx, fitted(ctx, label, BOX), x, card.contentTop + 20, { fill: THEME.textDim });
     matches.forEach((m, i) => {
       const c = centre(r, i);
-      slot(ctx, x, c - SLOT, m.top, m.winner === "top", "");
-      slot(ctx, x, c, m.bottom, m.winner === "bottom", m.bye ? t("board:tournament.bye") : "");
+      const withdrew = t("board:tournament.withdrew");
+      slot(ctx, x, c - SLOT, m.top, m.winner === "top", "", withdrew);
+      slot(ctx, x, c, m.bottom, m.winner === "bottom", m.bye ? t("board:tournament.bye") : "", withdrew);
       if (r < data.rounds.length - 1) {
         // To the next match: out to the right, then up or down to its centre.
         const next = centre(r + 1, Math.floor(i / 2));

@@ -110,11 +110,15 @@ export function bracketImage(view: TournamentView, tr: Translate, name: Names): 
     Array.from({ length: 2 ** (t.rounds - r - 1) }, (_, i) => {
       const m = view.matches.find((x) => x.round === r + 1 && x.board === i + 1);
       if (m) {
-        const bye = m.bottom === null;
+        // A match started with one player: in round 1 a bye; later a walkover, its other feeder's winner
+        // having withdrawn (the store keeps only who went through).
+        const alone = m.bottom === null;
+        const feeders = [winners.get(`${r}:${2 * i}`), winners.get(`${r}:${2 * i + 1}`)];
+        const absent = alone && r > 0 ? (feeders.find((id) => id && id !== m.top) ?? null) : null;
         return {
-          top: slot(m.top, bye ? null : m.topWins),
-          bottom: slot(m.bottom, m.bottomWins),
-          bye,
+          top: slot(m.top, alone ? null : m.topWins),
+          bottom: absent ? { ...slot(absent, null)!, withdrew: true } : slot(m.bottom, m.bottomWins),
+          bye: alone && r === 0,
           winner: m.winner === null ? null : m.winner === m.top ? ("top" as const) : ("bottom" as const),
         };
       }

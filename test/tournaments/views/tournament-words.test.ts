@@ -14,7 +14,7 @@ import { tournamentWithdrawnPosts } from "../../../src/tournaments/jobs/tourname
 import type { NewTournament } from "../../../src/tournaments/tournament-service.ts";
 import { roundText, standingsText, statusText, tournamentReply } from "../../../src/tournaments/views/tournament.ts";
 import { leaveTournament } from "../../../src/tournaments/views/tournament-actions.ts";
-import { podiumImage, standingsImage } from "../../../src/tournaments/views/tournament-images.ts";
+import { bracketImage, podiumImage, standingsImage } from "../../../src/tournaments/views/tournament-images.ts";
 import { CHANNEL, DEFAULTS, GUILD, setup, type World } from "../../support/helpers.ts";
 import { buttonIds } from "../../support/play.ts";
 
@@ -148,6 +148,26 @@ describe("knockout words", () => {
     const board = gameMessage(w.app, w.app.games.find(game.id));
     expect(board.content).toContain(`<@${leaver}> gives the knockout match away: **<@${opponent}> goes through**`);
     expect(board.content).not.toContain("resigned the series");
+  });
+
+  it("knockout - the bracket draws a walkover as who withdrew, never as a bye - a semi-final winner leaves before the final", async () => {
+    const t = entered(players(4), { format: "knockout", firstTo: 1 });
+    w.app.tournaments.start(t.id);
+    const [first, second] = active(t.id);
+    w.app.games.resign(first.id, first.northId, null);
+    leaveTournament(w.ctx(first.southId), t.id);
+    w.app.games.resign(second.id, second.northId, null);
+    const view = w.app.tournaments.view(t.id);
+    expect(view.tournament.status).toBe("finished");
+    const image = bracketImage(view, en, name);
+    if (image.kind !== "bracket") throw new Error("not a bracket");
+    const final = image.data.rounds[1][0];
+    expect(final.bye).toBe(false);
+    expect(final.top?.name).toBe(name(second.southId));
+    expect(final.bottom).toMatchObject({ name: name(first.southId), withdrew: true, wins: null });
+    const drawn = await labels(image);
+    expect(drawn).toContain("withdrew");
+    expect(drawn).not.toContain("bye");
   });
 
   it("knockout - a player who misses two games in a row gives the match away in those words - nobody moves", async () => {
