@@ -45,6 +45,8 @@ export interface AppOptions {
   readonly bots?: ReadonlySet<string>;
   /** The computer opponent's search pool and budgets; without it Nickar does not play or analyse. */
   readonly computer?: ComputerOptions;
+  /** The Activity is served (App.activity). */
+  readonly activity?: boolean;
 }
 
 export function createApp(options: AppOptions): App {
@@ -84,6 +86,7 @@ export function createApp(options: AppOptions): App {
     computer,
     analyses: new AnalysisService(db, clock, computer),
     images: options.images,
+    activity: options.activity ?? false,
     clock,
     displayName: options.displayName ?? (async () => ""),
     guildName: options.guildName ?? (async () => ""),

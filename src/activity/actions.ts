@@ -22,6 +22,8 @@ export interface DiscordSide {
   readonly notices: NoticeBoard;
   /** Told after every action (the scheduler's deadlines, Nickar's turn), as the router tells it. */
   readonly onChange: () => void;
+  /** Told of each action under way, so that a shutdown waits for it as for an interaction. */
+  readonly track?: (work: Promise<unknown>) => void;
 }
 
 /** How long binding a posted message waits out a locked database (as the router's). */
@@ -62,12 +64,16 @@ export async function runAction(
   version: number,
   action: PageAction,
 ): Promise<string | null> {
-  const response = await retryWhileBusy(() => handleButton(ctx, buttonIdOf(gameId, version, action)), BIND_WAIT);
-  try {
-    return await show(ctx, discord, response);
-  } finally {
-    discord.onChange();
-  }
+  const work = (async () => {
+    const response = await retryWhileBusy(() => handleButton(ctx, buttonIdOf(gameId, version, action)), BIND_WAIT);
+    try {
+      return await show(ctx, discord, response);
+    } finally {
+      discord.onChange();
+    }
+  })();
+  discord.track?.(work);
+  return work;
 }
 
 async function show(ctx: HandlerContext, discord: DiscordSide, response: Response): Promise<string | null> {

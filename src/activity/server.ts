@@ -167,8 +167,10 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       viewers.close();
       for (const session of sessions) session.close();
       sockets.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections would hold the close: nothing more is served.
       server.closeAllConnections();
+      await closed;
     },
   };
 }

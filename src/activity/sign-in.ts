@@ -23,7 +23,8 @@ export class SignInRefused extends Error {}
 export interface OAuthOptions {
   /** The REST base URL including `/api` (https://discord.com/api, or the local Discord's). */
   readonly apiUrl: string;
-  readonly clientId: string;
+  /** The application's id (known once the bot has logged in). */
+  readonly clientId: () => string | null;
   readonly clientSecret: string;
   readonly fetch?: typeof fetch;
 }
@@ -34,8 +35,10 @@ export function discordOAuth(options: OAuthOptions): OAuth {
   const send = options.fetch ?? fetch;
   return {
     async exchange(code) {
+      const clientId = options.clientId();
+      if (!clientId) throw new Error("token exchange: the application's id is not known yet");
       const body = new URLSearchParams({
-        client_id: options.clientId,
+        client_id: clientId,
         client_secret: options.clientSecret,
         grant_type: "authorization_code",
         code,

@@ -58,6 +58,8 @@ export interface App {
   readonly computer: Computer;
   readonly analyses: AnalysisService;
   readonly images: Images;
+  /** The Activity (the live board inside Discord, src/activity) is served: game messages offer Play on the board. */
+  readonly activity: boolean;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */
   readonly displayName: (guildId: string | null, userId: string) => Promise<string>;
