@@ -36,8 +36,8 @@ describe("activity launch", () => {
   it("launch - the entry point is Discord's PRIMARY_ENTRY_POINT with the app's handler - launch", () => {
     const definition = entryPointDefinition();
     expect(definition).toMatchObject({ type: 4, name: ENTRY_POINT_NAME, handler: 1 });
-    expect(definition.description.length).toBeGreaterThan(0);
-    expect(definition.description.length).toBeLessThanOrEqual(100);
+    expect(definition.description?.length).toBeGreaterThan(0);
+    expect(definition.description?.length).toBeLessThanOrEqual(100);
     expect(definition.description_localizations).toHaveProperty("fr");
   });
 });
