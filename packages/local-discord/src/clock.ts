@@ -1,8 +1,10 @@
 // The playground's clock: real time plus an offset that an organiser moves forward from the page or the
 // driver (POST /local/clock), so that a day of a daily puzzle or an arena's end can be tried in minutes.
-// Only the bot reads it (the playground gives it to the bot as its clock) and the page (relative
-// timestamps); Discord's own timers here (the 3 s acknowledgement, rate limits, token lifetimes) keep
-// real time, as they would on Discord. It never moves back: the bot's deadlines assume time only grows.
+// The bot reads it (the playground gives it to the bot as its clock) and the page (relative
+// timestamps); Discord's own timers here (the 3 s acknowledgement, rate limits, interaction token
+// lifetimes) keep real time, as they would on Discord. OAuth2 codes and access tokens (oauth2.ts) age on
+// this clock instead, so that their expiry can be tried without waiting 10 minutes or 7 days.
+// It never moves back: the bot's deadlines assume time only grows.
 import type { LocalEvents } from "./events.ts";
 
 /** The furthest one move may go: a year, so that a typo cannot throw the world decades ahead. */

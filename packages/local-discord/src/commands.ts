@@ -7,6 +7,7 @@ import {
   ApplicationCommandType,
   Locale,
 } from "discord-api-types/v10";
+import { validateEntryPointFields, validateEntryPointScope } from "./command-entry-point.ts";
 import { FieldErrors } from "./errors.ts";
 import type { LocalEvents } from "./events.ts";
 import { snowflake } from "./snowflake.ts";
@@ -28,6 +29,8 @@ export class CommandRegistry {
   constructor(
     private readonly applicationId: string,
     private readonly events: LocalEvents,
+    /** Activities enabled for the application: entry point commands are refused without. */
+    private readonly activitiesEnabled: () => boolean = () => false,
   ) {}
 
   list(guildId: string | null): APIApplicationCommand[] {
@@ -55,12 +58,13 @@ export class CommandRegistry {
     });
     const seen = new Set<string>();
     input.forEach((command, i) => {
-      validateCommand(command, [String(i)], errors);
+      validateCommand(command, [String(i)], errors, this.activitiesEnabled());
       const key = `${command.type ?? 1}:${command.name}`;
       if (seen.has(key))
         errors.add([i, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", `Application command names must be unique`);
       seen.add(key);
     });
+    validateEntryPointScope(guildId, input, this.list(guildId), errors, true, (i) => [String(i)]);
     if (!errors.empty) throw errors.toError();
     const previous = this.list(guildId);
     const next = input.map((command) => this.normalize(command, guildId, previous));
@@ -75,9 +79,10 @@ export class CommandRegistry {
     const command = (body ?? {}) as Json;
     checkSchema(SCHEMAS.commandCreate, command);
     const errors = new FieldErrors();
-    validateCommand(command, [], errors);
-    if (!errors.empty) throw errors.toError();
+    validateCommand(command, [], errors, this.activitiesEnabled());
     const list = this.list(guildId);
+    validateEntryPointScope(guildId, [command], list, errors, false, () => []);
+    if (!errors.empty) throw errors.toError();
     const others = list.filter((c) => !(c.name === command.name && c.type === (command.type ?? 1)));
     const created = this.normalize(command, guildId, list);
     this.overwriteRaw(guildId, [...others, created]);
@@ -129,6 +134,7 @@ export class CommandRegistry {
       contexts: (command.contexts as APIApplicationCommand["contexts"]) ?? null,
       integration_types: (command.integration_types as APIApplicationCommand["integration_types"]) ?? [0],
       nsfw: command.nsfw === true,
+      ...(type === ApplicationCommandType.PrimaryEntryPoint ? { handler: command.handler } : {}),
       ...(Array.isArray(command.options) && command.options.length > 0
         ? { options: command.options as APIApplicationCommandOption[] }
         : {}),
@@ -167,7 +173,7 @@ function validateLocalizations(node: Json, path: string[], errors: FieldErrors, 
   }
 }
 
-function validateCommand(command: Json, path: string[], errors: FieldErrors) {
+function validateCommand(command: Json, path: string[], errors: FieldErrors, activities: boolean) {
   const type = (command.type as number | undefined) ?? ApplicationCommandType.ChatInput;
   const chatInput = type === ApplicationCommandType.ChatInput;
   if (
@@ -178,6 +184,7 @@ function validateCommand(command: Json, path: string[], errors: FieldErrors) {
     errors.add([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
   }
   validateLocalizations(command, path, errors, chatInput);
+  validateEntryPointFields(command, path, errors, activities);
   if (chatInput) {
     const d = command.description;
     if (typeof d !== "string" || d.length < 1 || d.length > 100) {

@@ -1,4 +1,5 @@
 // Everything a route needs, in one object built by the server.
+import type { ActivityRegistry } from "./activity.ts";
 import type { AttachmentStore } from "./attachments.ts";
 import type { LocalClock } from "./clock.ts";
 import type { CommandRegistry } from "./commands.ts";
@@ -8,6 +9,7 @@ import type { SigningKeys } from "./http-delivery.ts";
 import type { InteractionRegistry } from "./interactions.ts";
 import type { LocalLogger } from "./logger.ts";
 import type { MessageService } from "./messages.ts";
+import type { OAuth2 } from "./oauth2.ts";
 import type { RateLimits } from "./rate-limits.ts";
 import type { Store } from "./store.ts";
 
@@ -26,6 +28,8 @@ export interface LocalConfig {
   maxAttachments: number;
   /** The application has the GUILD_MEMBERS privileged intent enabled (needed to list members). */
   membersIntent: boolean;
+  /** The application's OAuth2 client secret (the token exchange checks it). */
+  clientSecret: string;
 }
 
 export interface LocalContext {
@@ -51,4 +55,10 @@ export interface LocalContext {
    * pair their signatures are made with.
    */
   endpoint: { url: string | null; readonly keys: SigningKeys; delivered: number };
+  /** The application's Activity: enabled or not, its URL mapping and its live instances. */
+  activity: ActivityRegistry;
+  /** Authorization codes and bearer tokens of the OAuth2 flow the Activity signs in with. */
+  oauth2: OAuth2;
+  /** http://host:port of the Activity's own origin (the stand-in for <app id>.discordsays.com). */
+  activityUrl(): string;
 }

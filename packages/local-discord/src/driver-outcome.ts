@@ -15,6 +15,7 @@ const IMMEDIATE = new Set<number>([
   Callback.UpdateMessage,
   Callback.ApplicationCommandAutocompleteResult,
   Callback.Modal,
+  Callback.LaunchActivity,
 ]);
 
 export interface DriverAnswer {
@@ -95,6 +96,8 @@ export async function runInteraction(
   };
   if (record.choices) body.choices = record.choices;
   if (record.modal) body.modal = record.modal;
+  // The instance the launch opened, as GET /applications/<id>/activity-instances/<instance> shows it.
+  if (record.activityInstanceId) body.activity = ctx.activity.get(record.activityInstanceId) ?? null;
   if (outcome === "deferred") body.pending = true;
   if (outcome === "timeout") {
     body.error = {

@@ -2,7 +2,6 @@
 // select clicks), read channels as a given user, manage users, and stream events to the page.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  type APIApplicationCommand,
   type APIMessage,
   type APIRole,
   ButtonStyle,
@@ -14,6 +13,21 @@ import {
 } from "discord-api-types/v10";
 import { CommandInputError, parseCommand } from "./command-parser.ts";
 import type { LocalContext } from "./context.ts";
+import { activityDriverRoutes } from "./driver-activity.ts";
+import {
+  answer,
+  channelOf,
+  DriverError,
+  type DriverRequest,
+  type DriverRoute,
+  guildOf,
+  type Json,
+  locale,
+  localeFor,
+  mayUse,
+  str,
+  userOf,
+} from "./driver-kit.ts";
 import { type DriverAnswer, runInteraction } from "./driver-outcome.ts";
 import { DiscordHttpError } from "./errors.ts";
 import { shardOf } from "./gateway.ts";
@@ -22,74 +36,6 @@ import { readBody, sendJson } from "./http-io.ts";
 import { interactionPayload } from "./interaction-payloads.ts";
 import { matchPattern, splitPath } from "./router.ts";
 import { serveEvents } from "./sse.ts";
-
-type Json = Record<string, unknown>;
-
-interface DriverRequest {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  json: Json;
-  req: IncomingMessage;
-  res: ServerResponse;
-}
-
-/** A request the Discord client itself would refuse to send. */
-class DriverError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type DriverRoute = [
-  method: string,
-  pattern: string,
-  handler: (ctx: LocalContext, r: DriverRequest) => Promise<DriverAnswer | null> | DriverAnswer | null,
-];
-
-const answer = (body: unknown, status = 200): DriverAnswer => ({ status, body: body as Json });
-
-function str(json: Json, key: string, required = true): string {
-  const value = json[key];
-  if (typeof value === "string" && value.trim() !== "") return value.trim();
-  if (required) throw new DriverError(400, `"${key}" is required`);
-  return "";
-}
-
-function userOf(ctx: LocalContext, name: string) {
-  return ctx.store.ensureUser(name).user;
-}
-
-/** The server named by `guild` (its name or id), or the first one when none is named. */
-function guildOf(ctx: LocalContext, ref: string | null | undefined) {
-  if (!ref) return ctx.store.primary;
-  const guild = ctx.store.findGuild(ref);
-  if (!guild) throw new DriverError(404, `no server "${ref}"`);
-  return guild;
-}
-
-/** A channel by id, or by name in the server named by `guild` (default: the first server). */
-function channelOf(ctx: LocalContext, ref: string, guild?: string | null) {
-  const guildId = guildOf(ctx, guild).id;
-  const channel = ref ? ctx.store.findChannel(ref, guildId) : ctx.store.textChannels(guildId)[0];
-  if (!channel) throw new DriverError(404, `no channel "${ref}"`);
-  return channel;
-}
-
-/**
- * Whether a member may see and use a command: the Discord client hides those whose
- * `default_member_permissions` they lack ("0": administrators only).
- */
-function mayUse(ctx: LocalContext, userId: string, guildId: string, command: APIApplicationCommand): boolean {
-  const needed = command.default_member_permissions;
-  if (needed === null || needed === undefined) return true;
-  const bits = BigInt(needed);
-  const has = ctx.store.permissions(userId, undefined, guildId);
-  const all = ctx.store.permissions(ctx.store.guild(guildId).ownerId, undefined, guildId);
-  return bits === 0n ? has === all : (has & bits) === bits;
-}
 
 async function command(ctx: LocalContext, { json }: DriverRequest, focused?: string): Promise<DriverAnswer> {
   const user = userOf(ctx, str(json, "user"));
@@ -295,19 +241,6 @@ function knownUser(ctx: LocalContext, ref: string) {
   return user;
 }
 
-/** The locales Discord knows (`Locale` in discord-api-types); anything else is refused. */
-function locale(value: string): string {
-  if (!(Object.values(Locale) as string[]).includes(value)) {
-    throw new DriverError(400, `"${value}" is not a Discord locale (e.g. en-US, fr, pt-BR)`);
-  }
-  return value;
-}
-
-/** The `locale` of this call, else the user's (set with POST /local/users), else en-US. */
-function localeFor(ctx: LocalContext, json: Json, userId: string): string {
-  return typeof json.locale === "string" ? locale(json.locale) : ctx.store.localeOf(userId);
-}
-
 function asUser(ctx: LocalContext, query: URLSearchParams): string | null {
   const name = query.get("as");
   if (!name) return null;
@@ -337,6 +270,7 @@ function advanceMs(value: unknown): number {
 }
 
 const routes: DriverRoute[] = [
+  ...activityDriverRoutes,
   ["POST", "/local/command", (ctx, r) => command(ctx, r)],
   ["POST", "/local/autocomplete", (ctx, r) => command(ctx, r, str(r.json, "focused"))],
   ["POST", "/local/click", click],
@@ -593,7 +527,7 @@ export async function handleDriver(ctx: LocalContext, req: IncomingMessage, res:
       throw new DriverError(found.length > 0 ? 405 : 404, `no driver route ${req.method} ${url.pathname}`);
     }
     let json: Json = {};
-    if (req.method === "POST") {
+    if (req.method === "POST" || req.method === "PUT") {
       const body = await readBody(req, { maxFileBytes: 1, maxJsonBytes: 1024 * 1024 });
       json = (body.json ?? {}) as Json;
     }

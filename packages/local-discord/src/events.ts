@@ -2,6 +2,7 @@
 // driver's waiters each subscribe instead of every route knowing about every consumer.
 import { EventEmitter } from "node:events";
 import type { APIApplicationCommand, APIChannel, APIMessage, APIRole, APIUser } from "discord-api-types/v10";
+import type { ActivityInstance } from "./activity.ts";
 
 export interface LocalEventMap {
   /** `visibleTo` is set for ephemeral messages: only that user id can see them. */
@@ -26,6 +27,10 @@ export interface LocalEventMap {
   botStatus: [online: boolean];
   /** The playground's clock was moved forward; `offsetMs` is how far ahead of real time it is now. */
   clockUpdate: [offsetMs: number];
+  /** `userId` launched (or joined) the Activity: their client opens it in `instance`. */
+  activityLaunch: [instance: ActivityInstance, userId: string];
+  /** `userId` closed the Activity (the instance ends with its last user). */
+  activityClose: [instanceId: string, userId: string];
 }
 
 export class LocalEvents extends EventEmitter<LocalEventMap> {

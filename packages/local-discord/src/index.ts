@@ -1,5 +1,6 @@
 // Public surface of the local Discord stand-in.
 
+export type { ActivityInstance } from "./activity.ts";
 // What the bot's tests measure or sign with, exported so that they need no deep import.
 export { CommandRegistry, commandSize, MAX_COMMAND_SIZE } from "./commands.ts";
 export type { LocalConfig, LocalContext } from "./context.ts";

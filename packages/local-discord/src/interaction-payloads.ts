@@ -52,7 +52,7 @@ export function responseMetadata(
           user,
           authorizing_integration_owners: owners,
           name: record.commandName,
-          command_type: 1,
+          command_type: record.commandType ?? 1,
         }
       : {
           id: record.id,

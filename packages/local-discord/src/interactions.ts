@@ -20,6 +20,8 @@ export interface InteractionRecord {
   locale: string;
   /** Full command name ("nickar challenge") for slash commands, for message metadata. */
   commandName: string | null;
+  /** The command's type (1 slash, 4 entry point) for message metadata; null for components. */
+  commandType: number | null;
   /** When the user acted (ms since the epoch); the driver's `timing` is measured from here. */
   createdAt: number;
   ackDeadline: number;
@@ -43,6 +45,8 @@ export interface InteractionRecord {
   errors: Array<DiscordErrorBody & { status: number }>;
   choices: APIApplicationCommandOptionChoice[] | null;
   modal: unknown;
+  /** The activity instance a LAUNCH_ACTIVITY response opened (or joined). */
+  activityInstanceId: string | null;
   listeners: Set<() => void>;
   timer: NodeJS.Timeout;
 }
@@ -54,6 +58,7 @@ export interface NewInteraction {
   channelId: string;
   locale?: string;
   commandName?: string | null;
+  commandType?: number | null;
   sourceMessageId?: string | null;
 }
 
@@ -90,6 +95,7 @@ export class InteractionRegistry {
       channelId: init.channelId,
       locale: init.locale ?? "en-US",
       commandName: init.commandName ?? null,
+      commandType: init.commandType ?? (init.commandName ? 1 : null),
       createdAt: now,
       ackDeadline: now + this.timing.ackTimeoutMs,
       expiresAt: now + this.timing.tokenLifetimeMs,
@@ -104,6 +110,7 @@ export class InteractionRegistry {
       errors: [],
       choices: null,
       modal: null,
+      activityInstanceId: null,
       listeners: new Set(),
       timer: undefined as unknown as NodeJS.Timeout,
     };

@@ -1,5 +1,6 @@
 // REST: gateway discovery, users, the application, the guild and its channels and members.
 
+import { ApplicationFlags } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
 import {
   cannotOpenDmWithBot,
@@ -25,7 +26,7 @@ function applicationObject(ctx: LocalContext) {
     bot_public: true,
     bot_require_code_grant: false,
     verify_key: "0".repeat(64),
-    flags: 0,
+    flags: ctx.activity.enabled ? ApplicationFlags.Embedded : 0,
     team: null,
     owner: store.users.get(store.ownerId) ?? store.bot,
     bot: store.bot,
@@ -78,7 +79,7 @@ export const coreRoutes: Route[] = [
       }),
   },
   { method: "GET", pattern: "/gateway", auth: false, handler: (ctx) => ok({ url: gatewayUrl(ctx.baseUrl()) }) },
-  { method: "GET", pattern: "/users/@me", auth: true, handler: (ctx) => ok(ctx.store.bot) },
+  // GET /users/@me (Bot or Bearer) is in rest-activity.ts, listed before `/users/:user`.
   {
     method: "GET",
     pattern: "/users/:user",

@@ -50,6 +50,19 @@ const ALLOWED: Partial<Record<InteractionType, Callback[]>> = {
   ],
 };
 
+/**
+ * The callback types Discord accepts for this interaction. LAUNCH_ACTIVITY (12) is "only available for
+ * apps with Activities enabled"; Discord's table does not say for which interaction types, so it is
+ * taken only where a user acted on a command or a component (never on a modal submit, an
+ * autocomplete or a ping), and only in a server's channel (the one place an instance is made here).
+ */
+function allowedCallbacks(ctx: LocalContext, record: InteractionRecord): Callback[] {
+  const allowed = ALLOWED[record.type] ?? [];
+  const byUser = record.type === InteractionType.ApplicationCommand || record.type === InteractionType.MessageComponent;
+  const inGuild = ctx.store.guildOfChannel(record.channelId) !== undefined;
+  return ctx.activity.enabled && byUser && inGuild ? [...allowed, Callback.LaunchActivity] : allowed;
+}
+
 /** Runs `work` for an interaction, recording any Discord error so the driver can report it. */
 function recording(ctx: LocalContext, record: InteractionRecord, work: () => RouteResult): RouteResult {
   try {
@@ -113,7 +126,7 @@ function acknowledge(
   const body = (json ?? {}) as Json;
   const type = body.type as Callback;
   const data = (body.data ?? {}) as Json;
-  const allowed = ALLOWED[record.type] ?? [];
+  const allowed = allowedCallbacks(ctx, record);
   if (!allowed.includes(type)) {
     const errors = new FieldErrors();
     errors.add(["type"], "BASE_TYPE_CHOICES", `Value must be one of {${allowed.join(", ")}}.`);
@@ -180,6 +193,11 @@ function acknowledge(
     case Callback.Modal:
       record.modal = validateModal(data);
       break;
+    case Callback.LaunchActivity: {
+      const guildId = store.guildOfChannel(record.channelId)!.id;
+      record.activityInstanceId = ctx.activity.launch(record.userId, record.channelId, guildId).instance_id;
+      break;
+    }
   }
   record.ack = { type, ephemeral: message ? message.visibleTo !== null : ephemeral };
   record.ackedAt = Date.now();
@@ -191,6 +209,7 @@ function acknowledge(
     interaction: {
       id: record.id,
       type: record.type,
+      ...(record.activityInstanceId ? { activity_instance_id: record.activityInstanceId } : {}),
       ...(message
         ? {
             response_message_id: message.message.id,
@@ -199,7 +218,11 @@ function acknowledge(
           }
         : {}),
     },
-    resource: { type, ...(message && type !== Callback.DeferredMessageUpdate ? { message: message.message } : {}) },
+    resource: {
+      type,
+      ...(message && type !== Callback.DeferredMessageUpdate ? { message: message.message } : {}),
+      ...(record.activityInstanceId ? { activity_instance: { id: record.activityInstanceId } } : {}),
+    },
   });
 }
 

@@ -81,7 +81,9 @@ export async function handleRest(
       req.resume();
       throw unauthorized();
     }
-    const global = match.route.auth === false ? null : (ctx.rateLimits?.takeGlobal() ?? null);
+    // The global limit is the bot's: every request with its token counts, on routes that take other credentials too.
+    const asBot = match.route.auth || authorized(ctx, req);
+    const global = asBot ? (ctx.rateLimits?.takeGlobal() ?? null) : null;
     const webhookChannel =
       match.route.method === "POST" && match.route.pattern === "/webhooks/:app/:token"
         ? ctx.interactions.byToken(match.params.token)?.channelId

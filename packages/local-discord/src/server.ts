@@ -2,10 +2,12 @@
 // /gateway, uploaded files under /attachments, the driver API under /local and the playground at /.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GatewayIntentBits, PermissionFlagsBits } from "discord-api-types/v10";
+import { ApplicationFlags, GatewayIntentBits, PermissionFlagsBits } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
+import { ActivityRegistry } from "./activity.ts";
+import { createActivityHost } from "./activity-host.ts";
 import { AttachmentStore } from "./attachments.ts";
 import { LocalClock } from "./clock.ts";
 import { CommandRegistry } from "./commands.ts";
@@ -18,7 +20,9 @@ import { sendJson } from "./http-io.ts";
 import { InteractionRegistry } from "./interactions.ts";
 import { defaultLogger, type LocalLogger } from "./logger.ts";
 import { MessageService } from "./messages.ts";
+import { OAuth2 } from "./oauth2.ts";
 import { type Bucket, RateLimits } from "./rate-limits.ts";
+import { activityRoutes } from "./rest-activity.ts";
 import { commandRoutes } from "./rest-commands.ts";
 import { coreRoutes, gatewayUrl } from "./rest-core.ts";
 import { interactionRoutes } from "./rest-interactions.ts";
@@ -81,6 +85,17 @@ export interface LocalDiscordOptions {
    * Without it everything is in memory only.
    */
   statePath?: string;
+  /** The application's OAuth2 client secret (default: a random one; see `LocalDiscord.clientSecret`). */
+  clientSecret?: string;
+  /**
+   * Activities are enabled for the application (the EMBEDDED flag): LAUNCH_ACTIVITY, entry point
+   * commands, the Activity's origin and `authorize` work only then. Default true.
+   */
+  activitiesEnabled?: boolean;
+  /** The Activity's URL mapping target for `/` (http://host:port); also settable with PUT /local/applications/<id>/activity-url. */
+  activityTarget?: string;
+  /** Port of the Activity's origin (the stand-in for <app id>.discordsays.com); 0 (default) picks a free one. */
+  activityPort?: number;
 }
 
 export interface LocalDiscord {
@@ -91,6 +106,10 @@ export interface LocalDiscord {
   gatewayUrl: string;
   token: string;
   applicationId: string;
+  /** The application's OAuth2 client secret: give it to the bot as DISCORD_CLIENT_SECRET. */
+  clientSecret: string;
+  /** The Activity's origin, http://host:port/ (Discord's https://<app id>.discordsays.com/). */
+  activityUrl: string;
   guildId: string;
   /**
    * The playground's clock: real time until the page or POST /local/clock moves it forward (clockUpdate
@@ -125,8 +144,11 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     maxAttachmentBytes: options.maxAttachmentBytes ?? 10 * 1024 * 1024,
     maxAttachments: options.maxAttachments ?? 10,
     membersIntent: options.membersIntent ?? false,
+    clientSecret: options.clientSecret ?? randomBytes(24).toString("base64url"),
   };
+  const activitiesEnabled = options.activitiesEnabled ?? true;
   let baseUrl = "";
+  let activityUrl = "";
   const events = new LocalEvents();
   const logger = options.logger ?? defaultLogger();
   const store = new Store(events, {
@@ -146,18 +168,23 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     store,
     events,
     logger,
-    applicationFlags: 0,
+    applicationFlags: activitiesEnabled ? ApplicationFlags.Embedded : 0,
     url: () => gatewayUrl(baseUrl),
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     resumeWindowMs: options.resumeWindowMs ?? 120_000,
     privilegedIntents: config.membersIntent ? GatewayIntentBits.GuildMembers : 0,
   });
+  const clock = new LocalClock(events);
+  const activity = new ActivityRegistry(config.applicationId, events, {
+    enabled: activitiesEnabled,
+    target: options.activityTarget,
+  });
   const context: LocalContext = {
     config,
     store,
     events,
-    clock: new LocalClock(events),
-    commands: new CommandRegistry(config.applicationId, events),
+    clock,
+    commands: new CommandRegistry(config.applicationId, events, () => activity.enabled),
     interactions: new InteractionRegistry(config),
     messages: new MessageService(store, attachments),
     attachments,
@@ -167,8 +194,18 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     rateLimits: options.rateLimits ? new RateLimits(Date.now, options.globalRateLimit) : null,
     gaps: new Map(),
     endpoint: { url: null, keys: newSigningKeys(), delivered: 0 },
+    activity,
+    oauth2: new OAuth2(config, () => clock.now()),
+    activityUrl: () => activityUrl,
   };
-  const routes = [...coreRoutes, ...memberRoutes, ...commandRoutes, ...messageRoutes, ...interactionRoutes];
+  const routes = [
+    ...activityRoutes,
+    ...coreRoutes,
+    ...memberRoutes,
+    ...commandRoutes,
+    ...messageRoutes,
+    ...interactionRoutes,
+  ];
 
   const server = createServer((req, res) => {
     handle(context, routes, req, res).catch((error) => {
@@ -184,15 +221,19 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     wss.handleUpgrade(req, socket, head, (ws) => gateway.accept(ws));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host;
+  baseUrl = `http://${reachable}:${port}`;
+  const activityHost = createActivityHost(context);
+  try {
+    await listen(activityHost.server, options.activityPort ?? 0, host);
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  activityUrl = `http://${reachable}:${(activityHost.server.address() as AddressInfo).port}/`;
   // Nothing has been served yet: the saved world is in place before the first request.
   const world = { store, commands: context.commands, attachments, clock: context.clock, events, baseUrl, logger };
   if (saved) restoreState(saved, world);
@@ -215,6 +256,8 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
     gatewayUrl: gatewayUrl(baseUrl),
     token: config.token,
     applicationId: config.applicationId,
+    clientSecret: config.clientSecret,
+    activityUrl,
     guildId: store.guildId,
     clock: context.clock,
     context,
@@ -230,10 +273,20 @@ export async function createLocalDiscord(options: LocalDiscordOptions = {}): Pro
       context.interactions.close();
       wss.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), activityHost.close()]);
       await saver?.close();
     },
   };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }
 
 async function handle(
@@ -245,6 +298,8 @@ async function handle(
   const url = new URL(req.url ?? "/", ctx.baseUrl());
   const path = url.pathname;
   if (path.startsWith("/api/v10/")) return handleRest(ctx, routes, req, res, url, path.slice("/api/v10".length));
+  // Discord's OAuth2 documentation names the token URL without a version.
+  if (path === "/api/oauth2/token") return handleRest(ctx, routes, req, res, url, "/oauth2/token");
   if (path.startsWith("/api/")) {
     req.resume();
     ctx.logger.warn({ path }, "local Discord only speaks API v10");

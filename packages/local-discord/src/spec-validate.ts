@@ -33,7 +33,7 @@ export const SCHEMAS = {
   commandBulk: spec.ApplicationCommandUpdateRequestSchema,
 } as const satisfies Record<string, Schema>;
 
-/** The interaction callback's schema by its type (4 and 5 share one, 6 and 7 too). */
+/** The interaction callback's schema by its type (4 and 5 share one, 6 and 7 too; 12 is LAUNCH_ACTIVITY). */
 const CALLBACKS: Record<number, Schema> = {
   4: spec.CreateMessageInteractionCallbackRequestSchema,
   5: spec.CreateMessageInteractionCallbackRequestSchema,
@@ -41,6 +41,7 @@ const CALLBACKS: Record<number, Schema> = {
   7: spec.UpdateMessageInteractionCallbackRequestSchema,
   8: spec.ApplicationCommandAutocompleteCallbackRequestSchema,
   9: spec.ModalInteractionCallbackRequestSchema,
+  12: spec.LaunchActivityInteractionCallbackRequestSchema,
 };
 
 export function callbackSchema(type: unknown): Schema | undefined {

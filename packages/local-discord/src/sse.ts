@@ -1,6 +1,7 @@
 // Server-Sent Events for the playground: message create/update/delete (ephemeral ones only to
 // the user they belong to), new and changed users, members' roles and the roles themselves, command
-// updates, changes to a user's unread pings, the bot's connection state and the playground's clock.
+// updates, changes to a user's unread pings, the bot's connection state, the playground's clock and
+// the Activity opening or closing for the user.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIMessage } from "discord-api-types/v10";
 import type { LocalContext } from "./context.ts";
@@ -38,6 +39,13 @@ export function serveEvents(ctx: LocalContext, req: IncomingMessage, res: Server
     pingsUpdate: (userId, unread) => send("pingsUpdate", { userId, unread }),
     botStatus: (online) => send("botStatus", { online }),
     clockUpdate: (offsetMs) => send("clockUpdate", { offsetMs, now: ctx.clock.now() }),
+    // Only the client of the user who launched (or closed) the Activity opens (or closes) its panel.
+    activityLaunch: (instance, userId) => {
+      if (userId === asUserId) send("activityLaunch", { instance, userId, activityUrl: ctx.activityUrl() });
+    },
+    activityClose: (instanceId, userId) => {
+      if (userId === asUserId) send("activityClose", { instanceId, userId });
+    },
   };
   const entries = Object.entries(handlers) as [keyof LocalEventMap, (...args: unknown[]) => void][];
   for (const [event, handler] of entries) ctx.events.on(event, handler);

@@ -7,6 +7,10 @@ export interface StartedLocalDiscord {
   /** Pass to `client.login(token)`. */
   token: string;
   applicationId: string;
+  /** The application's OAuth2 client secret: the bot's DISCORD_CLIENT_SECRET. */
+  clientSecret: string;
+  /** The Activity's origin (Discord's https://<app id>.discordsays.com/), e.g. http://127.0.0.1:40123/. */
+  activityUrl: string;
   /** The one guild; register guild commands here for instant updates. */
   guildId: string;
 }
@@ -22,6 +26,8 @@ export async function startLocalDiscord(options: LocalDiscordOptions = {}): Prom
     localDiscord,
     token: localDiscord.token,
     applicationId: localDiscord.applicationId,
+    clientSecret: localDiscord.clientSecret,
+    activityUrl: localDiscord.activityUrl,
     guildId: localDiscord.guildId,
   };
 }

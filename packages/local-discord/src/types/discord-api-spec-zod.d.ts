@@ -12,5 +12,7 @@ declare module "discord-api-spec/zod" {
   export const UpdateMessageInteractionCallbackRequestSchema: ZodMiniType;
   export const ApplicationCommandAutocompleteCallbackRequestSchema: ZodMiniType;
   export const ModalInteractionCallbackRequestSchema: ZodMiniType;
+  export const LaunchActivityInteractionCallbackRequestSchema: ZodMiniType;
+  export const OAuth2ScopesSchema: ZodMiniType;
   export const SnowflakeTypeSchema: ZodMiniType;
 }
