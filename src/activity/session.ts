@@ -116,8 +116,11 @@ export class Session implements Viewer {
     };
     const games = await channelGames(app, message.channelId, signedIn.id);
     this.send({ type: "welcome", userId: signedIn.id, games });
-    // The game shown before a reconnect, else the player's own game here (the first of several), else one to watch.
-    const shown = message.gameId ?? games.find((g) => g.seat !== null)?.gameId ?? games[0]?.gameId;
+    // The game shown before a reconnect, else the one whose Play on the board they pressed, else the player's
+    // own game here (the first of several), else one to watch.
+    const launched = app.launches.last(signedIn.id, message.channelId);
+    const shown =
+      message.gameId ?? launched ?? games.find((g) => g.seat !== null)?.gameId ?? games[0]?.gameId ?? undefined;
     if (shown) await this.refusing(null, shown, () => this.watch(shown));
   }
 

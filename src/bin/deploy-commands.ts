@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     applicationId: config.applicationId,
     guildId: config.guildId,
     apiUrl: config.apiUrl,
+    activity: config.activity !== null,
   });
   console.log(`Registered /nickar, /nickar-admin, /nickar-tournament and /nickar-puzzle for ${where}.`);
 }

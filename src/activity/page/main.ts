@@ -118,6 +118,8 @@ function show(next: GameView): void {
     boardSlot.replaceChildren(board.root);
   }
   board.root.setAttribute("aria-label", next.gameId);
+  // The game and version shown, for the eye of a test or a curious user's inspector.
+  Object.assign(root.dataset, { game: next.gameId, version: String(next.version), status: next.status });
   // The viewer's side nearest them, below the board; the opponent's above it.
   const bottom = next.seat ?? 0;
   boardSlot.before(panel.players[(1 - bottom) as 0 | 1]);

@@ -11,5 +11,6 @@ export const board = gameButton(boardId, (ctx, id) => {
   // A message posted while the Activity was served keeps its button after it is turned off.
   if (!ctx.app.activity) throw new UserError("activity/off");
   ctx.app.games.find(id.gameId);
+  ctx.app.launches.opened(ctx.userId, ctx.channelId, id.gameId);
   return { mode: "launch", reply: { content: "" } };
 });
