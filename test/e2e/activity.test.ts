@@ -157,6 +157,15 @@ describe.skipIf(!CHROMIUM)("the Activity in Chromium", () => {
     expect((await driver.pings("bob", true)).length).toBeGreaterThan(0);
   }, 240_000);
 
+  it("activity - the App Launcher's entry point is answered by the bot with LAUNCH_ACTIVITY - /launch", async () => {
+    const { driver } = world;
+    await driver.users("alice");
+    const launched = await driver.call("/local/launch", { user: "alice", channel: "games" });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    expect(launched.body.handler).toBe(1);
+    expect(launched.body.activity?.users).toContain(driver.idOf("alice"));
+  });
+
   it("activity - a stale page and a user not seated are refused, nothing played - through the proxy", async () => {
     const { driver } = world;
     const { gameId, messageId } = await startGame(driver, "alice", "bob", "abapa");
