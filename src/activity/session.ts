@@ -103,8 +103,13 @@ export class Session implements Viewer {
     try {
       signedIn = await oauth.user(message.token);
     } catch (err) {
-      if (!(err instanceof SignInRefused)) this.deps.logger.warn({ err }, "the Activity could not check a token");
-      this.ws.close(CLOSE_UNAUTHORISED, "sign-in refused");
+      if (err instanceof SignInRefused) {
+        this.ws.close(CLOSE_UNAUTHORISED, "sign-in refused");
+        return;
+      }
+      // Discord did not answer (down, rate-limited): not the user's fault; the page connects again shortly.
+      this.deps.logger.warn({ err }, "the Activity could not check a token");
+      this.ws.close(1013, "try again later");
       return;
     }
     const discordLocale = message.locale ?? signedIn.locale ?? null;

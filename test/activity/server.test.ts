@@ -233,3 +233,32 @@ describe("activity server", () => {
     expect((await again.next("game")).game).toMatchObject({ version: 1, moves: [4] });
   });
 });
+
+describe("activity server - Discord unreachable", () => {
+  it("sign-in - Discord not answering closes for a retry, not as refused - hello", async () => {
+    const w2 = setup();
+    const down = await startActivityServer({
+      app: w2.app,
+      discord: { messenger: recordingMessenger().messenger, notices: { post: async () => {} }, onChange: () => {} },
+      oauth: {
+        exchange: async () => "token",
+        user: async () => {
+          throw new Error("HTTP 429");
+        },
+      },
+      clientId: () => "999",
+      logger: createLogger("silent"),
+      port: 0,
+    });
+    try {
+      const page = new Page(new WebSocket(`${down.url.replace("http", "ws")}/ws`));
+      await page.opened;
+      page.send({ type: "hello", token: "token-1", channelId: CHANNEL });
+      await new Promise<void>((resolve) => page.ws.once("close", () => resolve()));
+      expect(page.closeCode).not.toBe(CLOSE_UNAUTHORISED);
+    } finally {
+      await down.close();
+      w2.close();
+    }
+  });
+});
