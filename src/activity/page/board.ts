@@ -34,7 +34,7 @@ export class BoardView {
   constructor(
     private readonly t: PageTranslate,
     /** The viewer's side: their row is drawn nearest them. */
-    private readonly bottom: 0 | 1,
+    bottom: 0 | 1,
     onPress: (pit: number) => void,
   ) {
     this.root.setAttribute("role", "group");
