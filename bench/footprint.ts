@@ -79,7 +79,7 @@ function memory(pid: number): Memory {
 }
 
 /** The memory after `ms` of quiet: the lowest of a few readings (a collection may be running). */
-async function settled(pid: number, ms = 3000): Promise<Memory> {
+export async function settled(pid: number, ms = 3000): Promise<Memory> {
   await sleep(ms);
   let low = memory(pid);
   for (let i = 0; i < 4; i++) {

@@ -15,7 +15,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import ts from "typescript";
@@ -24,6 +24,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
 /** AssemblyScript, compiled to kernel.wasm by `npm run build:wasm`: only the .wasm is shipped. */
 const SKIP = [join(SRC, "render", "palette-kernel", "kernel.ts")];
+/** The Activity's page: bundled for the browser (below), never run by Node. */
+const PAGE_SOURCES = join(SRC, "activity", "page") + sep;
 /** Files loaded at run time beside the modules. */
 const COPIED = [".json", ".mjs", ".wasm"];
 /** The file whose time says when the build was made (scripts/start.mjs compares the sources with it). */
@@ -63,7 +65,7 @@ let count = 0;
 const problems = [];
 await Promise.all(
   [...files(SRC)].map(async (path) => {
-    if (SKIP.includes(path) || path.endsWith(".d.ts")) return;
+    if (SKIP.includes(path) || path.endsWith(".d.ts") || path.startsWith(PAGE_SOURCES)) return;
     const target = join(BUILDING, relative(SRC, path));
     if (path.endsWith(".ts")) {
       const source = await readFile(path, "utf8");
@@ -80,6 +82,16 @@ await Promise.all(
     }
   }),
 );
+// The Activity's page, bundled where the built server looks for it (src/activity/page-files.ts).
+try {
+  const { buildPage } = await import(pathToFileURL(join(SRC, "activity", "page-build.mjs")).href);
+  const pageDir = join(BUILDING, "activity", "page-built");
+  mkdirSync(pageDir, { recursive: true });
+  for (const [path, file] of Object.entries(await buildPage()))
+    writeFileSync(join(pageDir, path === "/" ? "index.html" : path.slice(1)), file.body);
+} catch (error) {
+  problems.push(`the Activity's page: ${error instanceof Error ? error.message : error}`);
+}
 if (problems.length > 0) {
   rmSync(BUILDING, { recursive: true, force: true });
   console.error(problems.join("\n"));
@@ -92,7 +104,8 @@ console.log(`built ${count} files into ${relative(ROOT, OUT) || OUT} in ${Math.r
 
 if (values.check) {
   const modules = [...files(OUT)]
-    .filter((path) => /\.m?js$/.test(path) && !relative(OUT, path).startsWith(`bin`))
+    // Not the entry points, nor the Activity's page (a browser's script).
+    .filter((path) => /\.m?js$/.test(path) && !relative(OUT, path).startsWith(`bin`) && !path.includes("page-built"))
     .map((path) => pathToFileURL(path).href);
   // Imported in a child process with no loader, as `npm start` runs them; the workers' own entry
   // (workers/entry.mjs) reads workerData and is loaded by the pools, not here.

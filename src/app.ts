@@ -12,6 +12,7 @@ import { OutboxStore } from "./db/outbox.ts";
 import { ForgetService } from "./forget-me/forget.ts";
 import { AnalysisService } from "./games/analyses.ts";
 import { Computer, type ComputerOptions } from "./games/computer.ts";
+import { Launches } from "./games/launches.ts";
 import { PlayerSettings } from "./games/players.ts";
 import { GameService } from "./games/service.ts";
 import { type Defaults, SettingsService } from "./games/settings.ts";
@@ -45,6 +46,8 @@ export interface AppOptions {
   readonly bots?: ReadonlySet<string>;
   /** The computer opponent's search pool and budgets; without it Nickar does not play or analyse. */
   readonly computer?: ComputerOptions;
+  /** The Activity is served (App.activity). */
+  readonly activity?: boolean;
 }
 
 export function createApp(options: AppOptions): App {
@@ -84,6 +87,8 @@ export function createApp(options: AppOptions): App {
     computer,
     analyses: new AnalysisService(db, clock, computer),
     images: options.images,
+    activity: options.activity ?? false,
+    launches: new Launches(() => clock.now()),
     clock,
     displayName: options.displayName ?? (async () => ""),
     guildName: options.guildName ?? (async () => ""),

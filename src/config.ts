@@ -57,6 +57,9 @@ const schema = z.object({
     .default("off")
     .refine((s) => /^(off|auto|[1-9]\d{0,3})$/.test(s), "must be off, auto or a number of shards (1 to 9999)"),
   SHARD_SPAWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_500),
+  ACTIVITY_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  ACTIVITY_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DISCORD_CLIENT_SECRET: optionalText,
 });
 
 export interface Config {
@@ -79,6 +82,12 @@ export interface Config {
   /** Shards to run through discord.js's ShardingManager: null (one process, no sharding), a number or auto. */
   readonly sharding: number | "auto" | null;
   readonly shardSpawnDelayMs: number;
+  /**
+   * The Activity (the live board inside Discord, src/activity): served on this port and host when
+   * ACTIVITY_PORT is set; `clientSecret` exchanges the page's sign-in codes (in the playground the local
+   * Discord's own secret is used).
+   */
+  readonly activity: { readonly port: number; readonly host: string; readonly clientSecret?: string } | null;
   /**
    * The computer opponent's search times (ms; no move time: each level's own), threads, and endgame
    * tables (docs/hosting.md: kept in `endgame` beside the database, boards of up to `seeds` seeds; 0: none).
@@ -116,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: DISCORD_PUBLIC_KEY (HTTP interactions) and SHARDING cannot be combined yet",
     );
   }
+  if (e.ACTIVITY_PORT !== undefined && e.DISCORD_TOKEN && !e.DISCORD_CLIENT_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: ACTIVITY_PORT (the Activity) needs DISCORD_CLIENT_SECRET (Developer Portal > OAuth2) to sign players in",
+    );
+  }
   return {
     token: e.DISCORD_TOKEN,
     applicationId: e.DISCORD_APPLICATION_ID,
@@ -132,6 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     interactionsHost: e.INTERACTIONS_HOST,
     sharding: e.SHARDING === "off" ? null : e.SHARDING === "auto" ? "auto" : Number(e.SHARDING),
     shardSpawnDelayMs: e.SHARD_SPAWN_DELAY_MS,
+    activity:
+      e.ACTIVITY_PORT === undefined
+        ? null
+        : {
+            port: e.ACTIVITY_PORT,
+            host: e.ACTIVITY_HOST,
+            ...(e.DISCORD_CLIENT_SECRET && { clientSecret: e.DISCORD_CLIENT_SECRET }),
+          },
     computer: {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,

@@ -29,3 +29,17 @@ describe("config for running at scale", () => {
     expect(() => loadConfig({ DISCORD_PUBLIC_KEY: key, SHARDING: "2" })).toThrow(/cannot be combined/);
   });
 });
+
+describe("config - the Activity", () => {
+  it("config - ACTIVITY_PORT turns the Activity on, and needs the client secret against Discord - env", () => {
+    expect(loadConfig({}).activity).toBeNull();
+    expect(loadConfig({ ACTIVITY_PORT: "" }).activity).toBeNull();
+    expect(loadConfig({ ACTIVITY_PORT: "0" }).activity).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(() => loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "8090" })).toThrow(/DISCORD_CLIENT_SECRET/);
+    expect(loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "8090", DISCORD_CLIENT_SECRET: "s" }).activity).toEqual({
+      port: 8090,
+      host: "127.0.0.1",
+      clientSecret: "s",
+    });
+  });
+});

@@ -33,6 +33,10 @@ const LAYERS: readonly Layer[] = [
   { name: "render", pattern: /^src\/(render|tournaments\/images)\//, only: ["engine", "workers", "i18n"] },
   { name: "utilities", pattern: /^src\/(clock|logger)\.ts$/, only: [] },
   { name: "tournament cores", pattern: /^src\/tournaments\/core\//, only: [] },
+  // The Activity's protocol, sowing steps and keys: pure, shared by the bot and the page.
+  { name: "activity core", pattern: /^src\/activity\/core\//, only: ["engine"] },
+  // The Activity's page (a browser bundle, src/activity/page-build.mjs): the engine, its texts, the protocol.
+  { name: "activity page", pattern: /^src\/activity\/page\//, only: ["engine", "i18n", "activity core"] },
   { name: "errors", pattern: /^src\/errors\.ts$/, only: ["engine", "i18n"] },
   { name: "db", pattern: /^src\/db\// },
   // The services, in the order they may import one another: games never imports competition (it tells it
@@ -63,6 +67,8 @@ const LAYERS: readonly Layer[] = [
   { name: "app", pattern: /^src\/app\.ts$/ },
   { name: "discord", pattern: /^src\/discord\/(?!bot\.ts|scheduler\.ts|due-jobs\.ts)/ },
   { name: "jobs", pattern: feature("jobs/") },
+  // The Activity's server in the bot: the game buttons' handlers and the Discord side's messenger and notices.
+  { name: "activity", pattern: /^src\/activity\/[^/]+$/ },
   { name: "discord root", pattern: /^src\/discord\/(bot|scheduler|due-jobs)\.ts$/ },
   { name: "config", pattern: /^src\/config\.ts$/ },
   { name: "bin", pattern: /^src\/bin\// },

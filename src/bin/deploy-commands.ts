@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { REST, Routes } from "discord.js";
+import { entryPointDefinition } from "../commands/entry-point.ts";
 import { commandDefinitions } from "../commands/index.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 
@@ -14,6 +15,11 @@ export interface DeployOptions {
   readonly applicationId?: string;
   readonly guildId?: string;
   readonly apiUrl?: string;
+  /**
+   * The Activity is served: the App Launcher's entry point command is registered too. It is global only
+   * (Discord's rule): with `guildId` it is created globally beside the server's commands.
+   */
+  readonly activity?: boolean;
 }
 
 /** Registers the commands and returns where. The application id is looked up when not given. */
@@ -23,9 +29,13 @@ export async function deployCommands(options: DeployOptions): Promise<string> {
   const body = commandDefinitions();
   if (options.guildId) {
     await rest.put(Routes.applicationGuildCommands(applicationId, options.guildId), { body });
+    if (options.activity) await rest.post(Routes.applicationCommands(applicationId), { body: entryPointDefinition() });
     return `server ${options.guildId}`;
   }
-  await rest.put(Routes.applicationCommands(applicationId), { body });
+  // A bulk overwrite without the entry point would drop it (Discord refuses that while Activities are on).
+  await rest.put(Routes.applicationCommands(applicationId), {
+    body: options.activity ? [...body, entryPointDefinition()] : body,
+  });
   return "all servers (global commands may take up to an hour to appear)";
 }
 
@@ -41,6 +51,7 @@ async function main(): Promise<void> {
     applicationId: config.applicationId,
     guildId: config.guildId,
     apiUrl: config.apiUrl,
+    activity: config.activity !== null,
   });
   console.log(`Registered /nickar, /nickar-admin, /nickar-tournament and /nickar-puzzle for ${where}.`);
 }

@@ -84,7 +84,15 @@ async function main(): Promise<void> {
     const interactions = config.publicKey
       ? { publicKey: config.publicKey, port: config.interactionsPort, host: config.interactionsHost }
       : undefined;
-    running = await startBot({ ...bot, token: config.token, apiUrl: config.apiUrl, interactions });
+    const { activity } = config;
+    running = await startBot({
+      ...bot,
+      token: config.token,
+      apiUrl: config.apiUrl,
+      interactions,
+      // loadConfig refuses ACTIVITY_PORT without DISCORD_CLIENT_SECRET when there is a token.
+      ...(activity?.clientSecret && { activity: { ...activity, clientSecret: activity.clientSecret } }),
+    });
   } else {
     // Loaded only here: a bot that runs against Discord never uses the local Discord (its server, its
     // checks against Discord's API schema), and used to load all of it. It is a TypeScript package, so
@@ -92,7 +100,12 @@ async function main(): Promise<void> {
     if (import.meta.url.endsWith(".js")) (await import("tsx/esm/api")).register();
     const { startPlayground } = await import("./playground.ts");
     // People play at people's pace: Discord's rate limits apply, as they would on a server.
-    const playground = await startPlayground({ ...bot, port: config.port, local: { rateLimits: true } });
+    const playground = await startPlayground({
+      ...bot,
+      port: config.port,
+      local: { rateLimits: true },
+      ...(config.activity && { activity: { port: config.activity.port, host: config.activity.host } }),
+    });
     console.log(`Playground: ${playground.url}`);
     running = playground;
   }

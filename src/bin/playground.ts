@@ -36,6 +36,11 @@ export interface PlaygroundOptions {
    * beside the database, `<database file>.local-discord.json`; none for an in-memory database or null.
    */
   readonly statePath?: string | null;
+  /**
+   * Serve the Activity (the live board) on this port (0: a free one), signed in with the local Discord's
+   * client secret and mapped as the application's Activity URL; its entry point registered too.
+   */
+  readonly activity?: { readonly port: number; readonly host?: string };
 }
 
 export interface Playground {
@@ -58,7 +63,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const local = await startLocalDiscord({ ...options.local, port: options.port, statePath });
   const { apiUrl, url } = local.localDiscord;
   try {
-    await deployCommands({ token: local.token, applicationId: local.applicationId, guildId: local.guildId, apiUrl });
+    const activity = options.activity !== undefined;
+    await deployCommands({
+      token: local.token,
+      applicationId: local.applicationId,
+      guildId: local.guildId,
+      apiUrl,
+      activity,
+    });
     const bot = await startBot({
       token: local.token,
       apiUrl,
@@ -73,7 +85,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       puzzleMining: options.puzzleMining,
       databaseCheck: options.databaseCheck,
       onFatal: options.onFatal,
+      ...(options.activity && { activity: { ...options.activity, clientSecret: local.clientSecret } }),
     });
+    // The developer portal's URL mapping: the Activity's origin proxies to the bot's Activity server.
+    if (bot.activityUrl) local.localDiscord.context.activity.setTarget(bot.activityUrl);
     // The page moved the clock: what fell due in the jump (a deadline, the next daily puzzle, an arena's
     // end) is done now, not when the scheduler's timer, set for the old time, fires.
     const clockMoved = () => bot.poke();

@@ -13,6 +13,8 @@ import {
   ShardClientUtil,
 } from "discord.js";
 import throttle from "lodash/throttle.js";
+import { type ActivityServer, startActivityServer } from "../activity/server.ts";
+import { discordOAuth } from "../activity/sign-in.ts";
 import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -83,6 +85,11 @@ export interface BotOptions {
    * key, on this port (0: any free one): interactions then come over HTTP, answered by the same router.
    */
   readonly interactions?: { readonly publicKey: string; readonly port: number; readonly host?: string };
+  /**
+   * Serve the Activity (src/activity: the live board inside Discord) on this port (0: any free one), its
+   * sign-in codes exchanged with the application's client secret.
+   */
+  readonly activity?: { readonly port: number; readonly host?: string; readonly clientSecret: string };
 }
 
 export interface Bot {
@@ -92,6 +99,8 @@ export interface Bot {
   readonly metricsUrl: string | null;
   /** The HTTP interactions endpoint, when it is served. */
   readonly interactionsUrl: string | null;
+  /** The Activity's server (what Discord's URL mapping points at), when it is served. */
+  readonly activityUrl: string | null;
   /** Time moved under the bot (the playground's clock): look again at what is due now (deadlines, daily puzzles, arenas, roles). */
   poke(): void;
   stop(): Promise<void>;
@@ -183,6 +192,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     guildName: async (guildId) => (await client.guilds.fetch(guildId).catch(() => null))?.name ?? "",
     roleProblem: (guildId, roleId) => roleProblemOf(client, guildId, roleId),
     rolesTakenBack: (userId, forget) => roles.forgetting(userId, forget),
+    activity: options.activity !== undefined,
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
@@ -317,6 +327,23 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   }
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
+  let activityServer: ActivityServer | null = null;
+  if (options.activity) {
+    const clientId = () => client.application?.id ?? null;
+    activityServer = await startActivityServer({
+      app,
+      discord: { messenger, notices, onChange: changed, track: (work) => inFlight.track(work) },
+      oauth: discordOAuth({
+        apiUrl: options.apiUrl ?? "https://discord.com/api",
+        clientId,
+        clientSecret: options.activity.clientSecret,
+      }),
+      clientId,
+      logger,
+      port: options.activity.port,
+      host: options.activity.host,
+    });
+  }
   let interactionsServer: InteractionsServer | null = null;
   if (options.interactions) {
     // Only once the client is ready: its caches (guilds, channels) are then those a gateway interaction finds.
@@ -329,6 +356,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     app,
     metricsUrl: metricsServer?.url ?? null,
     interactionsUrl: interactionsServer?.url ?? null,
+    activityUrl: activityServer?.url ?? null,
     poke: changed,
     /**
      * Graceful stop: new interactions are answered "restarting" and not handled, the ones in flight
@@ -338,6 +366,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     async stop() {
       if (stopping) return;
       stopping = true;
+      // No new moves from the Activity; those under way are waited for with the interactions in flight.
+      await activityServer?.close();
       // No new searches: those cut off here resume at the next start (all they need is in the database).
       changed.cancel();
       turns.stop();

@@ -10,6 +10,7 @@ import {
   type Interaction,
   MessageFlags,
   PermissionFlagsBits,
+  type PrimaryEntryPointCommandInteraction,
   Routes,
 } from "discord.js";
 import type { Subcommand } from "../commands/command.ts";
@@ -100,6 +101,13 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
   /** Answers with `response`; returns the id of the message it posted or updated. */
   async function answer(interaction: Acting, response: Response, early: Early): Promise<string | null> {
     const { reply } = response;
+    if (response.mode === "launch") {
+      // Discord takes LAUNCH_ACTIVITY only as the first answer: after an early acknowledgement (a locked
+      // database) the Activity cannot open, and the user is told to press again.
+      if (early) throw new UserError("database/busy");
+      await interaction.launchActivity();
+      return null;
+    }
     if (response.deferred) {
       // A slow answer (an analysis): acknowledged first, computed, then delivered like any answer.
       if (!early) await interaction.deferReply(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
@@ -255,11 +263,25 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     await interaction.respond(choices.slice(0, 25).map((c) => ({ name: c.name, value: c.value })));
   }
 
+  /**
+   * The App Launcher's entry point (`/launch`, handler APP_HANDLER): the Activity opens, where the player
+   * picks among their games in the channel; without the Activity, a private word.
+   */
+  async function launch(interaction: PrimaryEntryPointCommandInteraction): Promise<void> {
+    if (app.activity) {
+      await interaction.launchActivity();
+      return;
+    }
+    const t = discordTranslator(localeOf(interaction.locale));
+    await interaction.reply({ content: refusalText(t, new UserError("activity/off")), flags: MessageFlags.Ephemeral });
+  }
+
   return async (interaction) => {
     let early: Early = null;
     let answered = false;
     try {
       if (interaction.isAutocomplete()) return await autocomplete(interaction);
+      if (interaction.isPrimaryEntryPointCommand()) return await launch(interaction);
       if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
       const acting = interaction;
       // A locked database: acknowledge within Discord's 3 seconds, then keep trying.

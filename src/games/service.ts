@@ -40,6 +40,8 @@ export type GameNotice =
 export class GameService extends GameReads {
   /** Due games the sweep could not handle, skipped for a while. */
   private readonly retry = new RetryLater();
+  /** Told the id of every game a write touched (the Activity's live boards): see `onWrite`. */
+  private readonly writeListeners = new Set<(gameId: string) => void>();
 
   constructor(
     db: Db,
@@ -52,6 +54,17 @@ export class GameService extends GameReads {
     private readonly ratedTakebacks: (guildId: string, tx: Tx) => boolean = () => false,
   ) {
     super(db);
+  }
+
+  /**
+   * Calls `listener` with a game's id after each transaction that wrote it through this service: a move, a
+   * resignation, an offer, a takeback, a time-out, whatever path made it (a button, a command, Nickar, the
+   * sweep, the Activity). Told in a microtask, once the synchronous transaction is over; one that rolled
+   * back is told too, so the listener reads what holds rather than trusting the call. Returns the unsubscribe.
+   */
+  onWrite(listener: (gameId: string) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   bindMessage(gameId: string, channelId: string, messageId: string): void {
@@ -371,6 +384,7 @@ export class GameService extends GameReads {
     const written = updateIfCurrent(tx, game.row, changes);
     if (!written) throw new UserError("game/stale");
     if (written.status !== "active") this.hooks.gameEnded(tx, written, written.updatedAt);
+    for (const listener of this.writeListeners) queueMicrotask(() => listener(written.id));
     return { ...game, ...moved, row: written };
   }
 }

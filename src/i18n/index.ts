@@ -8,6 +8,7 @@
  * Discord markup) are passed as `{ user: id }` and written by the translator's `format`.
  */
 import i18next, { type i18n } from "i18next";
+import daActivity from "./locales/da/activity.json" with { type: "json" };
 import daBoard from "./locales/da/board.json" with { type: "json" };
 import daCommands from "./locales/da/commands.json" with { type: "json" };
 import daCommon from "./locales/da/common.json" with { type: "json" };
@@ -17,6 +18,7 @@ import daNotices from "./locales/da/notices.json" with { type: "json" };
 import daPuzzle from "./locales/da/puzzle.json" with { type: "json" };
 import daReplies from "./locales/da/replies.json" with { type: "json" };
 import daRules from "./locales/da/rules.json" with { type: "json" };
+import enActivity from "./locales/en/activity.json" with { type: "json" };
 import enBoard from "./locales/en/board.json" with { type: "json" };
 import enCommands from "./locales/en/commands.json" with { type: "json" };
 import enCommon from "./locales/en/common.json" with { type: "json" };
@@ -26,6 +28,7 @@ import enNotices from "./locales/en/notices.json" with { type: "json" };
 import enPuzzle from "./locales/en/puzzle.json" with { type: "json" };
 import enReplies from "./locales/en/replies.json" with { type: "json" };
 import enRules from "./locales/en/rules.json" with { type: "json" };
+import frActivity from "./locales/fr/activity.json" with { type: "json" };
 import frBoard from "./locales/fr/board.json" with { type: "json" };
 import frCommands from "./locales/fr/commands.json" with { type: "json" };
 import frCommon from "./locales/fr/common.json" with { type: "json" };
@@ -48,6 +51,7 @@ const EN = {
   board: enBoard,
   notices: enNotices,
   puzzle: enPuzzle,
+  activity: enActivity,
 } as const;
 
 export type Namespace = keyof typeof EN;
@@ -66,6 +70,7 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<Namespace, unkn
     board: daBoard,
     notices: daNotices,
     puzzle: daPuzzle,
+    activity: daActivity,
   },
   fr: {
     common: frCommon,
@@ -77,6 +82,7 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<Namespace, unkn
     board: frBoard,
     notices: frNotices,
     puzzle: frPuzzle,
+    activity: frActivity,
   },
 };
 

@@ -10,6 +10,7 @@ import type { OutboxStore } from "../db/outbox.ts";
 import type { ForgetService } from "../forget-me/forget.ts";
 import type { AnalysisService } from "../games/analyses.ts";
 import type { Computer } from "../games/computer.ts";
+import type { Launches } from "../games/launches.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import type { GameService } from "../games/service.ts";
 import type { SettingsService } from "../games/settings.ts";
@@ -58,6 +59,10 @@ export interface App {
   readonly computer: Computer;
   readonly analyses: AnalysisService;
   readonly images: Images;
+  /** The Activity (the live board inside Discord, src/activity) is served: game messages offer Play on the board. */
+  readonly activity: boolean;
+  /** The game each player last opened the Activity from, per channel (Play on the board). */
+  readonly launches: Launches;
   readonly clock: Clock;
   /** A user's display name in a server, for the board image; falls back to the side name. */
   readonly displayName: (guildId: string | null, userId: string) => Promise<string>;

@@ -16,6 +16,7 @@ import { seasonId } from "../competition/buttons/season-id.ts";
 import { forgetId } from "../forget-me/buttons/forget-id.ts";
 import { analyseId } from "../games/buttons/analyse-id.ts";
 import { animateId } from "../games/buttons/animate-id.ts";
+import { boardId } from "../games/buttons/board-id.ts";
 import { drawId } from "../games/buttons/draw-id.ts";
 import type { GameButtonId } from "../games/buttons/game-button-id.ts";
 import { hintId } from "../games/buttons/hint-id.ts";
@@ -54,6 +55,7 @@ export const BUTTON_IDS = [
   puzzleNextId,
   puzzleDailyId,
   puzzleBackId,
+  boardId,
 ] as const;
 
 type IdOf<K> = K extends ButtonCodec<infer Id> ? Id : never;

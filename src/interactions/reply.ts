@@ -54,8 +54,11 @@ export function linkSuffix(row: Posted): string {
 }
 
 export interface Response {
-  /** "reply": a new message answering the interaction; "update": replace the message the button is on. */
-  readonly mode: "reply" | "update";
+  /**
+   * "reply": a new message answering the interaction; "update": replace the message the button is on;
+   * "launch": open the Activity for the user (Discord's LAUNCH_ACTIVITY; `reply` is not shown).
+   */
+  readonly mode: "reply" | "update" | "launch";
   readonly reply: Reply;
   /**
    * Remember the id of the message this response posts (or updates) as the game's or challenge's

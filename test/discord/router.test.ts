@@ -22,10 +22,14 @@ interface Sent {
   readonly flags?: number;
 }
 
-function route(interaction: Record<string, unknown>, onError?: (code: string) => void): Promise<void> {
+function route(
+  interaction: Record<string, unknown>,
+  onError?: (code: string) => void,
+  app: World["app"] = w.app,
+): Promise<void> {
   const router = createRouter({
     onError,
-    app: w.app,
+    app,
     messenger: { edit: async () => {}, send: async () => null, direct: async () => null, remove: async () => {} },
     notices: { post: async () => {} },
     logger: pino({ level: "silent" }),
@@ -45,6 +49,7 @@ function base(userId: string, sent: Sent[]) {
     replied: false,
     deferred: false,
     isAutocomplete: () => false,
+    isPrimaryEntryPointCommand: () => false,
     isChatInputCommand: () => false,
     isButton: () => false,
     isMessageComponent: () => false,
@@ -223,5 +228,34 @@ describe("router - puzzle tries", () => {
       .all()
       .find((a) => a.status === "open")!;
     expect(fresh).toMatchObject({ messageRef: "@original", messageToken: "token-3" });
+  });
+});
+
+describe("router - the Activity", () => {
+  /** An interaction whose LAUNCH_ACTIVITY answers are counted in `launched`. */
+  function launching<T extends Record<string, unknown>>(interaction: T, launched: string[]) {
+    return { ...interaction, launchActivity: async () => void launched.push("launch") };
+  }
+
+  it("router - Play on the board opens the Activity, or says it is off - LAUNCH_ACTIVITY", async () => {
+    const gameId = await startGame(w, ALICE, BOB);
+    const launched: string[] = [];
+    const sent: Sent[] = [];
+    await route(launching(button(`g:${gameId}:0:pb`, sent), launched), undefined, { ...w.app, activity: true });
+    expect(launched).toEqual(["launch"]);
+    expect(sent).toEqual([]);
+    await route(launching(button(`g:${gameId}:0:pb`, sent), launched));
+    expect(launched).toEqual(["launch"]);
+    expect(sent.at(-1)?.flags).toBe(MessageFlags.Ephemeral);
+  });
+
+  it("router - the App Launcher's entry point opens the Activity - PRIMARY_ENTRY_POINT", async () => {
+    const launched: string[] = [];
+    const entry = launching(
+      { ...base(ALICE, []), commandName: "launch", isPrimaryEntryPointCommand: () => true },
+      launched,
+    );
+    await route(entry, undefined, { ...w.app, activity: true });
+    expect(launched).toEqual(["launch"]);
   });
 });

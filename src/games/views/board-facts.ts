@@ -25,4 +25,4 @@ export interface BoardFacts {
  * What the views use besides their facts: the renderer, display names, and who the computer opponent
  * is (none of them reads the database).
  */
-export type Media = Pick<App, "images" | "displayName" | "computer">;
+export type Media = Pick<App, "images" | "displayName" | "computer"> & Partial<Pick<App, "activity">>;

@@ -109,7 +109,10 @@ function gameButtons(media: Media, game: GameSnapshot, t: Translate, takebacks: 
     const label = t(g.takebackBy === null ? "game:takeback.button.ask" : "game:takeback.button.accept");
     actions.push(button(id({ kind: "takeback" }), label, ButtonStyle.Secondary));
   }
-  return [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
+  const rows = [row(house(1), house(2), house(3)), row(house(4), house(5), house(6)), row(...actions)];
+  // The Activity, when served: the same game on a live board inside Discord (a fourth row of the five allowed).
+  if (media.activity) rows.push(row(button(id({ kind: "board" }), t("game:button.board"), ButtonStyle.Primary)));
+  return rows;
 }
 
 /** Display names of South and North, for the images (looked up together). */

@@ -13,6 +13,7 @@ import { season } from "../../competition/buttons/season.ts";
 import { forget } from "../../forget-me/buttons/forget.ts";
 import { analyse } from "../../games/buttons/analyse.ts";
 import { animate } from "../../games/buttons/animate.ts";
+import { board } from "../../games/buttons/board.ts";
 import { draw } from "../../games/buttons/draw.ts";
 import { hint } from "../../games/buttons/hint.ts";
 import { move } from "../../games/buttons/move.ts";
@@ -48,6 +49,7 @@ export const BUTTONS = [
   puzzleNext,
   puzzleDaily,
   puzzleBack,
+  board,
 ] as const;
 
 /** The kind of a button's id. */
