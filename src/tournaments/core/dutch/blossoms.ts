@@ -29,8 +29,9 @@ export class BlossomForest {
   readonly bestEdge: Int32Array;
   readonly blossomBestEdges: (number[] | null)[];
   readonly unusedBlossoms: number[] = [];
-  /** Edges known tight this stage, by the smaller end code. */
-  readonly allowed: Uint8Array;
+  /** Edges known tight this stage (the stage's stamp), by the smaller end code. */
+  readonly allowed: Int32Array;
+  stageStamp = 0;
   queue: number[] = [];
   /** The active vertices, in order (rebuilt when one comes or goes). */
   protected actives: number[] = [];
@@ -50,7 +51,7 @@ export class BlossomForest {
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     this.blossomBestEdges = new Array(2 * n).fill(null);
     for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms.push(b);
-    this.allowed = new Uint8Array(n * n);
+    this.allowed = new Int32Array(n * n);
   }
 
   end(p: number): number {
@@ -66,8 +67,7 @@ export class BlossomForest {
     return this.dual[(p / this.n) | 0] + this.dual[p % this.n] - this.w2[p];
   }
   allowKey(p: number): number {
-    const q = this.rev(p);
-    return p < q ? p : q;
+    return Math.min(p, this.rev(p));
   }
 
   leaves(b: number, out: number[] = []): number[] {
@@ -221,10 +221,10 @@ export class BlossomForest {
         label[this.from(p)] = 0;
         label[this.from(endAt(j))] = 0;
         this.assignLabel(this.from(p), 2, p);
-        this.allowed[this.allowKey(at(endps, j - endpTrick))] = 1;
+        this.allowed[this.allowKey(at(endps, j - endpTrick))] = this.stageStamp;
         j += jStep;
         p = endAt(j);
-        this.allowed[this.allowKey(p)] = 1;
+        this.allowed[this.allowKey(p)] = this.stageStamp;
         j += jStep;
       }
       const bv = at(childs, j);

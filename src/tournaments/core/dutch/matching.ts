@@ -47,7 +47,10 @@ export class IncrementalMatching extends BlossomForest {
     if (!this.active[a] || !this.active[b] || this.marked[a] || this.marked[b]) return;
     const matched = this.partner(a) === b;
     // Inside a blossom the edge may be one the blossom's structure stands on.
-    if (this.inBlossom[a] === this.inBlossom[b]) return this.mark(a);
+    if (this.inBlossom[a] === this.inBlossom[b]) {
+      this.mark(a);
+      return;
+    }
     const rc = this.dual[a] + this.dual[b] - w2;
     if (!matched) {
       if (rc < 0n) this.mark(this.mate[b] < 0 ? b : a);
@@ -116,17 +119,25 @@ export class IncrementalMatching extends BlossomForest {
     const { n, w2, dual, marked } = this;
     const list = this.markedList.filter((v) => this.active[v]);
     for (const v of list) this.exposeAndDissolve(v);
-    // Two marked ends take half the weight each, so that the heaviest edges between them come out tight.
-    for (const v of list) {
+    const most = (v: number): bigint => {
       let d = 0n;
       for (const u of this.actives) {
         const w = w2[v * n + u];
-        if (u === v || w === 0n) continue;
-        const need = marked[u] ? w >> 1n : w - dual[u];
-        if (need > d) d = need;
+        if (u !== v && w !== 0n && w - dual[u] > d) d = w - dual[u];
       }
-      dual[v] = d;
+      return d;
+    };
+    if (list.length > 1) {
+      // Many marked at once (a new graph, a new bracket's weights): each one's share of its edges, read off a
+      // triangle (exact where weights are a sum of two per-vertex terms, as most of the Dutch graph's are), then
+      // raised where an edge needs more, then lowered to the least its edges allow, so that most edges are tight.
+      for (const v of list) dual[v] = this.share(v);
+      for (const v of list) {
+        const d = most(v);
+        if (d > dual[v]) dual[v] = d;
+      }
     }
+    for (const v of list) dual[v] = most(v);
     for (const v of list) {
       if (this.mate[v] >= 0 || dual[v] === 0n) continue;
       for (const u of this.actives) {
@@ -141,43 +152,58 @@ export class IncrementalMatching extends BlossomForest {
     }
     for (const v of list) marked[v] = 0;
     this.markedList = [];
-    this.alignRoots();
   }
 
   /**
-   * Gives every exposed vertex with a dual above 0 (the stage's roots) the same parity: a tree's vertices all
-   * share their root's parity (tight edges join them), so two S-vertices' slack is then even and the step that
-   * closes it (half of it) stays an integer. mwmatching.py gets this from starting every dual equal. A root is
-   * raised by 1 where needed, out of its blossoms first (raising a dual only loosens its edges).
+   * The most of half w(v,x) + w(v,y) − w(x,y) over a few triangles v, x, y (x and y spread over the graph),
+   * else 0: v's own term when weights are a sum of two per-vertex terms plus a little.
    */
-  private alignRoots(): void {
-    let parity = -1n;
-    for (const v of this.actives) {
-      if (this.mate[v] !== -1 || this.dual[v] === 0n) continue;
-      if (parity < 0n) parity = this.dual[v] & 1n;
-      if ((this.dual[v] & 1n) === parity) continue;
-      this.exposeAndDissolve(v);
-      if ((this.dual[v] & 1n) !== parity) this.dual[v] += 1n;
+  private share(v: number): bigint {
+    const { n, w2, actives } = this;
+    const spread: number[] = [];
+    const step = Math.max(1, Math.floor(actives.length / 6));
+    for (let i = 0; i < actives.length && spread.length < 6; i += step) {
+      const u = actives[i];
+      if (u !== v && w2[v * n + u] !== 0n) spread.push(u);
     }
+    let best = 0n;
+    for (let i = 0; i < spread.length; i++) {
+      for (let j = i + 1; j < spread.length; j++) {
+        const x = spread[i];
+        const y = spread[j];
+        if (w2[x * n + y] === 0n) continue;
+        const d = (w2[v * n + x] + w2[v * n + y] - w2[x * n + y]) >> 1n;
+        if (d > best) best = d;
+      }
+    }
+    return best;
   }
 
-  /** One stage from the exposed vertices with a dual above 0; false when there are none (the matching is optimal). */
+  /**
+   * One stage: an alternating tree grown from one exposed vertex with a dual above 0 until it augments (to
+   * any other exposed vertex) or the dual step flips it; false when there is none (the matching is optimal).
+   * One tree at a time, not mwmatching.py's forest of every exposed vertex: after a change only a few are
+   * above 0, and a forest would rescan every root's edges at each stage. A single tree also keeps every
+   * S-vertex at its root's parity (tight edges join them), so the slack between two S-vertices is even and
+   * the step that closes it (half of it) stays an integer.
+   */
   private stage(): boolean {
     const { n, w2, label, inBlossom, allowed, actives } = this;
+    let root = -1;
+    for (const v of actives) {
+      if (this.mate[v] === -1 && this.dual[v] > 0n) {
+        root = v;
+        break;
+      }
+    }
+    if (root < 0) return false;
     label.fill(0);
     this.labelEnd.fill(-1);
     this.bestEdge.fill(-1);
     for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
-    allowed.fill(0);
+    const stamp = ++this.stageStamp;
     this.queue = [];
-    let roots = 0;
-    for (const v of actives) {
-      if (this.mate[v] === -1 && this.dual[v] > 0n) {
-        this.assignLabel(v, 1, -1);
-        roots++;
-      }
-    }
-    if (roots === 0) return false;
+    this.assignLabel(root, 1, -1);
     for (;;) {
       while (this.queue.length > 0) {
         const v = this.queue.pop()!;
@@ -186,12 +212,12 @@ export class IncrementalMatching extends BlossomForest {
           if (w === v || w2[p] === 0n || inBlossom[v] === inBlossom[w]) continue;
           const key = v < w ? p : w * n + v;
           let kSlack = 0n;
-          if (!allowed[key]) {
+          if (allowed[key] !== stamp) {
             kSlack = this.slack(p);
-            if (kSlack <= 0n) allowed[key] = 1;
+            if (kSlack <= 0n) allowed[key] = stamp;
           }
           const bw = inBlossom[w];
-          if (allowed[key]) {
+          if (allowed[key] === stamp) {
             if (label[bw] === 0) {
               if (this.mate[this.blossomBase[bw]] === -1) return this.augment(p);
               this.assignLabel(w, 2, this.rev(p));
@@ -295,12 +321,12 @@ export class IncrementalMatching extends BlossomForest {
       return true;
     }
     if (deltaType === 2) {
-      this.allowed[this.allowKey(deltaEdge)] = 1;
+      this.allowed[this.allowKey(deltaEdge)] = this.stageStamp;
       let i = this.from(deltaEdge);
       if (label[inBlossom[i]] === 0) i = this.end(deltaEdge);
       this.queue.push(i);
     } else if (deltaType === 3) {
-      this.allowed[this.allowKey(deltaEdge)] = 1;
+      this.allowed[this.allowKey(deltaEdge)] = this.stageStamp;
       this.queue.push(this.from(deltaEdge));
     } else this.expandBlossom(deltaBlossom, false);
     return false;
