@@ -6,7 +6,7 @@
  * pairs by re-matching with small priority terms, so the choice among equally good pairings is the rules'
  * (lowest transposition, fewest and smallest exchanges). Sides by colours.ts.
  */
-import { pairingNumbers } from "../pairing.ts";
+import { pairingNumbers } from "../pairing-numbers.ts";
 import type { PairingResult, Side, SwissPair, SwissTournament } from "../types.ts";
 import { pairBrackets } from "./bracket.ts";
 import { sideOf } from "./colours.ts";
