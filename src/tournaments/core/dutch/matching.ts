@@ -23,10 +23,18 @@ export class IncrementalMatching extends BlossomForest {
   private readonly marked: Uint8Array;
   private markedList: number[] = [];
   private activesStale = false;
+  /** The slack of knownEdge[x] at dual step knownAt[x] (see `offer`). */
+  private readonly knownEdge: Int32Array;
+  private readonly knownAt: Int32Array;
+  private readonly knownSlack: bigint[];
+  private dualSteps = 0;
 
   constructor(n: number) {
     super(n);
     this.marked = new Uint8Array(n);
+    this.knownEdge = new Int32Array(2 * n).fill(-1);
+    this.knownAt = new Int32Array(2 * n);
+    this.knownSlack = new Array<bigint>(2 * n).fill(0n);
   }
 
   weight(a: number, b: number): bigint {
@@ -56,8 +64,8 @@ export class IncrementalMatching extends BlossomForest {
       if (rc < 0n) this.mark(this.mate[b] < 0 ? b : a);
       return;
     }
-    if (rc === 0n) return;
-    for (const x of [a, b]) {
+    if (rc === 0n && w2 !== 0n) return;
+    for (const x of w2 === 0n ? [] : [a, b]) {
       if (this.inBlossom[x] !== x || this.dual[x] < rc) continue;
       if (rc < 0n || this.feasibleAt(x, this.dual[x] - rc)) {
         this.dual[x] -= rc;
@@ -188,7 +196,7 @@ export class IncrementalMatching extends BlossomForest {
    * the step that closes it (half of it) stays an integer.
    */
   private stage(): boolean {
-    const { n, w2, label, inBlossom, allowed, actives } = this;
+    const { n, w2, label, inBlossom, allowed, actives, dual } = this;
     let root = -1;
     for (const v of actives) {
       if (this.mate[v] === -1 && this.dual[v] > 0n) {
@@ -202,18 +210,22 @@ export class IncrementalMatching extends BlossomForest {
     this.bestEdge.fill(-1);
     for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
     const stamp = ++this.stageStamp;
+    this.dualSteps++;
     this.queue = [];
     this.assignLabel(root, 1, -1);
     for (;;) {
       while (this.queue.length > 0) {
         const v = this.queue.pop()!;
+        const dv = dual[v];
+        const row = v * n;
         for (const w of actives) {
-          const p = v * n + w;
-          if (w === v || w2[p] === 0n || inBlossom[v] === inBlossom[w]) continue;
+          const p = row + w;
+          const wp = w2[p];
+          if (w === v || wp === 0n || inBlossom[v] === inBlossom[w]) continue;
           const key = v < w ? p : w * n + v;
           let kSlack = 0n;
           if (allowed[key] !== stamp) {
-            kSlack = this.slack(p);
+            kSlack = dv + dual[w] - wp;
             if (kSlack <= 0n) allowed[key] = stamp;
           }
           const bw = inBlossom[w];
@@ -229,16 +241,32 @@ export class IncrementalMatching extends BlossomForest {
               label[w] = 2;
               this.labelEnd[w] = this.rev(p);
             }
-          } else if (label[bw] === 1) {
-            const b = inBlossom[v];
-            if (this.bestEdge[b] === -1 || kSlack < this.slack(this.bestEdge[b])) this.bestEdge[b] = p;
-          } else if (label[w] === 0) {
-            if (this.bestEdge[w] === -1 || kSlack < this.slack(this.bestEdge[w])) this.bestEdge[w] = p;
-          }
+          } else if (label[bw] === 1) this.offer(inBlossom[v], p, kSlack);
+          else if (label[w] === 0) this.offer(w, p, kSlack);
         }
       }
       if (this.dualStep()) return this.endStage();
     }
+  }
+
+  /**
+   * Keeps edge p (slack `slack`) as x's least-slack edge if it beats the one kept. The kept edge's slack is
+   * remembered until the next dual step (slacks change only there), so a scan costs one BigInt sum per edge.
+   */
+  private offer(x: number, p: number, slack: bigint): void {
+    const kept = this.bestEdge[x];
+    if (kept !== -1) {
+      if (this.knownEdge[x] !== kept || this.knownAt[x] !== this.dualSteps) {
+        this.knownSlack[x] = this.slack(kept);
+        this.knownEdge[x] = kept;
+        this.knownAt[x] = this.dualSteps;
+      }
+      if (slack >= this.knownSlack[x]) return;
+    }
+    this.bestEdge[x] = p;
+    this.knownEdge[x] = p;
+    this.knownSlack[x] = slack;
+    this.knownAt[x] = this.dualSteps;
   }
 
   /** Augments along the tight edge p (end code) between an S-vertex and another tree or an exposed vertex. */
@@ -303,6 +331,7 @@ export class IncrementalMatching extends BlossomForest {
         deltaBlossom = b;
       }
     }
+    this.dualSteps++;
     if (delta !== 0n) {
       for (const v of actives) {
         const l = label[inBlossom[v]];
