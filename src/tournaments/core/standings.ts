@@ -5,10 +5,10 @@
  * counted as FIDE's virtual opponent), and a
  * player's opponents' scores are their final scores, byes included.
  */
-import { pairingNumbers } from "./pairing.ts";
+import { pairingNumbers } from "./pairing-numbers.ts";
 import type { Side, SwissPlayer, SwissTournament } from "./types.ts";
 
-/** Each entrant's score, sides, opponents and bye after the played rounds: the input of `pairRound`. */
+/** Each entrant's score, sides, opponents and bye after the played rounds: the input of `pairSwiss`. */
 export function playersAfter(tournament: SwissTournament): SwissPlayer[] {
   const state = new Map(
     tournament.entrants.map((e) => [

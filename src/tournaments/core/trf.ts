@@ -11,7 +11,7 @@
  * (two UTF-16 code units in JavaScript, one column) would otherwise shift every later column.
  * The reader is trf-read.ts.
  */
-import { pairingNumbers } from "./pairing.ts";
+import { pairingNumbers } from "./pairing-numbers.ts";
 import { standings } from "./standings.ts";
 import type { SwissTournament } from "./types.ts";
 

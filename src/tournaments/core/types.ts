@@ -28,12 +28,12 @@ export interface SwissPairing {
 
 /** Why a round cannot be paired. `players` names those concerned, where the reason has any. */
 export interface PairingError {
-  readonly reason: "duplicate-player" | "no-legal-pairing" | "field-too-large";
+  readonly reason: "duplicate-player" | "no-legal-pairing";
   readonly message: string;
   readonly players: readonly string[];
 }
 
-/** chess.js style: a pairing or the reason there is none; pairRound never throws for a bad field. */
+/** chess.js style: a pairing or the reason there is none; pairSwiss never throws for a bad field. */
 export type PairingResult =
   | { readonly ok: true; readonly value: SwissPairing }
   | { readonly ok: false; readonly error: PairingError };

@@ -177,13 +177,72 @@ describe("the matching's dual proof", () => {
             for (let i = 0; i < n; i++)
               for (let j = i + 1; j < n; j++)
                 if (graph.get(i, j) > 0n) edges.push({ u: i, v: j, weight: graph.get(i, j) });
-            const fresh = solveMatching(n, edges).mate;
             const w = (i: number, j: number) => graph.get(i, j);
-            expect(total(kept, w)).toBe(total(fresh, w));
+            expect(total(kept, w)).toBe(BigInt(bestWeight(n, w)) << 200n);
           }
         },
       ),
       { numRuns: 300 },
     );
   });
+
+  it("MatchingGraph - stays a maximum-weight matching of what is left - weight changes, pairs finalized and the window moved, on 2..11 vertices", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 11 }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }), { minLength: 1, maxLength: 55 }),
+        fc.array(
+          fc.oneof(
+            fc.tuple(fc.constant("set" as const), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 12 })),
+            fc.tuple(fc.constant("finalize" as const), fc.nat(), fc.nat(), fc.constant(0)),
+            fc.tuple(fc.constant("limit" as const), fc.nat(), fc.nat(), fc.constant(0)),
+          ),
+          { maxLength: 25 },
+        ),
+        (n, weights, steps) => {
+          // Weights in a few high levels plus a low part: ties on the high part are common, as in the Dutch weights.
+          const big = (x: number) => (BigInt(x) << 100n) + BigInt((x * 7) % 5);
+          const graph = new MatchingGraph(n);
+          for (const e of randomGraph(n, weights)) graph.set(e.u, e.v, big(Number(e.weight >> 200n)));
+          const gone = new Set<number>();
+          let end = n;
+          let mate = graph.match();
+          for (const [kind, a, b, x] of steps) {
+            if (kind === "set") {
+              if (a % n !== b % n) graph.set(a % n, b % n, x === 0 ? 0n : big(x));
+            } else if (kind === "finalize") {
+              const v = a % n;
+              if (gone.has(v) || v >= end || mate[v] === v) continue;
+              gone.add(v).add(mate[v]);
+              graph.finalize(v, mate[v]);
+            } else {
+              end = Math.max(end, 1 + (a % n));
+              if (b % 3 === 0) end = 1 + (a % n);
+              graph.limit(end);
+            }
+            mate = graph.match();
+            const live = (v: number) => v < end && !gone.has(v);
+            const w = (i: number, j: number) => (live(i) && live(j) ? graph.get(i, j) : 0n);
+            const kept = mate.map((m, i) => (m === i || !live(i) ? -1 : m));
+            kept.forEach((m, i) => {
+              if (m >= 0) expect(w(i, m) > 0n && mate[m] === i).toBe(true);
+            });
+            const edges: WeightedEdge[] = [];
+            for (let i = 0; i < n; i++)
+              for (let j = i + 1; j < n; j++) if (w(i, j) > 0n) edges.push({ u: i, v: j, weight: w(i, j) });
+            expect(total(kept, w)).toBe(total(solveMatching(n, edges).mate, w));
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
 });
+
+/** The heaviest matching's weight in units of 2^200, by brute force (weights are multiples of 2^200). */
+function bestWeight(n: number, w: (i: number, j: number) => bigint): number {
+  const grid = Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (_, j) => (i !== j && w(i, j) > 0n ? Number(w(i, j) >> 200n) : null)),
+  );
+  return best(n, grid, false)[1];
+}

@@ -1,7 +1,7 @@
-/** Shared by the tournament tests: random fields, rounds played with random results, and the absolute criteria. */
+/** Shared by the tournament tests: random fields, and rounds paired by `pairSwiss` and played with random results. */
 import {
   type GameResult,
-  pairRound,
+  pairSwiss,
   playersAfter,
   type SwissPairing,
   type SwissPlayer,
@@ -31,7 +31,7 @@ export function play(
   let k = 0;
   for (let r = 1; r <= rounds; r++) {
     const before = playersAfter(t);
-    const res = pairRound(before, r);
+    const res = pairSwiss(t, before);
     if (!res.ok) return { tournament: t, pairings, failed: before };
     pairings.push(res.value);
     const games = res.value.pairs.map((p) => ({
@@ -41,38 +41,4 @@ export function play(
     t = { ...t, played: [...t.played, { games, bye: res.value.bye }] };
   }
   return { tournament: t, pairings, failed: null };
-}
-
-/** Every violation of the absolute criteria in a played tournament, as text (empty when it keeps them). */
-export function violations(t: SwissTournament): string[] {
-  const out: string[] = [];
-  const met = new Set<string>();
-  const byes = new Map<string, number>();
-  t.played.forEach((round, r) => {
-    const seen = new Map<string, number>();
-    for (const g of round.games) {
-      for (const id of [g.south, g.north]) seen.set(id, (seen.get(id) ?? 0) + 1);
-      const key = [g.south, g.north].sort().join("-");
-      if (met.has(key)) out.push(`round ${r + 1}: rematch ${key}`);
-      met.add(key);
-    }
-    if (round.bye) {
-      seen.set(round.bye, (seen.get(round.bye) ?? 0) + 1);
-      byes.set(round.bye, (byes.get(round.bye) ?? 0) + 1);
-    }
-    for (const e of t.entrants)
-      if (seen.get(e.id) !== 1) out.push(`round ${r + 1}: ${e.id} placed ${seen.get(e.id) ?? 0} times`);
-    if ((round.bye !== null) !== (t.entrants.length % 2 === 1)) out.push(`round ${r + 1}: bye ${round.bye}`);
-  });
-  for (const [id, count] of byes) if (count > 1) out.push(`${id}: ${count} byes`);
-  for (const p of playersAfter(t)) {
-    const sides = p.sides.filter((s) => s !== null);
-    let diff = 0;
-    sides.forEach((s, i) => {
-      diff += s === "S" ? 1 : -1;
-      if (Math.abs(diff) > 2) out.push(`${p.id}: side difference ${diff} after game ${i + 1}`);
-      if (i >= 2 && s === sides[i - 1] && s === sides[i - 2]) out.push(`${p.id}: ${s} three times running`);
-    });
-  }
-  return out;
 }

@@ -1,367 +1,382 @@
 /**
- * Maximum-weight matching in a general graph with BigInt weights: Edmonds' blossom algorithm with the
- * primal-dual method, O(n³), after Joris van Rantwijk's mwmatching.py (public domain), the algorithm
- * `edmonds-blossom-fixed` ports. Written here, not taken from a library, because the Dutch weights
- * (dutch/weights.ts) are several hundred bits wide: every matching library on npm computes in JavaScript
- * numbers, exact only to 2^53. With integer weights every dual stays an integer (slacks between two
- * S-vertices are even because the slack counts each weight twice), so BigInt is exact.
+ * Maximum-weight matching in a general graph with BigInt weights, kept up to date as the graph changes:
+ * Edmonds' blossom algorithm with the primal-dual method (blossoms.ts, after mwmatching.py), started from the
+ * last optimum instead of from nothing, as bbpPairings' matching computer does (a change spanned by k
+ * vertices costs O(k n²), not a new O(n³) solve). Written here, not taken from a library, because the Dutch
+ * weights (dutch/weights.ts) are several hundred bits wide: every matching library on npm computes in
+ * JavaScript numbers, exact only to 2^53, and none takes a change without solving again.
  *
- * `mate[v]` is the vertex matched to v, or -1.
+ * Between solves the state is an optimum with its dual proof: every reduced cost ≥ 0, matched edges and
+ * blossom edges tight, exposed vertices at dual 0. A weight change that keeps the proof costs nothing; a
+ * matched edge's change is absorbed by moving one end's dual when that keeps the proof; otherwise one end
+ * is marked: at the next solve its blossoms are dissolved, it is unmatched and given the least dual that
+ * makes its edges feasible. The solve then runs stages from the exposed vertices whose dual is above 0 (the
+ * marked ones and their former partners): each stage either augments, to another such vertex or to an
+ * exposed one at 0, or drives an S-vertex's dual to 0 and flips its path so that it is the exposed one.
  */
-
-import { blossomChains, dualStep, emptySolution, type MatchingSolution, type WeightedEdge } from "./solution.ts";
+import { BlossomForest } from "./blossoms.ts";
+import { blossomChains, type MatchingSolution, type WeightedEdge } from "./solution.ts";
 
 export type { MatchingSolution, WeightedEdge };
+
+export class IncrementalMatching extends BlossomForest {
+  private readonly marked: Uint8Array;
+  private markedList: number[] = [];
+  private activesStale = false;
+  /** The slack of knownEdge[x] at dual step knownAt[x] (see `offer`). */
+  private readonly knownEdge: Int32Array;
+  private readonly knownAt: Int32Array;
+  private readonly knownSlack: bigint[];
+  private dualSteps = 0;
+
+  constructor(n: number) {
+    super(n);
+    this.marked = new Uint8Array(n);
+    this.knownEdge = new Int32Array(2 * n).fill(-1);
+    this.knownAt = new Int32Array(2 * n);
+    this.knownSlack = new Array<bigint>(2 * n).fill(0n);
+  }
+
+  weight(a: number, b: number): bigint {
+    return this.w2[a * this.n + b] >> 1n;
+  }
+
+  /** v's partner in the matching, or -1. Valid after `solve`. */
+  partner(v: number): number {
+    return this.mate[v] < 0 ? -1 : this.end(this.mate[v]);
+  }
+
+  setWeight(a: number, b: number, weight: bigint): void {
+    const { n } = this;
+    const w2 = weight << 1n;
+    if (this.w2[a * n + b] === w2) return;
+    this.w2[a * n + b] = w2;
+    this.w2[b * n + a] = w2;
+    if (!this.active[a] || !this.active[b] || this.marked[a] || this.marked[b]) return;
+    const matched = this.partner(a) === b;
+    // Inside a blossom the edge may be one the blossom's structure stands on.
+    if (this.inBlossom[a] === this.inBlossom[b]) {
+      this.mark(a);
+      return;
+    }
+    const rc = this.dual[a] + this.dual[b] - w2;
+    if (!matched) {
+      if (rc < 0n) this.mark(this.mate[b] < 0 ? b : a);
+      return;
+    }
+    if (rc === 0n && w2 !== 0n) return;
+    for (const x of w2 === 0n ? [] : [a, b]) {
+      if (this.inBlossom[x] !== x || this.dual[x] < rc) continue;
+      if (rc < 0n || this.feasibleAt(x, this.dual[x] - rc)) {
+        this.dual[x] -= rc;
+        return;
+      }
+    }
+    this.mark(a);
+  }
+
+  /** Whether every edge of the top-level vertex x would keep a reduced cost ≥ 0 with dual d. */
+  private feasibleAt(x: number, d: bigint): boolean {
+    const { n, w2, dual } = this;
+    for (const u of this.actives) {
+      const w = w2[x * n + u];
+      if (u === x || w === 0n || this.marked[u]) continue;
+      if (d + dual[u] < w) return false;
+    }
+    return true;
+  }
+
+  private mark(v: number): void {
+    if (this.marked[v]) return;
+    this.marked[v] = 1;
+    this.markedList.push(v);
+  }
+
+  /** Puts v in the graph (its edges count from the next solve). */
+  activate(v: number): void {
+    if (this.active[v]) return;
+    this.active[v] = 1;
+    this.activesStale = true;
+    this.dual[v] = 0n;
+    this.mark(v);
+  }
+
+  /** Takes v out of the graph; its partner, if any, is left exposed for the next solve. */
+  deactivate(v: number): void {
+    if (!this.active[v]) return;
+    this.exposeAndDissolve(v);
+    this.active[v] = 0;
+    this.dual[v] = 0n;
+    this.marked[v] = 0;
+    this.activesStale = true;
+  }
+
+  /** Brings the matching back to a maximum-weight one after the changes since the last solve. */
+  solve(): void {
+    if (this.activesStale) {
+      this.actives = [];
+      for (let v = 0; v < this.n; v++) if (this.active[v]) this.actives.push(v);
+      this.activesStale = false;
+    }
+    this.resetMarked();
+    while (this.stage()) {}
+  }
+
+  /** Marked vertices: dissolved out of their blossoms, unmatched, given the least feasible dual, then paired greedily on tight edges. */
+  private resetMarked(): void {
+    const { n, w2, dual, marked } = this;
+    const list = this.markedList.filter((v) => this.active[v]);
+    for (const v of list) this.exposeAndDissolve(v);
+    const most = (v: number): bigint => {
+      let d = 0n;
+      for (const u of this.actives) {
+        const w = w2[v * n + u];
+        if (u !== v && w !== 0n && w - dual[u] > d) d = w - dual[u];
+      }
+      return d;
+    };
+    if (list.length > 1) {
+      // Many marked at once (a new graph, a new bracket's weights): each one's share of its edges, read off a
+      // triangle (exact where weights are a sum of two per-vertex terms, as most of the Dutch graph's are), then
+      // raised where an edge needs more, then lowered to the least its edges allow, so that most edges are tight.
+      for (const v of list) dual[v] = this.share(v);
+      for (const v of list) {
+        const d = most(v);
+        if (d > dual[v]) dual[v] = d;
+      }
+    }
+    for (const v of list) dual[v] = most(v);
+    for (const v of list) {
+      if (this.mate[v] >= 0 || dual[v] === 0n) continue;
+      for (const u of this.actives) {
+        const w = w2[v * n + u];
+        if (u === v || w === 0n || this.mate[u] >= 0 || this.inBlossom[u] !== u) continue;
+        if (dual[v] + dual[u] === w) {
+          this.mate[v] = v * n + u;
+          this.mate[u] = u * n + v;
+          break;
+        }
+      }
+    }
+    for (const v of list) marked[v] = 0;
+    this.markedList = [];
+  }
+
+  /**
+   * The most of half w(v,x) + w(v,y) − w(x,y) over a few triangles v, x, y (x and y spread over the graph),
+   * else 0: v's own term when weights are a sum of two per-vertex terms plus a little.
+   */
+  private share(v: number): bigint {
+    const { n, w2, actives } = this;
+    const spread: number[] = [];
+    const step = Math.max(1, Math.floor(actives.length / 6));
+    for (let i = 0; i < actives.length && spread.length < 6; i += step) {
+      const u = actives[i];
+      if (u !== v && w2[v * n + u] !== 0n) spread.push(u);
+    }
+    let best = 0n;
+    for (let i = 0; i < spread.length; i++) {
+      for (let j = i + 1; j < spread.length; j++) {
+        const x = spread[i];
+        const y = spread[j];
+        if (w2[x * n + y] === 0n) continue;
+        const d = (w2[v * n + x] + w2[v * n + y] - w2[x * n + y]) >> 1n;
+        if (d > best) best = d;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * One stage: an alternating tree grown from one exposed vertex with a dual above 0 until it augments (to
+   * any other exposed vertex) or the dual step flips it; false when there is none (the matching is optimal).
+   * One tree at a time, not mwmatching.py's forest of every exposed vertex: after a change only a few are
+   * above 0, and a forest would rescan every root's edges at each stage. A single tree also keeps every
+   * S-vertex at its root's parity (tight edges join them), so the slack between two S-vertices is even and
+   * the step that closes it (half of it) stays an integer.
+   */
+  private stage(): boolean {
+    const { n, w2, label, inBlossom, allowed, actives, dual } = this;
+    let root = -1;
+    for (const v of actives) {
+      if (this.mate[v] === -1 && this.dual[v] > 0n) {
+        root = v;
+        break;
+      }
+    }
+    if (root < 0) return false;
+    label.fill(0);
+    this.labelEnd.fill(-1);
+    this.bestEdge.fill(-1);
+    for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
+    const stamp = ++this.stageStamp;
+    this.dualSteps++;
+    this.queue = [];
+    this.assignLabel(root, 1, -1);
+    for (;;) {
+      while (this.queue.length > 0) {
+        const v = this.queue.pop()!;
+        const dv = dual[v];
+        const row = v * n;
+        for (const w of actives) {
+          const p = row + w;
+          const wp = w2[p];
+          if (w === v || wp === 0n || inBlossom[v] === inBlossom[w]) continue;
+          const key = v < w ? p : w * n + v;
+          let kSlack = 0n;
+          if (allowed[key] !== stamp) {
+            kSlack = dv + dual[w] - wp;
+            if (kSlack <= 0n) allowed[key] = stamp;
+          }
+          const bw = inBlossom[w];
+          if (allowed[key] === stamp) {
+            if (label[bw] === 0) {
+              if (this.mate[this.blossomBase[bw]] === -1) return this.augment(p);
+              this.assignLabel(w, 2, this.rev(p));
+            } else if (label[bw] === 1) {
+              const base = this.scanBlossom(v, w);
+              if (base < 0) return this.augment(p);
+              this.addBlossom(base, p);
+            } else if (label[w] === 0) {
+              label[w] = 2;
+              this.labelEnd[w] = this.rev(p);
+            }
+          } else if (label[bw] === 1) this.offer(inBlossom[v], p, kSlack);
+          else if (label[w] === 0) this.offer(w, p, kSlack);
+        }
+      }
+      if (this.dualStep()) return this.endStage();
+    }
+  }
+
+  /**
+   * Keeps edge p (slack `slack`) as x's least-slack edge if it beats the one kept. The kept edge's slack is
+   * remembered until the next dual step (slacks change only there), so a scan costs one BigInt sum per edge.
+   */
+  private offer(x: number, p: number, slack: bigint): void {
+    const kept = this.bestEdge[x];
+    if (kept !== -1) {
+      if (this.knownEdge[x] !== kept || this.knownAt[x] !== this.dualSteps) {
+        this.knownSlack[x] = this.slack(kept);
+        this.knownEdge[x] = kept;
+        this.knownAt[x] = this.dualSteps;
+      }
+      if (slack >= this.knownSlack[x]) return;
+    }
+    this.bestEdge[x] = p;
+    this.knownEdge[x] = p;
+    this.knownSlack[x] = slack;
+    this.knownAt[x] = this.dualSteps;
+  }
+
+  /** Augments along the tight edge p (end code) between an S-vertex and another tree or an exposed vertex. */
+  private augment(p: number): boolean {
+    this.augmentFrom(this.from(p), p);
+    this.augmentFrom(this.end(p), this.rev(p));
+    return this.endStage();
+  }
+
+  private endStage(): boolean {
+    const { n } = this;
+    for (let b = n; b < 2 * n; b++) {
+      if (this.blossomParent[b] === -1 && this.blossomBase[b] >= 0 && this.label[b] === 1 && this.dual[b] === 0n)
+        this.expandBlossom(b, true);
+    }
+    return true;
+  }
+
+  /**
+   * One dual change (mwmatching.py's delta), the largest that keeps every reduced cost ≥ 0: 1, an S-vertex's
+   * dual reaches 0 (its path is flipped so that it is exposed: true, the stage ends); 2, an edge from an
+   * S-vertex to an unlabelled one becomes tight; 3, one between two S-blossoms; 4, a T-blossom's dual
+   * reaches 0 (it is expanded).
+   */
+  private dualStep(): boolean {
+    const { n, label, inBlossom, bestEdge, blossomParent, blossomBase, dual, actives } = this;
+    let deltaType = 0;
+    let delta = 0n;
+    let deltaEdge = -1;
+    let deltaBlossom = -1;
+    for (const v of actives) {
+      if (label[inBlossom[v]] === 1 && (deltaType === 0 || dual[v] < delta)) {
+        delta = dual[v];
+        deltaType = 1;
+        deltaBlossom = v;
+      }
+    }
+    for (const v of actives) {
+      if (label[inBlossom[v]] === 0 && bestEdge[v] !== -1) {
+        const d = this.slack(bestEdge[v]);
+        if (d < delta) {
+          delta = d;
+          deltaType = 2;
+          deltaEdge = bestEdge[v];
+        }
+      }
+    }
+    for (let b = 0; b < 2 * n; b++) {
+      if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
+        const d = this.slack(bestEdge[b]) >> 1n;
+        if (d < delta) {
+          delta = d;
+          deltaType = 3;
+          deltaEdge = bestEdge[b];
+        }
+      }
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === 2 && dual[b] < delta) {
+        delta = dual[b];
+        deltaType = 4;
+        deltaBlossom = b;
+      }
+    }
+    this.dualSteps++;
+    if (delta !== 0n) {
+      for (const v of actives) {
+        const l = label[inBlossom[v]];
+        if (l === 1) dual[v] -= delta;
+        else if (l === 2) dual[v] += delta;
+      }
+      for (let b = n; b < 2 * n; b++) {
+        if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
+          if (label[b] === 1) dual[b] += delta;
+          else if (label[b] === 2) dual[b] -= delta;
+        }
+      }
+    }
+    if (deltaType === 1) {
+      this.augmentFrom(deltaBlossom, -1);
+      return true;
+    }
+    if (deltaType === 2) {
+      this.allowed[this.allowKey(deltaEdge)] = this.stageStamp;
+      let i = this.from(deltaEdge);
+      if (label[inBlossom[i]] === 0) i = this.end(deltaEdge);
+      this.queue.push(i);
+    } else if (deltaType === 3) {
+      this.allowed[this.allowKey(deltaEdge)] = this.stageStamp;
+      this.queue.push(this.from(deltaEdge));
+    } else this.expandBlossom(deltaBlossom, false);
+    return false;
+  }
+
+  /** The optimum with its proof, over vertices 0..n-1 (mate -1 when exposed or inactive). */
+  solution(): MatchingSolution {
+    const mate = Array.from({ length: this.n }, (_, v) => this.partner(v));
+    return { mate, dual: this.dual.slice(0, this.n), blossoms: blossomChains(this.n, this.blossomParent, this.dual) };
+  }
+}
+
+export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[]): MatchingSolution {
+  const m = new IncrementalMatching(vertexCount);
+  for (let v = 0; v < vertexCount; v++) m.activate(v);
+  for (const e of edges) m.setWeight(e.u, e.v, e.weight);
+  m.solve();
+  return m.solution();
+}
 
 /** A maximum-weight matching of the graph on vertices 0..vertexCount-1 (not necessarily of maximum cardinality). */
 export function maxWeightMatching(vertexCount: number, edges: readonly WeightedEdge[]): number[] {
   return solveMatching(vertexCount, edges).mate;
-}
-
-export function solveMatching(vertexCount: number, edges: readonly WeightedEdge[]): MatchingSolution {
-  const n = vertexCount;
-  const mateOut = new Array<number>(n).fill(-1);
-  if (edges.length === 0 || n === 0) return emptySolution(n);
-  const nEdge = edges.length;
-  const eu = new Int32Array(nEdge);
-  const ev = new Int32Array(nEdge);
-  /** Twice each weight: the slack's form. */
-  const wt2: bigint[] = new Array(nEdge);
-  let maxWeight = 0n;
-  for (let k = 0; k < nEdge; k++) {
-    eu[k] = edges[k].u;
-    ev[k] = edges[k].v;
-    wt2[k] = 2n * edges[k].weight;
-    if (edges[k].weight > maxWeight) maxWeight = edges[k].weight;
-  }
-  const endpoint = new Int32Array(2 * nEdge);
-  for (let k = 0; k < nEdge; k++) {
-    endpoint[2 * k] = eu[k];
-    endpoint[2 * k + 1] = ev[k];
-  }
-  const neighbend: number[][] = Array.from({ length: n }, () => []);
-  for (let k = 0; k < nEdge; k++) {
-    neighbend[eu[k]].push(2 * k + 1);
-    neighbend[ev[k]].push(2 * k);
-  }
-  const mate = new Int32Array(n).fill(-1);
-  const label = new Int32Array(2 * n);
-  const labelEnd = new Int32Array(2 * n).fill(-1);
-  const inBlossom = new Int32Array(n);
-  for (let i = 0; i < n; i++) inBlossom[i] = i;
-  const blossomParent = new Int32Array(2 * n).fill(-1);
-  const blossomChilds: (number[] | null)[] = new Array(2 * n).fill(null);
-  const blossomBase = new Int32Array(2 * n).fill(-1);
-  for (let i = 0; i < n; i++) blossomBase[i] = i;
-  const blossomEndps: (number[] | null)[] = new Array(2 * n).fill(null);
-  const bestEdge = new Int32Array(2 * n).fill(-1);
-  const blossomBestEdges: (number[] | null)[] = new Array(2 * n).fill(null);
-  const unusedBlossoms: number[] = [];
-  for (let b = n; b < 2 * n; b++) unusedBlossoms.push(b);
-  const dualVar: bigint[] = new Array(2 * n);
-  for (let i = 0; i < n; i++) dualVar[i] = maxWeight;
-  for (let i = n; i < 2 * n; i++) dualVar[i] = 0n;
-  const allowEdge = new Uint8Array(nEdge);
-  let queue: number[] = [];
-
-  const slack = (k: number): bigint => dualVar[eu[k]] + dualVar[ev[k]] - wt2[k];
-  const at = <T>(list: T[], i: number): T => list[i < 0 ? list.length + i : i];
-
-  const leaves = (b: number, out: number[] = []): number[] => {
-    if (b < n) out.push(b);
-    else for (const t of blossomChilds[b]!) leaves(t, out);
-    return out;
-  };
-
-  const assignLabel = (w: number, t: number, p: number): void => {
-    const b = inBlossom[w];
-    label[w] = label[b] = t;
-    labelEnd[w] = labelEnd[b] = p;
-    bestEdge[w] = bestEdge[b] = -1;
-    if (t === 1) leaves(b, queue);
-    else if (t === 2) {
-      const base = blossomBase[b];
-      assignLabel(endpoint[mate[base]], 1, mate[base] ^ 1);
-    }
-  };
-
-  const scanBlossom = (vIn: number, wIn: number): number => {
-    let v = vIn;
-    let w = wIn;
-    const path: number[] = [];
-    let base = -1;
-    while (v !== -1 || w !== -1) {
-      let b = inBlossom[v];
-      if (label[b] & 4) {
-        base = blossomBase[b];
-        break;
-      }
-      path.push(b);
-      label[b] = 5;
-      if (labelEnd[b] === -1) v = -1;
-      else {
-        v = endpoint[labelEnd[b]];
-        b = inBlossom[v];
-        v = endpoint[labelEnd[b]];
-      }
-      if (w !== -1) [v, w] = [w, v];
-    }
-    for (const b of path) label[b] = 1;
-    return base;
-  };
-
-  const addBlossom = (base: number, k: number): void => {
-    let v = eu[k];
-    let w = ev[k];
-    const bb = inBlossom[base];
-    let bv = inBlossom[v];
-    let bw = inBlossom[w];
-    const b = unusedBlossoms.pop()!;
-    blossomBase[b] = base;
-    blossomParent[b] = -1;
-    blossomParent[bb] = b;
-    const path: number[] = [];
-    const endps: number[] = [];
-    while (bv !== bb) {
-      blossomParent[bv] = b;
-      path.push(bv);
-      endps.push(labelEnd[bv]);
-      v = endpoint[labelEnd[bv]];
-      bv = inBlossom[v];
-    }
-    path.push(bb);
-    path.reverse();
-    endps.reverse();
-    endps.push(2 * k);
-    while (bw !== bb) {
-      blossomParent[bw] = b;
-      path.push(bw);
-      endps.push(labelEnd[bw] ^ 1);
-      w = endpoint[labelEnd[bw]];
-      bw = inBlossom[w];
-    }
-    blossomChilds[b] = path;
-    blossomEndps[b] = endps;
-    label[b] = 1;
-    labelEnd[b] = labelEnd[bb];
-    dualVar[b] = 0n;
-    for (const leaf of leaves(b)) {
-      if (label[inBlossom[leaf]] === 2) queue.push(leaf);
-      inBlossom[leaf] = b;
-    }
-    const bestEdgeTo = new Map<number, number>();
-    const bestSlackTo = new Map<number, bigint>();
-    const consider = (edge: number) => {
-      let i = eu[edge];
-      let j = ev[edge];
-      if (inBlossom[j] === b) [i, j] = [j, i];
-      const bj = inBlossom[j];
-      if (bj === b || label[bj] !== 1) return;
-      const s = slack(edge);
-      const known = bestSlackTo.get(bj);
-      if (known === undefined || s < known) {
-        bestEdgeTo.set(bj, edge);
-        bestSlackTo.set(bj, s);
-      }
-    };
-    for (const child of path) {
-      const own = blossomBestEdges[child];
-      if (own === null) {
-        for (const leaf of leaves(child)) for (const p of neighbend[leaf]) consider(p >> 1);
-      } else for (const edge of own) consider(edge);
-      blossomBestEdges[child] = null;
-      bestEdge[child] = -1;
-    }
-    const best = [...bestEdgeTo.values()];
-    blossomBestEdges[b] = best;
-    bestEdge[b] = -1;
-    let bestSlack = 0n;
-    for (const edge of best) {
-      const s = slack(edge);
-      if (bestEdge[b] === -1 || s < bestSlack) {
-        bestEdge[b] = edge;
-        bestSlack = s;
-      }
-    }
-  };
-
-  const expandBlossom = (b: number, endStage: boolean): void => {
-    const childs = blossomChilds[b]!;
-    for (const s of childs) {
-      blossomParent[s] = -1;
-      if (s < n) inBlossom[s] = s;
-      else if (endStage && dualVar[s] === 0n) expandBlossom(s, endStage);
-      else for (const leaf of leaves(s)) inBlossom[leaf] = s;
-    }
-    if (!endStage && label[b] === 2) {
-      const endps = blossomEndps[b]!;
-      const entryChild = inBlossom[endpoint[labelEnd[b] ^ 1]];
-      let { j, jStep, endpTrick } = blossomWalk(childs.indexOf(entryChild), childs.length);
-      let p = labelEnd[b];
-      while (j !== 0) {
-        label[endpoint[p ^ 1]] = 0;
-        label[endpoint[at(endps, j - endpTrick) ^ endpTrick ^ 1]] = 0;
-        assignLabel(endpoint[p ^ 1], 2, p);
-        allowEdge[at(endps, j - endpTrick) >> 1] = 1;
-        j += jStep;
-        p = at(endps, j - endpTrick) ^ endpTrick;
-        allowEdge[p >> 1] = 1;
-        j += jStep;
-      }
-      const bv = at(childs, j);
-      label[endpoint[p ^ 1]] = label[bv] = 2;
-      labelEnd[endpoint[p ^ 1]] = labelEnd[bv] = p;
-      bestEdge[bv] = -1;
-      j += jStep;
-      while (at(childs, j) !== entryChild) {
-        const child = at(childs, j);
-        if (label[child] === 1) {
-          j += jStep;
-          continue;
-        }
-        let found = -1;
-        for (const leaf of leaves(child)) {
-          if (label[leaf] !== 0) {
-            found = leaf;
-            break;
-          }
-        }
-        if (found >= 0) {
-          label[found] = 0;
-          label[endpoint[mate[blossomBase[child]]]] = 0;
-          assignLabel(found, 2, labelEnd[found]);
-        }
-        j += jStep;
-      }
-    }
-    label[b] = labelEnd[b] = -1;
-    blossomChilds[b] = blossomEndps[b] = null;
-    blossomBase[b] = -1;
-    blossomBestEdges[b] = null;
-    bestEdge[b] = -1;
-    unusedBlossoms.push(b);
-  };
-
-  const augmentBlossom = (b: number, v: number): void => {
-    let t = v;
-    while (blossomParent[t] !== b) t = blossomParent[t];
-    if (t >= n) augmentBlossom(t, v);
-    const childs = blossomChilds[b]!;
-    const endps = blossomEndps[b]!;
-    const i = childs.indexOf(t);
-    let { j, jStep, endpTrick } = blossomWalk(i, childs.length);
-    while (j !== 0) {
-      j += jStep;
-      t = at(childs, j);
-      const p = at(endps, j - endpTrick) ^ endpTrick;
-      if (t >= n) augmentBlossom(t, endpoint[p]);
-      j += jStep;
-      t = at(childs, j);
-      if (t >= n) augmentBlossom(t, endpoint[p ^ 1]);
-      mate[endpoint[p]] = p ^ 1;
-      mate[endpoint[p ^ 1]] = p;
-    }
-    blossomChilds[b] = [...childs.slice(i), ...childs.slice(0, i)];
-    blossomEndps[b] = [...endps.slice(i), ...endps.slice(0, i)];
-    blossomBase[b] = blossomBase[blossomChilds[b]![0]];
-  };
-
-  const augmentMatching = (k: number): void => {
-    for (const [start, firstP] of [
-      [eu[k], 2 * k + 1],
-      [ev[k], 2 * k],
-    ]) {
-      let s = start;
-      let p = firstP;
-      for (;;) {
-        const bs = inBlossom[s];
-        if (bs >= n) augmentBlossom(bs, s);
-        mate[s] = p;
-        if (labelEnd[bs] === -1) break;
-        const t = endpoint[labelEnd[bs]];
-        const bt = inBlossom[t];
-        s = endpoint[labelEnd[bt]];
-        const j = endpoint[labelEnd[bt] ^ 1];
-        if (bt >= n) augmentBlossom(bt, j);
-        mate[j] = labelEnd[bt];
-        p = labelEnd[bt] ^ 1;
-      }
-    }
-  };
-
-  for (let stage = 0; stage < n; stage++) {
-    label.fill(0);
-    bestEdge.fill(-1);
-    for (let b = n; b < 2 * n; b++) blossomBestEdges[b] = null;
-    allowEdge.fill(0);
-    queue = [];
-    for (let v = 0; v < n; v++) if (mate[v] === -1 && label[inBlossom[v]] === 0) assignLabel(v, 1, -1);
-    let augmented = false;
-    for (;;) {
-      while (queue.length > 0 && !augmented) {
-        const v = queue.pop()!;
-        for (const p of neighbend[v]) {
-          const k = p >> 1;
-          const w = endpoint[p];
-          if (inBlossom[v] === inBlossom[w]) continue;
-          let kSlack = 0n;
-          if (!allowEdge[k]) {
-            kSlack = slack(k);
-            if (kSlack <= 0n) allowEdge[k] = 1;
-          }
-          if (allowEdge[k]) {
-            if (label[inBlossom[w]] === 0) assignLabel(w, 2, p ^ 1);
-            else if (label[inBlossom[w]] === 1) {
-              const base = scanBlossom(v, w);
-              if (base >= 0) addBlossom(base, k);
-              else {
-                augmentMatching(k);
-                augmented = true;
-                break;
-              }
-            } else if (label[w] === 0) {
-              label[w] = 2;
-              labelEnd[w] = p ^ 1;
-            }
-          } else if (label[inBlossom[w]] === 1) {
-            const b = inBlossom[v];
-            if (bestEdge[b] === -1 || kSlack < slack(bestEdge[b])) bestEdge[b] = k;
-          } else if (label[w] === 0) {
-            if (bestEdge[w] === -1 || kSlack < slack(bestEdge[w])) bestEdge[w] = k;
-          }
-        }
-      }
-      if (augmented) break;
-      // No augmenting path under the current duals: change them by the largest safe delta.
-      const { deltaType, deltaEdge, deltaBlossom } = dualStep(
-        { n, label, inBlossom, bestEdge, blossomParent, blossomBase, dualVar },
-        slack,
-      );
-      if (deltaType === 1) break;
-      if (deltaType === 2) {
-        allowEdge[deltaEdge] = 1;
-        let i = eu[deltaEdge];
-        if (label[inBlossom[i]] === 0) i = ev[deltaEdge];
-        queue.push(i);
-      } else if (deltaType === 3) {
-        allowEdge[deltaEdge] = 1;
-        queue.push(eu[deltaEdge]);
-      } else expandBlossom(deltaBlossom, false);
-    }
-    if (!augmented) break;
-    for (let b = n; b < 2 * n; b++) {
-      if (blossomParent[b] === -1 && blossomBase[b] >= 0 && label[b] === 1 && dualVar[b] === 0n) expandBlossom(b, true);
-    }
-  }
-  for (let v = 0; v < n; v++) if (mate[v] >= 0) mateOut[v] = endpoint[mate[v]];
-  return { mate: mateOut, dual: dualVar.slice(0, n), blossoms: blossomChains(n, blossomParent, dualVar) };
-}
-
-/**
- * The way round a blossom from child `j` of `length` to its base (child 0): forwards from an odd child (j
- * taken as j - length, so that the walk counts up to 0), backwards from an even one; `endpTrick` picks the
- * edge end that leads on in that direction.
- */
-function blossomWalk(j: number, length: number): { j: number; jStep: number; endpTrick: number } {
-  return j & 1 ? { j: j - length, jStep: 1, endpTrick: 0 } : { j, jStep: -1, endpTrick: 1 };
 }

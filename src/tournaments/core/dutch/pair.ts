@@ -4,9 +4,11 @@
  * whose weights (weights.ts) hold the criteria in order, decides completion and who gets the bye; then the
  * brackets from the top (bracket.ts), each settling its moved-down players, its exchanges and its S1-S2
  * pairs by re-matching with small priority terms, so the choice among equally good pairings is the rules'
- * (lowest transposition, fewest and smallest exchanges). Sides by colours.ts.
+ * (lowest transposition, fewest and smallest exchanges). Sides by colours.ts. Each re-matching starts from
+ * the last optimum (graph.ts, matching.ts), so a decision costs what it changes, not a new solve: a round of
+ * 500 players takes about 2 s of CPU (docs/benchmarks.md).
  */
-import { pairingNumbers } from "../pairing.ts";
+import { pairingNumbers } from "../pairing-numbers.ts";
 import type { PairingResult, Side, SwissPair, SwissTournament } from "../types.ts";
 import { pairBrackets } from "./bracket.ts";
 import { sideOf } from "./colours.ts";

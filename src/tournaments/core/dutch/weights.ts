@@ -59,46 +59,64 @@ export interface EdgeInput {
   readonly unplayedRanks: ReadonlyMap<number, number>;
 }
 
+/** The bits below C9: the colour fields, then the float fields for the rounds played (at most two back), then the bracket's free fields. */
+function tailBits(ctx: WeightContext): bigint {
+  const back = BigInt(Math.min(ctx.playedRounds, 2));
+  return 4n * ctx.groupBits + back * (2n * ctx.groupBits + 2n * ctx.groupsShift) + 3n * ctx.groupBits + 1n;
+}
+
+const downBack = (p: DutchPlayer, back: 1 | 2): boolean => p.floats[back - 1] === "down";
+const upAgainBack = (higher: DutchPlayer, lower: DutchPlayer, back: 1 | 2): boolean =>
+  higher.score > lower.score && floatBack(lower, back) === "up";
+
 /** The weight of `higher` (ranked above) against `lower`; 0n when they may not meet. */
 export function edgeWeight(higher: DutchPlayer, lower: DutchPlayer, input: EdgeInput, ctx: WeightContext): bigint {
   if (!compatible(higher, lower, ctx)) return 0n;
   const { inCurrent, inNext } = input;
   const gb = ctx.groupBits;
   const gs = ctx.groupsShift;
-  const shiftOf = (score: number) => ctx.shiftOf.get(score)!;
   let r = 1n + bit(!isByeCandidate(higher, input.byeScore)) + bit(!isByeCandidate(lower, input.byeScore));
+  if (!inCurrent && !inNext) {
+    // Outside the two brackets every field but C9 is 0: one shift for them all.
+    r <<= 4n * gb + 2n * gs;
+    if (input.singleDownfloaterIsBye) r = c9(r, higher, lower, input);
+    return r << tailBits(ctx);
+  }
   r = (r << gb) | bit(inCurrent);
   r <<= gs;
-  if (inCurrent) r |= 1n << shiftOf(higher.score);
+  if (inCurrent) r |= 1n << ctx.shiftOf.get(higher.score)!;
   r = (r << gb) | bit(inNext);
   r <<= gs;
-  if (inNext) r |= 1n << shiftOf(higher.score);
+  if (inNext) r |= 1n << ctx.shiftOf.get(higher.score)!;
   r <<= 2n * gb;
-  if (input.singleDownfloaterIsBye) {
-    if (higher.score === input.byeScore) r |= BigInt(input.unplayedRanks.get(higher.playedGames)!);
-    if (lower.score === input.byeScore) r += BigInt(input.unplayedRanks.get(lower.playedGames)!);
-  }
+  if (input.singleDownfloaterIsBye) r = c9(r, higher, lower, input);
   r = colourBits(r, lower, higher, inCurrent, gb);
-  const down = (p: DutchPlayer, back: 1 | 2) => floatBack(p, back) === "down";
-  const upAgain = (back: 1 | 2) => higher.score > lower.score && floatBack(lower, back) === "up";
   for (const back of [1, 2] as const) {
     if (ctx.playedRounds < back) continue;
     r <<= gb;
-    if (inCurrent) r = (r | bit(down(lower, back))) + bit(higher.score <= lower.score && down(higher, back));
+    if (inCurrent) r = (r | bit(downBack(lower, back))) + bit(higher.score <= lower.score && downBack(higher, back));
     r <<= gb;
-    if (inCurrent) r |= bit(!upAgain(back));
+    if (inCurrent) r |= bit(!upAgainBack(higher, lower, back));
   }
   for (const back of [1, 2] as const) {
     if (ctx.playedRounds < back) continue;
     r <<= gs;
     if (inCurrent) {
-      r += bit(down(lower, back)) << shiftOf(lower.score);
-      r += bit(down(higher, back)) << shiftOf(higher.score);
+      r += bit(downBack(lower, back)) << ctx.shiftOf.get(lower.score)!;
+      r += bit(downBack(higher, back)) << ctx.shiftOf.get(higher.score)!;
     }
     r <<= gs;
-    if (inCurrent && !upAgain(back)) r |= 1n << shiftOf(higher.score);
+    if (inCurrent && !upAgainBack(higher, lower, back)) r |= 1n << ctx.shiftOf.get(higher.score)!;
   }
   return (r << (3n * gb)) << 1n;
+}
+
+/** C9: the bye to the player with the most games played, when its receiver is the top group's single downfloater. */
+function c9(r: bigint, higher: DutchPlayer, lower: DutchPlayer, input: EdgeInput): bigint {
+  let out = r;
+  if (higher.score === input.byeScore) out |= BigInt(input.unplayedRanks.get(higher.playedGames)!);
+  if (lower.score === input.byeScore) out += BigInt(input.unplayedRanks.get(lower.playedGames)!);
+  return out;
 }
 
 /** C10-C13, each a field of `gb` bits (bbpPairings' insertColorBits), set only inside the current bracket. */
