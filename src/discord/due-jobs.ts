@@ -9,6 +9,7 @@ import { roleRefusedPosts } from "../competition/jobs/role-refused-posts.ts";
 import { gameEndingPosts } from "../games/jobs/ending-posts.ts";
 import { gameDeadlines } from "../games/jobs/game-deadlines.ts";
 import { unpostedGames } from "../games/jobs/unposted-games.ts";
+import { dailyPuzzlePosts, dailySolutionPosts } from "../puzzles/jobs/daily-puzzle-outbox.ts";
 import { dailyPuzzles } from "../puzzles/jobs/daily-puzzle-posts.ts";
 import {
   tournamentFinalPosts,
@@ -29,6 +30,8 @@ export const OUTBOX_KINDS: readonly OutboxKind[] = [
   tournamentFinalPosts,
   tournamentOnTimePosts,
   roleRefusedPosts,
+  dailyPuzzlePosts,
+  dailySolutionPosts,
 ];
 
 export const DUE_JOBS: readonly DueJob[] = [
