@@ -2,15 +2,15 @@
  * The competitive layer as the game and challenge services see it (`CompetitionHooks`): one place
  * that settles a challenge's terms, a game's terms, and what a game's end changes: ratings first,
  * then the ladder, then the series (which may create the next game), then the tournament (which may
- * pair the next round). All inside the caller's
- * synchronous transaction.
+ * pair the next round). All inside the caller's synchronous transaction, with the posts it decides (the
+ * ending notice, the series' next game, the tournament's) written to the outbox.
  */
 
 import type { Tx } from "../db/client.ts";
 import type { ChallengeRow, GameRow } from "../db/schema.ts";
 import { opponent } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
-import { enqueueEnding } from "../games/endings.ts";
+import { enqueueEnding, enqueueNextGame } from "../games/endings.ts";
 import type { ChallengeDraft, ChallengeTerms, CompetitionHooks, GameTerms } from "../games/hooks.ts";
 import type { GuildSettings, SettingsService } from "../games/settings.ts";
 import { seatOf, userOf } from "../games/snapshot.ts";
@@ -141,13 +141,13 @@ export class Competition implements CompetitionHooks {
     }
     // Absences first: a withdrawal gives a knockout's series away before it would create its next game.
     countAbsences(tx, row, now);
-    afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
+    const next = afterSeriesGame(tx, row, now, settings.ratedPairsPerDay);
     afterTournamentGame(tx, row, now);
-    if (row.tournamentId) {
-      // What the end decided for the tournament, posted after the commit (the outbox), its ending first.
-      enqueueEnding(tx, row, now);
-      recordTournamentPosts(tx, row.tournamentId, now);
-    }
+    // Every game's ending notice is decided here (the outbox sends it if its handler crashed); then what the
+    // end decided for a series (its next game) or a tournament, posted after the ending.
+    enqueueEnding(tx, row, now);
+    if (next) enqueueNextGame(tx, next, row, now);
+    if (row.tournamentId) recordTournamentPosts(tx, row.tournamentId, now);
   }
 
   gameVoided(tx: Tx, row: GameRow): void {

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
 import { forgottenAmong } from "../db/forgotten.ts";
+import { enqueue } from "../db/outbox.ts";
 import {
   ladderRungs,
   ROLE_RULE_KINDS,
@@ -27,6 +28,12 @@ export { ROLE_RULE_KINDS, type RoleRuleKind };
 
 /** Why Discord would refuse Nickar a change of a role (checked before asking, and read from its refusals). */
 export type RoleProblem = "no-manage-roles" | "above-nickar" | "managed" | "unknown-role";
+
+/** The outbox's kind of a refusal's report (src/competition/jobs/role-refused-posts.ts), and its details. */
+export const ROLE_REFUSED = "role-refused";
+export interface RefusedArgs {
+  readonly problem: RoleProblem;
+}
 
 /** A role given to the top of a leaderboard: at most this many players. */
 export const MAX_TOP = 50;
@@ -188,15 +195,25 @@ export class RoleRules {
 
   /**
    * Discord refused a change of the rule's role (or Nickar knew it would): the rule is marked failing
-   * and no more changes are tried until it is set again. True when this is news (to report, once).
+   * and no more changes are tried until it is set again. When this is news, the report (once, in the channel
+   * where the rule was set) is written to the outbox in the same transaction; true then.
    */
-  recordFailure(guildId: string, roleId: string, failure: string): boolean {
-    const changed = this.db
-      .update(roleRules)
-      .set({ failure, failedAt: this.clock.now() })
-      .where(and(eq(roleRules.guildId, guildId), eq(roleRules.roleId, roleId), isNull(roleRules.failure)))
-      .returning()
-      .all();
-    return changed.length > 0;
+  recordFailure(guildId: string, roleId: string, failure: RoleProblem): boolean {
+    const now = this.clock.now();
+    return this.db.transaction((tx) => {
+      const changed = tx
+        .update(roleRules)
+        .set({ failure, failedAt: now })
+        .where(and(eq(roleRules.guildId, guildId), eq(roleRules.roleId, roleId), isNull(roleRules.failure)))
+        .returning()
+        .get();
+      if (!changed) return false;
+      const args: RefusedArgs = { problem: failure };
+      // Keyed by the failure's time: a rule set again and refused again is reported again.
+      const key = `role:${guildId}:${roleId}:refused:${now}`;
+      const where = { guildId, channelId: changed.channelId, subjectId: roleId };
+      enqueue(tx, { ...where, key, kind: ROLE_REFUSED, args }, now);
+      return true;
+    }, IMMEDIATE);
   }
 }

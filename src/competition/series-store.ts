@@ -127,30 +127,31 @@ function close(tx: Tx, s: SeriesRow, changes: Partial<SeriesRow>): SeriesRow | n
  * The series step of a game's end. A finished game counts (a draw too, for South's alternation);
  * an aborted or cancelled game (only an admin can cancel one) abandons the series with no result.
  * The next game of a rated series is rated only within the pair limit (`pairLimit` rated games
- * between the two in 24 hours; 0 = no limit), judged now, as for any other game.
+ * between the two in 24 hours; 0 = no limit), judged now, as for any other game. Returns the next game
+ * when it created one.
  */
-export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: number): void {
-  if (!row.seriesId) return;
+export function afterSeriesGame(tx: Tx, row: GameRow, now: number, pairLimit: number): GameRow | null {
+  if (!row.seriesId) return null;
   const s = tx.select().from(series).where(eq(series.id, row.seriesId)).get();
-  if (s?.status !== "active") return;
+  if (s?.status !== "active") return null;
   // A knockout's match must have a winner: a game without a result is played again (a player who
   // misses two in a row is withdrawn, which gives the match away: tournament-store.ts).
   if (row.status !== "finished" && !row.tournamentId) {
     close(tx, s, { status: "abandoned", finishedAt: now });
-    return;
+    return null;
   }
   const rows = seriesGames(tx, s.id);
   const score = scoreOf(s, rows);
   if (score.champion) {
     close(tx, s, { status: "finished", winnerId: score.champion, finishedAt: now });
-    return;
+    return null;
   }
   const southId = southForGame(seriesPlayers(s), rows.length);
   // A tournament's games stay out of the pair limit.
   const rated =
     s.rated &&
     (row.tournamentId !== null || pairLimitNote(tx, s.guildId, s.playerA, s.playerB, pairLimit, now) === null);
-  insertSeriesGame(tx, s, southId, rows.length + 1, rated, now, row.tournamentId, row.tournamentRound);
+  return insertSeriesGame(tx, s, southId, rows.length + 1, rated, now, row.tournamentId, row.tournamentRound);
 }
 
 /** Game `number` of the series, South `southId`; a knockout's carries its tournament and round. */

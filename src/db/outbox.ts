@@ -2,9 +2,15 @@
  * The outbox's store (see `outbox` in schema.ts): `enqueue` in the deciding transaction (a key already there
  * is left as it is, so a decision seen twice is posted once), `due` for the sender, `markSent` once it is out.
  */
+import { createHash } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.ts";
 import { type OutboxRow, outbox } from "./schema.ts";
+
+/** Discord's nonce of a post: at most 25 characters; the key's hash (with the part of the post it names). */
+export function nonceOf(key: string, part = ""): string {
+  return createHash("sha256").update(`${key}\u0000${part}`).digest("base64url").slice(0, 25);
+}
 
 export interface OutboxItem {
   readonly key: string;
@@ -68,6 +74,18 @@ export class OutboxStore {
     this.db
       .update(outbox)
       .set({ sentAt: now, messageId, retryAt: null })
+      .where(and(eq(outbox.key, key), isNull(outbox.sentAt)))
+      .run();
+  }
+
+  /**
+   * The first message of a post made of several (a round's header before its boards), kept before the rest
+   * go: a retry after a later part failed finds it and does not make it again, however long after.
+   */
+  keepMessage(key: string, messageId: string): void {
+    this.db
+      .update(outbox)
+      .set({ messageId })
       .where(and(eq(outbox.key, key), isNull(outbox.sentAt)))
       .run();
   }

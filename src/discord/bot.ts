@@ -212,7 +212,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   );
   const notices = new Notices(options.db, app.players, messenger, clock, logger, bots);
   // Roles that follow the standings: kept in step after every change, mended at start-up.
-  const roles = new RoleKeeper(app, client.rest, messenger, logger, (guildId) => owns(guildId));
+  // A refusal's report is in the outbox: the scheduler's sweep sends it.
+  const roles = new RoleKeeper(
+    app,
+    client.rest,
+    logger,
+    (guildId) => owns(guildId),
+    () => scheduler?.poke(),
+  );
   let stopping = false;
   let fatal: string | null = null;
   const metrics =

@@ -4,12 +4,16 @@
  * Expiries and time-outs come before the posts, so that what a time-out decides is posted in the same sweep.
  */
 import { challengeExpiry } from "../challenges/jobs/challenge-expiry.ts";
+import { nextGamePosts } from "../competition/jobs/next-game-posts.ts";
+import { roleRefusedPosts } from "../competition/jobs/role-refused-posts.ts";
 import { gameEndingPosts } from "../games/jobs/ending-posts.ts";
 import { gameDeadlines } from "../games/jobs/game-deadlines.ts";
 import { unpostedGames } from "../games/jobs/unposted-games.ts";
+import { dailyPuzzlePosts, dailySolutionPosts } from "../puzzles/jobs/daily-puzzle-outbox.ts";
 import { dailyPuzzles } from "../puzzles/jobs/daily-puzzle-posts.ts";
 import {
   tournamentFinalPosts,
+  tournamentOnTimePosts,
   tournamentRoundPosts,
   tournamentWithdrawnPosts,
 } from "../tournaments/jobs/tournament-outbox-posts.ts";
@@ -20,9 +24,14 @@ import { type OutboxKind, outboxJob } from "./outbox-sender.ts";
 /** How each kind of decided post is sent (see src/discord/outbox-sender.ts). */
 export const OUTBOX_KINDS: readonly OutboxKind[] = [
   gameEndingPosts,
+  nextGamePosts,
   tournamentRoundPosts,
   tournamentWithdrawnPosts,
   tournamentFinalPosts,
+  tournamentOnTimePosts,
+  roleRefusedPosts,
+  dailyPuzzlePosts,
+  dailySolutionPosts,
 ];
 
 export const DUE_JOBS: readonly DueJob[] = [

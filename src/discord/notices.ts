@@ -17,7 +17,7 @@ import { DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { Clock } from "../clock.ts";
 import { type Db, retryWhileBusy } from "../db/client.ts";
 import { forgetNotice, noticesOf, rememberNotice } from "../db/notice-store.ts";
-import { OutboxStore } from "../db/outbox.ts";
+import { nonceOf, OutboxStore } from "../db/outbox.ts";
 import type { PlayerSettings } from "../games/players.ts";
 import { jumpLink, type MessageRef, type Notice, type Reply } from "../interactions/reply.ts";
 import type { Logger } from "../logger.ts";
@@ -166,7 +166,13 @@ export class Notices implements NoticeBoard {
         mentions: inChannel,
         ...(notice.components && { components: [...notice.components] }),
       };
-      const messageId = await this.sendInChannel(notice.channelId, reply, through);
+      // A notice the outbox holds (a game's ending) goes as the bot's message with its outbox key's nonce: sent
+      // again after a crash (by the outbox, or a retried handler) within Discord's window, it is not made twice.
+      // An interaction's follow-up takes no nonce, so it is not used for these.
+      const held = notice.outboxKey;
+      const messageId = held
+        ? await this.messenger.send(notice.channelId, reply, nonceOf(held))
+        : await this.sendInChannel(notice.channelId, reply, through);
       if (messageId) posted.push({ channelId: notice.channelId, messageId });
     }
     const createdAt = this.clock.now();

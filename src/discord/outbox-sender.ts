@@ -11,17 +11,26 @@
  * for it, then is sent here; a post written to follow another (the final standings after the deciding game's
  * "… is over") waits until that one is sent. A post that fails is tried again later, the wait doubling.
  */
-import { createHash } from "node:crypto";
+import { nonceOf } from "../db/outbox.ts";
 import type { OutboxRow } from "../db/schema.ts";
 import type { DueContext, DueJob } from "./due-job.ts";
+
+export { nonceOf };
 
 export interface OutboxKind {
   readonly kind: string;
   /**
    * Makes the post (a nonce for each message it creates: `nonce(part)`); returns its message id, or null when
    * there is nothing to post any more (the tournament was removed) or nowhere to post it. Throws to try again.
+   * A post of several messages keeps its first with `keep` as soon as it is made (it is then `row.messageId`
+   * at a retry, and is not made again even after Discord's nonce window).
    */
-  send(ctx: DueContext, row: OutboxRow, nonce: (part?: string) => string): Promise<string | null>;
+  send(
+    ctx: DueContext,
+    row: OutboxRow,
+    nonce: (part?: string) => string,
+    keep: (messageId: string) => void,
+  ): Promise<string | null>;
 }
 
 /** How long a post its own poster makes is left to it before the outbox sends it. */
@@ -31,11 +40,6 @@ export const FIRST_RETRY = 5_000;
 const MAX_RETRY = 10 * 60_000;
 /** Sent posts are kept this long (a day), then deleted: their keys have done their work. */
 export const KEEP_SENT = 24 * 60 * 60_000;
-
-/** Discord's nonce: at most 25 characters; the key's hash (with the part of the post it names). */
-export function nonceOf(key: string, part = ""): string {
-  return createHash("sha256").update(`${key}\u0000${part}`).digest("base64url").slice(0, 25);
-}
 
 /** When the row may be sent (its poster's grace, its retry time). */
 function dueAt(row: OutboxRow, startedAt: number): number {
@@ -71,7 +75,8 @@ export function outboxJob(kinds: readonly OutboxKind[]): DueJob {
         const kind = byKind.get(row.kind);
         try {
           if (!kind) throw new Error(`no sender for the outbox's kind ${row.kind}`);
-          const messageId = await kind.send(ctx, row, (part) => nonceOf(row.key, part));
+          const keep = (messageId: string) => app.outbox.keepMessage(row.key, messageId);
+          const messageId = await kind.send(ctx, row, (part) => nonceOf(row.key, part), keep);
           app.outbox.markSent(row.key, app.clock.now(), messageId);
           waiting.delete(row.key);
         } catch (err) {

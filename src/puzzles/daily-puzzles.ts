@@ -6,8 +6,10 @@
  */
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import { builtOnce, type Db } from "../db/client.ts";
+import { builtOnce, type Db, IMMEDIATE, type Tx } from "../db/client.ts";
+import { enqueue, type OutboxItem } from "../db/outbox.ts";
 import { type DailyPuzzleRow, dailyPuzzles, guildSettings, puzzleAttempts, puzzles } from "../db/schema.ts";
+import type { RulesetId } from "../engine/index.ts";
 import { UserError } from "../errors.ts";
 import { DEFAULT_DAILY_PUZZLE_MINUTE, type SettingsService } from "../games/settings.ts";
 import type { PuzzleService, PuzzleTry } from "./puzzle-service.ts";
@@ -37,6 +39,23 @@ export function parseDailyTime(text: string): number | null {
 
 export function formatDailyTime(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}
+
+/** The outbox's kinds of a day's two posts (src/puzzles/jobs/daily-puzzle-outbox.ts). */
+export const DAILY_POST = "daily-puzzle";
+export const DAILY_SOLUTION = "daily-solution";
+
+/** The puzzle's post, or its solution's after it: the outbox's row, keyed by the server's day. */
+function dailyItem(row: DailyPuzzleRow, what: "post" | "solution"): OutboxItem {
+  const key = (part: string) => `daily:${row.guildId}:${row.date}:${part}`;
+  return {
+    key: key(what),
+    kind: what === "post" ? DAILY_POST : DAILY_SOLUTION,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    subjectId: row.date,
+    afterKey: what === "solution" ? key("post") : null,
+  };
 }
 
 export interface DailyCounts {
@@ -104,9 +123,9 @@ export class DailyPuzzles {
     private readonly random: () => number = Math.random,
   ) {}
 
-  get(guildId: string, date: string): DailyPuzzleRow | null {
+  get(guildId: string, date: string, db: Db | Tx = this.db): DailyPuzzleRow | null {
     return (
-      this.db
+      db
         .select()
         .from(dailyPuzzles)
         .where(and(eq(dailyPuzzles.guildId, guildId), eq(dailyPuzzles.date, date)))
@@ -136,16 +155,23 @@ export class DailyPuzzles {
 
   /**
    * Chooses the server's puzzle of `date` (in its default ruleset, one it never had, near an average
-   * rating) and records it; the caller posts it and binds the message. Idempotent for a day.
+   * rating) and records it, with its post in the outbox (one transaction: a crash loses neither); the outbox
+   * posts it and binds the message (src/puzzles/jobs/daily-puzzle-outbox.ts). Idempotent for a day.
    */
   choose(guildId: string, channelId: string, date: string): DailyPuzzleRow {
     const existing = this.get(guildId, date);
     if (existing) return existing;
     const ruleset = this.settings.get(guildId).defaultRuleset;
     this.puzzles.ready();
+    return this.db.transaction((tx) => this.record(tx, guildId, channelId, date, ruleset), IMMEDIATE);
+  }
+
+  private record(tx: Tx, guildId: string, channelId: string, date: string, ruleset: RulesetId): DailyPuzzleRow {
+    const existing = this.get(guildId, date, tx);
+    if (existing) return existing;
     const had = sql`${puzzles.id} in (select ${dailyPuzzles.puzzleId} from ${dailyPuzzles} where ${dailyPuzzles.guildId} = ${guildId})`;
     const pick = (where: ReturnType<typeof and>) =>
-      this.db
+      tx
         .select({ id: puzzles.id })
         .from(puzzles)
         .where(where)
@@ -171,8 +197,9 @@ export class DailyPuzzles {
       solutionAt: puzzleId ? null : this.clock.now(),
       postedAt: this.clock.now(),
     };
-    this.db.insert(dailyPuzzles).values(row).onConflictDoNothing().run();
-    return this.get(guildId, date) as DailyPuzzleRow;
+    tx.insert(dailyPuzzles).values(row).run();
+    if (puzzleId) enqueue(tx, dailyItem(row, "post"), row.postedAt);
+    return row;
   }
 
   bindMessage(guildId: string, date: string, messageId: string): void {
@@ -233,12 +260,23 @@ export class DailyPuzzles {
       .filter((row) => owns(row.guildId));
   }
 
+  /**
+   * The day of `row` is over: its solution is out (tries refused from now on), with its post in the outbox in
+   * the same transaction (after the puzzle's own post). The counts are those it shows.
+   */
   markSolved(row: DailyPuzzleRow, counts: DailyCounts): void {
-    this.db
-      .update(dailyPuzzles)
-      .set({ solutionAt: this.clock.now(), ...counts, shownSolved: counts.solved, shownTried: counts.tried })
-      .where(and(eq(dailyPuzzles.guildId, row.guildId), eq(dailyPuzzles.date, row.date)))
-      .run();
+    const now = this.clock.now();
+    this.db.transaction((tx) => {
+      const solved = tx
+        .update(dailyPuzzles)
+        .set({ solutionAt: now, ...counts, shownSolved: counts.solved, shownTried: counts.tried })
+        .where(
+          and(eq(dailyPuzzles.guildId, row.guildId), eq(dailyPuzzles.date, row.date), isNull(dailyPuzzles.solutionAt)),
+        )
+        .returning()
+        .get();
+      if (solved?.puzzleId) enqueue(tx, dailyItem(solved, "solution"), now);
+    }, IMMEDIATE);
   }
 
   /** The next time something is due: a server's post time, the next midnight (solutions), a count edit. */

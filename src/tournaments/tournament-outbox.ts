@@ -2,8 +2,9 @@
  * What a tournament's transaction decided that players must read, written to the outbox in that same
  * transaction (see `outbox` in src/db/schema.ts): a round's pairings with its boards (a Swiss round, an arena's
  * new games, a knockout's new matches), a withdrawal for missed games, the final standings (after the deciding
- * game's ending). Called at the end of every transaction that may pair, withdraw or finish; it reads the state
- * and writes what is new, each under a key of its own, so a decision is written once however often it is seen.
+ * game's ending), the line of a start at the set time. Called at the end of every transaction that may pair,
+ * withdraw or finish; it reads the state and writes what is new, each under a key of its own, so a decision is
+ * written once however often it is seen.
  */
 import type { Tx } from "../db/client.ts";
 import { enqueue, outboxOf } from "../db/outbox.ts";
@@ -14,6 +15,15 @@ import { MISSED_TO_WITHDRAW, tournamentEntrants, tournamentGames, tournamentRow 
 export const TOURNAMENT_ROUND = "tournament-round";
 export const TOURNAMENT_FINAL = "tournament-final";
 export const TOURNAMENT_WITHDRAWN = "tournament-withdrawn";
+export const TOURNAMENT_ON_TIME = "tournament-on-time";
+
+/** What the line of a tournament the scheduler handled at its start time says. */
+export interface OnTimeArgs {
+  /** Started (else cancelled, too few joined). */
+  readonly started: boolean;
+  /** The round it paired (1): the line says what was decided, whatever was played since. */
+  readonly round: number;
+}
 
 /** The games a round post announces. */
 export interface RoundArgs {
@@ -36,6 +46,16 @@ export function recordTournamentPosts(tx: Tx, id: string, now: number): void {
     const afterKey = t.finishedByGame ? endingKey(t.finishedByGame) : null;
     enqueue(tx, { ...where, key: `tournament:${id}:final`, kind: TOURNAMENT_FINAL, afterKey }, now);
   }
+}
+
+/**
+ * The scheduler started `t` at its set time (or cancelled it, too few joined): the line that says so, written
+ * before round 1's pairings (the outbox sends in the order written).
+ */
+export function recordStartedOnTime(tx: Tx, t: TournamentRow, started: boolean, now: number): void {
+  const args: OnTimeArgs = { started, round: t.currentRound };
+  const where = { guildId: t.guildId, channelId: t.channelId, subjectId: t.id };
+  enqueue(tx, { ...where, key: `tournament:${t.id}:on-time`, kind: TOURNAMENT_ON_TIME, args }, now);
 }
 
 /**

@@ -27,7 +27,7 @@ import { type Standing, standings, toTrf } from "./core/index.ts";
 import type { FormatOptions, KnockoutMatch, TableRow } from "./formats/format.ts";
 import { FORMATS, formatOf } from "./formats/registry.ts";
 import { drop, enter } from "./tournament-entries.ts";
-import { recordTournamentPosts } from "./tournament-outbox.ts";
+import { recordStartedOnTime, recordTournamentPosts } from "./tournament-outbox.ts";
 import { resumeFormat, startFormat } from "./tournament-progress.ts";
 import {
   seedRating,
@@ -211,8 +211,11 @@ export class TournamentService {
     return done.status === "finished" && done.finishedAt === now ? done : null;
   }
 
-  /** Starts the tournament: seeds the entrants by their current rating and pairs round 1. */
-  start(id: string): TournamentRow {
+  /**
+   * Starts the tournament: seeds the entrants by their current rating and pairs round 1. `onTime`: the
+   * scheduler started it at its set time, which the line it writes to the outbox says (before round 1).
+   */
+  start(id: string, onTime = false): TournamentRow {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const t = this.require(tx, id);
@@ -228,6 +231,7 @@ export class TournamentService {
           .run();
       }
       const started = startFormat(tx, this.require(tx, id), now);
+      if (onTime) recordStartedOnTime(tx, started, true, now);
       recordTournamentPosts(tx, id, now);
       return started;
     }, IMMEDIATE);
@@ -256,10 +260,10 @@ export class TournamentService {
     const t = this.get(id);
     if (t?.status !== "open") return null;
     if (tournamentEntrants(this.db, id).length < MIN_PLAYERS) {
-      return { tournament: this.cancel(id, "").tournament, started: false };
+      return { tournament: this.cancel(id, "", true).tournament, started: false };
     }
     try {
-      return { tournament: this.start(id), started: true };
+      return { tournament: this.start(id, true), started: true };
     } catch (err) {
       // Started by its organiser between the read and the start.
       if (err instanceof UserError && err.code === "tournament/not-open") return null;
@@ -290,8 +294,11 @@ export class TournamentService {
     }, IMMEDIATE);
   }
 
-  /** Ends the tournament with no result; its games in progress are cancelled (through the game service). */
-  cancel(id: string, note: string): { tournament: TournamentRow; cancelledGames: readonly string[] } {
+  /**
+   * Ends the tournament with no result; its games in progress are cancelled (through the game service).
+   * `tooFew`: the scheduler cancelled it at its start time, which the line it writes to the outbox says.
+   */
+  cancel(id: string, note: string, tooFew = false): { tournament: TournamentRow; cancelledGames: readonly string[] } {
     const now = this.clock.now();
     return this.db.transaction((tx) => {
       const t = this.require(tx, id);
@@ -307,6 +314,7 @@ export class TournamentService {
       formatOf(t).cancelled?.(tx, t, now);
       const active = tournamentGames(tx, id).filter((g) => g.status === "active");
       const cancelledGames = active.map((g) => this.games.cancel(g.id, note).row.id);
+      if (tooFew) recordStartedOnTime(tx, tournament, false, now);
       return { tournament, cancelledGames };
     }, IMMEDIATE);
   }

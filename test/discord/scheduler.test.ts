@@ -17,6 +17,8 @@ let posted: Notice[];
 const noNotices = {
   post: async (notice: Notice) => {
     posted.push(notice);
+    // Delivered: the outbox's row of it (a game's ending) is marked sent, as the real notice board does.
+    if (notice.outboxKey) w.app.outbox.markSent(notice.outboxKey, w.clock.now());
   },
 };
 const logger = pino({ level: "silent" });

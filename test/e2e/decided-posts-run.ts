@@ -1,10 +1,11 @@
 // The decided-posts crash run (issue #33): a Swiss, an arena and a knockout play out through the local
 // Discord (which lives on in the test process) while the bot process is killed with SIGKILL at random
-// (seeded) moments and started again. Players resign their games as soon as they see them in the database,
-// often before their boards are posted. When all three are over, the bot is started once more, and every post
+// (seeded) moments and started again, beside a casual first-to-three series. Players resign their games as soon
+// as they see them in the database, often before their boards are posted. When all three are over, the bot is started once more, and every post
 // the tournaments' transactions decided (the outbox's rows: each round's pairings and boards, the arena's and
-// knockout's new games, the final standings) is checked in the channel: there, and there once. The final
-// standings come after the deciding game's "… is over". Used by test/e2e/decided-posts.test.ts and
+// knockout's new games, the final standings; every game's ending notice; the next games of the knockout's
+// first-to-two matches and of the series) is checked in the channel: there, and there once. The final standings
+// come after the deciding game's "… is over". Used by test/e2e/decided-posts.test.ts and
 // bench/crash-soak.ts.
 import type { APIMessage } from "discord-api-types/v10";
 import { openDatabase } from "../../src/db/client.ts";
@@ -58,7 +59,7 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
     const swiss = Array.from({ length: 8 }, (_, i) => `s${i}`);
     const arena = Array.from({ length: 4 }, (_, i) => `a${i}`);
     const knockout = Array.from({ length: 4 }, (_, i) => `k${i}`);
-    await driver.users("admin", ...swiss, ...arena, ...knockout);
+    await driver.users("admin", ...swiss, ...arena, ...knockout, "c0", "c1");
     const db = openDatabase(world.databasePath);
     const tournamentOf = (messageId: string) =>
       db.sqlite.prepare("SELECT id FROM tournaments WHERE message_id = ?").get(messageId) as { id: string } | undefined;
@@ -76,11 +77,26 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
     const ids = [
       await createAndStart("ruleset:abapa rounds:3 time:1h", swiss),
       await createAndStart("format:arena ruleset:abapa minutes:10 time:1h", arena),
-      await createAndStart("format:knockout ruleset:abapa first_to:1 time:1h", knockout),
+      await createAndStart("format:knockout ruleset:abapa first_to:2 time:1h", knockout),
     ];
     const [, arenaId] = ids;
+    // A casual first-to-three series beside them: its games' endings and its next games are decided posts too.
+    const challenge = await driver.command(
+      "c0",
+      "/nickar series challenge opponent:@c1 ruleset:abapa first:me first_to:3",
+    );
+    const accepted = await driver.click("c1", challenge.body.messages[0].id, "Accept");
+    // A loaded machine may answer late (deferred): the series is there once its first game is.
+    if (accepted.status !== 200 && accepted.status !== 202)
+      throw new Error(`series accept refused: ${JSON.stringify(accepted.body)}`);
+    const firstSeriesGame = db.sqlite.prepare(
+      "SELECT series_id AS id FROM games WHERE south_id = ? AND series_id IS NOT NULL",
+    );
+    for (let i = 0; i < 200 && !firstSeriesGame.get(driver.idOf("c0")); i++) await sleep(50);
+    const seriesId = (firstSeriesGame.get(driver.idOf("c0")) as { id: string }).id;
     const tournamentRows = () =>
       ids.map((id) => db.sqlite.prepare("SELECT * FROM tournaments WHERE id = ?").get(id) as Row);
+    const allOver = () => seriesOver(db, seriesId) && tournamentRows().every((t) => t.status === "finished");
 
     // The players: each active game of the three is resigned (by North) as soon as it is in the database. After
     // six arena games the arena's time is up (its end moved to now), so it finishes with its last game.
@@ -94,9 +110,9 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
         }
         const active = db.sqlite
           .prepare(
-            `SELECT id, north_id, tournament_id FROM games WHERE status = 'active' AND tournament_id IN (?, ?, ?)`,
+            `SELECT id, north_id FROM games WHERE status = 'active' AND (tournament_id IN (?, ?, ?) OR series_id = ?)`,
           )
-          .all(...ids) as { id: string; north_id: string; tournament_id: string }[];
+          .all(...ids, seriesId) as { id: string; north_id: string }[];
         const arenaGames = (
           db.sqlite.prepare("SELECT count(*) AS n FROM games WHERE tournament_id = ?").get(arenaId) as { n: number }
         ).n;
@@ -116,7 +132,7 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
     })();
 
     // The killer, until the three are over (or the limit).
-    while (Date.now() - started < options.limitMs && tournamentRows().some((t) => t.status !== "finished")) {
+    while (Date.now() - started < options.limitMs && !allOver()) {
       await sleep(between(options.lifeMs));
       const victim = bot!;
       bot = null;
@@ -132,7 +148,7 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
     }
     // No more kills: the players finish what is left (a loaded machine may not have got through it all).
     const settle = Date.now() + 60_000;
-    while (Date.now() < settle && tournamentRows().some((t) => t.status !== "finished")) await sleep(200);
+    while (Date.now() < settle && !allOver()) await sleep(200);
     playing = false;
     await players;
     // A last kill and start: whatever was decided and not sent goes out from the start-up sweep.
@@ -146,7 +162,7 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
     while (unsent() > 0 && Date.now() < until) await sleep(200);
     // Anything a resent post would add shows up within this.
     await sleep(2000);
-    const report = check(db, await driver.messages(), tournamentRows());
+    const report = check(db, await driver.messages(), tournamentRows(), seriesId);
     db.close();
     return { kills, ...report, ms: Date.now() - started };
   } finally {
@@ -155,7 +171,7 @@ export async function runDecidedCrash(options: DecidedOptions): Promise<DecidedR
 }
 
 /** The checks on the channel as it is once everything was sent. */
-function check(db: ReturnType<typeof openDatabase>, messages: APIMessage[], rows: Row[]) {
+function check(db: ReturnType<typeof openDatabase>, messages: APIMessage[], rows: Row[], seriesId: string) {
   const duplicates: string[] = [];
   const lost: string[] = [];
   const outOfOrder: string[] = [];
@@ -208,5 +224,46 @@ function check(db: ReturnType<typeof openDatabase>, messages: APIMessage[], rows
     if (finals.length === 1 && t.finished_by_game && ending.length === 0)
       lost.push(`${t.id}: no ending notice for the deciding game ${t.finished_by_game}`);
   }
+  // Every game's ending notice and every series' next game (the knockout's matches, the casual series): the
+  // outbox's rows of the games, each sent; each ending "… is over" in the channel once, each next game's board
+  // there unless it ended before its post. (Its order after the ending is the outbox's; a handler that lives
+  // posts the next game with its answer, before the notices.)
+  if (seriesOver(db, seriesId) === false) lost.push(`series ${seriesId} not over`);
+  const gameRows = db.sqlite
+    .prepare(
+      `SELECT id, status, message_id FROM games WHERE tournament_id IN (${rows.map(() => "?").join(", ")}) OR series_id = ?`,
+    )
+    .all(...rows.map((t) => t.id), seriesId) as { id: string; status: string; message_id: string | null }[];
+  const outboxOfGame = db.sqlite.prepare(
+    "SELECT key, kind, after_key, sent_at, message_id FROM outbox WHERE subject_id = ?",
+  );
+  const withText = (text: string) => messages.filter((m) => m.content.includes(text));
+  for (const g of gameRows) {
+    const posts = outboxOfGame.all(g.id) as {
+      key: string;
+      kind: string;
+      after_key: string | null;
+      sent_at: number | null;
+      message_id: string | null;
+    }[];
+    for (const row of posts) {
+      postsChecked++;
+      if (row.sent_at === null) lost.push(`${row.key}: never sent`);
+      if (row.kind === "next-game" && row.message_id !== null && !byId.has(row.message_id))
+        lost.push(`${row.key}: no message in the channel`);
+      if (row.kind === "next-game" && row.message_id === null && g.message_id !== null)
+        lost.push(`${row.key}: marked sent without its board`);
+    }
+    if (g.status === "active") continue;
+    const endings = withText(`game \`${g.id}\` is over`).length;
+    if (endings !== 1) (endings ? duplicates : lost).push(`ending of ${g.id}: ${endings} notices`);
+    if (!posts.some((r) => r.kind === "game-ending")) lost.push(`ending of ${g.id}: not in the outbox`);
+  }
   return { postsChecked, duplicates, lost, outOfOrder };
+}
+
+function seriesOver(db: ReturnType<typeof openDatabase>, id: string): boolean {
+  return (
+    (db.sqlite.prepare("SELECT status FROM series WHERE id = ?").get(id) as { status: string }).status !== "active"
+  );
 }

@@ -5,7 +5,9 @@
  */
 import { DiscordAPIError, type REST } from "discord.js";
 import { RoleKeeper } from "../../src/competition/jobs/role-keeper.ts";
+import { OUTBOX_KINDS } from "../../src/discord/due-jobs.ts";
 import type { Messenger } from "../../src/discord/messenger.ts";
+import { outboxJob } from "../../src/discord/outbox-sender.ts";
 import type { App } from "../../src/interactions/context.ts";
 import type { Logger } from "../../src/logger.ts";
 
@@ -67,13 +69,16 @@ export class RoleDiscord {
   }
 }
 
-/** What the keeper posted (its refusal reports), by channel. */
+/** What the keeper's refusal reports posted, by channel (sent by the outbox, as the scheduler sends them). */
 export interface Posted {
   readonly channelId: string;
   readonly content: string;
 }
 
-/** A role keeper over `app` and the stand-in, with what it posted and logged. */
+/**
+ * A role keeper over `app` and the stand-in, with what it posted and logged: its refusal reports are written to
+ * the outbox, and `sent()` runs the outbox's sender (src/discord/outbox-sender.ts) as a sweep would.
+ */
 export function standInKeeper(app: App, discord: RoleDiscord) {
   const posted: Posted[] = [];
   const logged: unknown[] = [];
@@ -88,5 +93,11 @@ export function standInKeeper(app: App, discord: RoleDiscord) {
     direct: async () => null,
     remove: async () => {},
   };
-  return { keeper: new RoleKeeper(app, discord.rest, messenger, logger), posted, logged };
+  let decided = 0;
+  const keeper = new RoleKeeper(app, discord.rest, logger, undefined, () => decided++);
+  const job = outboxJob(OUTBOX_KINDS);
+  const sent = async () => {
+    await job.run({ app, messenger, logger, unpostedUntil: 0, startedAt: 0 });
+  };
+  return { keeper, posted, logged, sent, decided: () => decided };
 }

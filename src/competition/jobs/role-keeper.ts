@@ -7,18 +7,16 @@
  *
  * Before each change it checks what Discord would refuse (Manage Roles, the role order: `roleProblem`);
  * a refusal, checked or Discord's own (50013 Missing Permissions, 10011 Unknown Role), stops the rule and
- * is reported once, in plain words, in the channel where the rule was set. It is never retried in silence:
+ * is reported once, in plain words, in the channel where the rule was set (through the outbox, written with the
+ * stop: a crash loses no report). It is never retried in silence:
  * setting the rule again starts it afresh.
  */
 import { DiscordAPIError, type REST, Routes } from "discord.js";
 import type { RoleRuleRow } from "../../db/schema.ts";
 import { JobLoop } from "../../discord/job-loop.ts";
-import type { Messenger } from "../../discord/messenger.ts";
-import { serverVoice } from "../../games/views/game-message.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Logger } from "../../logger.ts";
 import type { RoleProblem } from "../role-rules.ts";
-import { problemText, roleMention } from "../views/roles.ts";
 
 /** Discord's codes for a refused role change, and what each means. */
 const REFUSALS: Readonly<Record<number, RoleProblem>> = {
@@ -45,10 +43,11 @@ export class RoleKeeper {
   constructor(
     private readonly app: App,
     private readonly rest: Pick<REST, "put" | "delete" | "get">,
-    private readonly messenger: Messenger,
     private readonly logger: Logger,
     /** Whether this process looks after the server (with sharding: the shard that holds it). */
     private readonly owns: (guildId: string) => boolean = () => true,
+    /** A refusal's report was written to the outbox: its sender should look (the scheduler's poke). */
+    private readonly decided: () => void = () => {},
   ) {
     this.loop = new JobLoop({
       pass: () => {
@@ -200,18 +199,19 @@ export class RoleKeeper {
       }
       const problem = REFUSALS[Number(err.code)];
       if (!problem) throw err;
-      await this.halt(rule, this.app.roleProblem(guildId, roleId) ?? problem);
+      this.halt(rule, this.app.roleProblem(guildId, roleId) ?? problem);
       return "refused";
     }
   }
 
-  /** The rule stops, and the channel where it was set is told why, once. */
-  private async halt(rule: RoleRuleRow, problem: RoleProblem): Promise<void> {
+  /**
+   * The rule stops, and the channel where it was set is told why, once: the report is written with the stop (the
+   * outbox sends it, src/competition/jobs/role-refused-posts.ts), and the outbox is told there is something to send.
+   */
+  private halt(rule: RoleRuleRow, problem: RoleProblem): void {
     const { guildId, roleId } = rule;
     if (!this.app.roles.recordFailure(guildId, roleId, problem)) return;
     this.logger.warn({ guild: guildId, role: roleId, problem }, "a role change was refused; the rule is stopped");
-    const { t } = serverVoice(this.app, guildId);
-    const content = t("notices:roles.refused", { role: roleMention(roleId), problem: problemText(problem, t) });
-    await this.messenger.send(rule.channelId, { content, mentions: [] });
+    this.decided();
   }
 }

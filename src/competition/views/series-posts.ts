@@ -1,8 +1,10 @@
 /**
  * Posts of games that have no message yet: the next game of a series, posted by whoever handled the end
- * of the previous one, and any game left unposted (a crash between its creation and its post), posted
- * by the scheduler.
+ * of the previous one (or by the outbox when that one crashed: src/competition/jobs/next-game-posts.ts), and
+ * any other game left unposted (a crash between its creation and its post), posted by the scheduler.
  */
+import { nonceOf } from "../../db/outbox.ts";
+import { boardKey } from "../../games/endings.ts";
 import { type GameSnapshot, userOf } from "../../games/snapshot.ts";
 import { gameMessage, serverVoice } from "../../games/views/game-message.ts";
 import { type MessageKey, user } from "../../i18n/index.ts";
@@ -19,7 +21,8 @@ export function nextSeriesPost(app: App, ended: GameSnapshot): Post[] {
   const { row } = ended;
   if (!row.seriesId || row.status === "active") return [];
   const next = app.series.unposted(row.seriesId);
-  return next ? [gamePost(app, next)] : [];
+  // The board's nonce, as the outbox would post it (its row is in the outbox since the end's transaction).
+  return next ? [{ ...gamePost(app, next), nonce: nonceOf(boardKey(next.row.id)) }] : [];
 }
 
 /** The line above a tournament's new game, in its format's words. */

@@ -2,13 +2,16 @@
  * The scheduler's job for the games that have no message: created by a transaction (the next game of a
  * series, a tournament's round) whose poster crashed or failed before posting. Each is posted and bound
  * once the grace for its own poster is over (at once for one created before this process started). A
- * tournament's round games are the outbox's (posted with their pairings).
+ * tournament's round games are the outbox's (posted with their pairings); so is a series' next game (its
+ * outbox row goes first, after a shorter grace; this job, with the same nonce, is only a later net for one
+ * decided before the outbox held such games).
  */
 import { gamePost } from "../../competition/views/series-posts.ts";
 import type { GameRow } from "../../db/schema.ts";
 import type { DueContext, DueJob } from "../../discord/due-job.ts";
 import { sendDirect } from "../../discord/messenger.ts";
 import { nonceOf } from "../../discord/outbox-sender.ts";
+import { boardKey } from "../endings.ts";
 
 /** A game still without a message this long after its creation was not posted by whoever created it. */
 export const UNPOSTED_GRACE = 60_000;
@@ -25,7 +28,7 @@ async function postOne(ctx: DueContext, id: string): Promise<void> {
   if (game?.row.status !== "active" || game.row.messageId !== null || postedByTheOutbox(game.row)) return;
   const post = gamePost(app, game);
   // The nonce: a post made but not bound before a crash is not made twice (within Discord's minutes).
-  const posted = await messenger.send(post.channelId, post.reply, nonceOf(`game:${id}:board`));
+  const posted = await messenger.send(post.channelId, post.reply, nonceOf(boardKey(id)));
   if (!posted) throw new Error(`could not post in channel ${post.channelId}`);
   app.games.bindMessage(id, post.channelId, posted);
   await sendDirect(app, messenger, post, posted);

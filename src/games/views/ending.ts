@@ -113,7 +113,7 @@ export function endingNotice(media: Media, game: GameSnapshot, facts: BoardFacts
     text: [t("game:ending.over", over), ...rest].join("\n"),
     direct: [t("game:ending.overDirect", over), ...rest].join("\n"),
     components: canRematch(game) ? [row(rematchButton(game, t))] : [],
-    // A tournament game's ending is in the outbox (its final standings follow it): delivered here, marked sent.
-    ...(g.tournamentId && { outboxKey: endingKey(g.id) }),
+    // Every game's ending is in the outbox (decided with the end): delivered here, marked sent.
+    outboxKey: endingKey(g.id),
   };
 }

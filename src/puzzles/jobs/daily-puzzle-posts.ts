@@ -1,8 +1,9 @@
 /**
- * The daily puzzles' posts, run by each scheduler sweep (docs/admins.md, "Daily puzzle"): yesterday's
- * solutions first (the old post loses its Solve button), then the puzzles of the day that are due, then
- * the counts of the posts whose players moved (each post edited at most once a minute). Each post is
- * recorded before it is sent, so a channel that refuses it is not asked again at every sweep.
+ * The daily puzzles, run by each scheduler sweep (docs/admins.md, "Daily puzzle"): yesterday's days closed
+ * first (their solutions decided), then the puzzles of the day that are due chosen, each written to the outbox
+ * with its decision and posted by it (src/puzzles/jobs/daily-puzzle-outbox.ts, in the same sweep: the outbox's
+ * job runs after this one); then the counts of the posts whose players moved (each post edited at most once a
+ * minute).
  */
 
 import { type DueJob, oneItem } from "../../discord/due-job.ts";
@@ -10,7 +11,7 @@ import type { Messenger } from "../../discord/messenger.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import type { App } from "../../interactions/context.ts";
 import type { Logger } from "../../logger.ts";
-import { dailyClosedReply, dailyCountsReply, dailyPostReply, dailySolutionReply } from "../views/daily-puzzle.ts";
+import { dailyCountsReply } from "../views/daily-puzzle.ts";
 
 export const dailyPuzzles: DueJob = {
   name: "daily puzzles",
@@ -18,42 +19,20 @@ export const dailyPuzzles: DueJob = {
   run: ({ app, messenger, logger }) => runDailyPuzzles(app, messenger, logger),
 };
 
-/** Runs what is due; returns how many items failed. */
+/** Decides what is due (the posts themselves go through the outbox); returns how many items failed. */
 async function runDailyPuzzles(app: App, messenger: Messenger, logger: Logger): Promise<number> {
   const daily = app.dailyPuzzles;
   let failed = 0;
-  const each = async (what: string, guildId: string, work: () => Promise<void>) => {
-    failed += await oneItem(logger, { guild: guildId }, `could not ${what}`, work);
+  const each = async (what: string, guildId: string, work: () => Promise<void> | void) => {
+    failed += await oneItem(logger, { guild: guildId }, `could not ${what}`, async () => work());
   };
+  // The day is over: its solution is decided (and written to the outbox).
   for (const row of daily.dueSolutions()) {
-    await each("post the daily puzzle's solution", row.guildId, async () => {
-      const counts = daily.counts(row.guildId, row.date);
-      daily.markSolved(row, counts);
-      const puzzle = app.puzzles.puzzle(row.puzzleId);
-      // A puzzle whose post never went out (the channel refused it) has no solution to post either.
-      if (!puzzle || !row.messageId) return;
-      const voice = serverVoice(app, row.guildId);
-      await messenger.edit(
-        { channelId: row.channelId, messageId: row.messageId },
-        dailyClosedReply(puzzle, row.date, counts, voice.t),
-      );
-      await messenger.send(row.channelId, dailySolutionReply(app, puzzle, row.date, counts, voice));
-      logger.info({ guild: row.guildId, date: row.date }, "daily puzzle's solution posted");
-    });
+    await each("close the daily puzzle", row.guildId, () => daily.markSolved(row, daily.counts(row.guildId, row.date)));
   }
+  // The day's puzzle is chosen (and its post written to the outbox).
   for (const due of daily.duePosts()) {
-    await each("post the daily puzzle", due.guildId, async () => {
-      const row = daily.choose(due.guildId, due.channelId, due.date);
-      const puzzle = row.puzzleId ? app.puzzles.puzzle(row.puzzleId) : null;
-      if (!puzzle || row.messageId || row.solutionAt !== null) return;
-      const voice = serverVoice(app, due.guildId);
-      const messageId = await messenger.send(
-        row.channelId,
-        dailyPostReply(app, puzzle, row.date, { solved: 0, tried: 0 }, voice),
-      );
-      if (messageId) daily.bindMessage(row.guildId, row.date, messageId);
-      logger.info({ guild: row.guildId, date: row.date, puzzle: puzzle.id, messageId }, "daily puzzle posted");
-    });
+    await each("choose the daily puzzle", due.guildId, () => void daily.choose(due.guildId, due.channelId, due.date));
   }
   for (const { row, counts } of daily.dueCounts()) {
     await each("show the daily puzzle's counts", row.guildId, async () => {

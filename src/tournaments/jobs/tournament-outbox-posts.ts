@@ -1,7 +1,8 @@
 /**
  * How the outbox sends a tournament's decided posts (src/tournaments/tournament-outbox.ts): a round's pairings
  * then each of its boards not posted yet (bound to its game, so a retry posts only the ones missing), a
- * withdrawal, the final standings with the podium. Drawn from the database at sending time.
+ * withdrawal, the final standings with the podium, the line of a start (or cancel) at the set time. Drawn from
+ * the database at sending time.
  */
 import { gamePost } from "../../competition/views/series-posts.ts";
 import { sendPosts } from "../../discord/messenger.ts";
@@ -9,10 +10,17 @@ import type { OutboxKind } from "../../discord/outbox-sender.ts";
 import { serverVoice } from "../../games/views/game-message.ts";
 import { mention } from "../../interactions/views/parts.ts";
 import { formatOf } from "../formats/registry.ts";
-import { type RoundArgs, TOURNAMENT_FINAL, TOURNAMENT_ROUND, TOURNAMENT_WITHDRAWN } from "../tournament-outbox.ts";
+import {
+  type OnTimeArgs,
+  type RoundArgs,
+  TOURNAMENT_FINAL,
+  TOURNAMENT_ON_TIME,
+  TOURNAMENT_ROUND,
+  TOURNAMENT_WITHDRAWN,
+} from "../tournament-outbox.ts";
 import { knockoutTable } from "../views/knockout-text.ts";
 import { roundText } from "../views/tournament.ts";
-import { finalStandingsPost } from "../views/tournament-posts.ts";
+import { finalStandingsPost, startedOnTimeLine } from "../views/tournament-posts.ts";
 
 /** Throws when Discord made no message (the channel is gone or refused): the outbox tries again later. */
 function posted(messageId: string | null, what: string): string {
@@ -22,16 +30,21 @@ function posted(messageId: string | null, what: string): string {
 
 export const tournamentRoundPosts: OutboxKind = {
   kind: TOURNAMENT_ROUND,
-  async send({ app, messenger }, row, nonce) {
+  async send({ app, messenger }, row, nonce, keep) {
     const t = app.tournaments.get(row.subjectId);
     if (!t || t.status === "cancelled") return null;
     const view = app.tournaments.view(t.id);
     const ids = (JSON.parse(row.args) as RoundArgs).games;
     const games = view.games.filter((g) => ids.includes(g.id));
     if (games.length === 0) return null;
-    const { t: tr } = serverVoice(app, t.guildId);
-    const reply = { content: roundText(view, games, tr), mentions: [] };
-    const messageId = posted(await messenger.send(t.channelId, reply, nonce()), "a round's pairings");
+    // The header once: a retry after a board failed finds it kept (the nonce alone holds only minutes).
+    let messageId = row.messageId;
+    if (!messageId) {
+      const { t: tr } = serverVoice(app, t.guildId);
+      const reply = { content: roundText(view, games, tr), mentions: [] };
+      messageId = posted(await messenger.send(t.channelId, reply, nonce()), "a round's pairings");
+      keep(messageId);
+    }
     // Each board once: a game already bound to its message (by an earlier try) is not posted again.
     for (const id of ids) {
       const game = app.games.get(id);
@@ -72,5 +85,15 @@ export const tournamentFinalPosts: OutboxKind = {
     if (t?.status !== "finished") return null;
     const post = finalStandingsPost(app, t);
     return posted(await messenger.send(post.channelId, post.reply, nonce()), "the final standings");
+  },
+};
+
+export const tournamentOnTimePosts: OutboxKind = {
+  kind: TOURNAMENT_ON_TIME,
+  async send({ app, messenger }, row, nonce) {
+    const t = app.tournaments.get(row.subjectId);
+    if (!t) return null;
+    const post = startedOnTimeLine(app, t, JSON.parse(row.args) as OnTimeArgs);
+    return posted(await messenger.send(post.channelId, post.reply, nonce()), "a start at the set time");
   },
 };

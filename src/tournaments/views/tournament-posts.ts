@@ -62,19 +62,22 @@ export function arenaEndedPosts(app: App, t: TournamentRow): { posts: Post[]; ed
 }
 
 /**
- * A tournament the scheduler started at its set time: the line that says so (or, when too few joined, the
- * line that says it was cancelled), and the announcement brought up to date; round 1 is in the outbox.
+ * A tournament the scheduler started at its set time (or cancelled, too few joined): the announcement brought
+ * up to date. The line that says so and round 1 are in the outbox (`startedOnTimeLine`).
  */
 export function startedOnTimePosts(app: App, id: string): { posts: Post[]; edits: Edit[] } {
   const done = app.tournaments.startOnTime(id);
   if (!done) return { posts: [], edits: [] };
-  const { tournament: t, started } = done;
+  return { posts: [], edits: announcementEdits(app, id) };
+}
+
+/** The line that says the scheduler started tournament `t` at its set time, or cancelled it (too few joined). */
+export function startedOnTimeLine(app: App, t: TournamentRow, line: { started: boolean; round: number }): Post {
   const { t: tr } = serverVoice(app, t.guildId);
-  const content = started
-    ? tr("game:tournament.started", { id, round: t.currentRound })
-    : tr("game:tournament.cancelledTooFew", { id, min: MIN_PLAYERS });
-  const line: Post = { channelId: t.channelId, reply: { content, mentions: [] } };
-  return { posts: [line], edits: announcementEdits(app, id) };
+  const content = line.started
+    ? tr("game:tournament.started", { id: t.id, round: line.round })
+    : tr("game:tournament.cancelledTooFew", { id: t.id, min: MIN_PLAYERS });
+  return { channelId: t.channelId, reply: { content, mentions: [] } };
 }
 
 /**

@@ -168,16 +168,21 @@ describe("role keeper against Discord", () => {
     rated(BOB, 1800);
     for (const id of [ALICE, BOB]) discord.member(GUILD, id);
     discord.refuse = { code: 50013 };
-    const { keeper, posted } = standInKeeper(w.app, discord);
+    const { keeper, posted, sent, decided } = standInKeeper(w.app, discord);
     await pass(keeper);
     // The first refusal stops the rule: the second player is not asked for.
     expect(discord.calls).toHaveLength(1);
     expect(w.app.roles.list(GUILD)[0].failure).toBe("above-nickar");
+    // The report is decided with the stop (in the outbox, the sender told), sent by the outbox.
+    expect(decided()).toBe(1);
+    expect(posted).toHaveLength(0);
+    await sent();
     expect(posted).toHaveLength(1);
     expect(posted[0].channelId).toBe(CHANNEL);
     expect(posted[0].content).toContain("could not keep");
     await pass(keeper);
     await keeper.mend();
+    await sent();
     expect(discord.calls).toHaveLength(1);
     expect(posted).toHaveLength(1);
     expect(granted()).toEqual([]);
@@ -192,8 +197,9 @@ describe("role keeper against Discord", () => {
     band();
     rated(ALICE, 1700);
     discord.member(GUILD, ALICE);
-    const { keeper, posted } = standInKeeper({ ...w.app, roleProblem: () => "no-manage-roles" }, discord);
+    const { keeper, posted, sent } = standInKeeper({ ...w.app, roleProblem: () => "no-manage-roles" }, discord);
     await pass(keeper);
+    await sent();
     expect(discord.calls).toEqual([]);
     expect(w.app.roles.list(GUILD)[0].failure).toBe("no-manage-roles");
     expect(posted.map((p) => p.content)).toEqual([expect.stringContaining("Manage Roles")]);

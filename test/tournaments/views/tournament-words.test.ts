@@ -197,7 +197,12 @@ describe("knockout words", () => {
     const messenger = {
       send: async (_: string, reply: { content?: string }) => (posts.push(reply.content ?? ""), "m"),
     };
-    await tournamentWithdrawnPosts.send({ app: w.app, messenger } as never, row, () => "nonce");
+    await tournamentWithdrawnPosts.send(
+      { app: w.app, messenger } as never,
+      row,
+      () => "nonce",
+      () => {},
+    );
     expect(posts).toContain(
       `<@6002> missed 2 games in a row and is withdrawn from knockout \`${t.id}\`: they give their match away, <@6003> goes through.`,
     );
