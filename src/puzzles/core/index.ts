@@ -28,8 +28,17 @@ export {
   STARTER_DIR,
   starterFile,
 } from "./starter.ts";
-export { themesOf } from "./themes.ts";
-export { type GameSpec, type Puzzle, type PuzzleSource, THEMES, type Theme } from "./types.ts";
+export {
+  naturalWrong,
+  REFUTE_NODES,
+  REFUTE_PLIES,
+  refutationLine,
+  refutationNodes,
+  refute,
+  verifyRefutation,
+} from "./refute.ts";
+export { stateOf, themesOf } from "./themes.ts";
+export { type GameSpec, type Puzzle, type PuzzleSource, type Refutation, THEMES, type Theme } from "./types.ts";
 export {
   type CashIn,
   DECIDED_SEEDS,
