@@ -177,7 +177,8 @@ if (values.generate) {
   const lines = loadStarterPuzzles(ruleset).map((puzzle, i) => {
     const refuted = refute(puzzle, puzzle.solution);
     nodes += refuted.nodes;
-    if (i % 10 === 9) process.stderr.write(`${ruleset}: ${i + 1} puzzles, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    if (i % 10 === 9)
+      process.stderr.write(`${ruleset}: ${i + 1} puzzles, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     return puzzleLine({ ...puzzle, themes: themesOf(puzzle, puzzle.solution), refutations: refuted.refutations });
   });
   writeFileSync(values.out ?? starterFile(ruleset), lines.map((line) => `${line}\n`).join(""));

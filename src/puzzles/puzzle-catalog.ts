@@ -66,10 +66,7 @@ export function ensureStarterPuzzles(db: Db, now: number): number {
   db.transaction((tx) => {
     for (const row of missing) added += tx.insert(puzzles).values(row).onConflictDoNothing().run().changes;
     for (const row of changed)
-      tx.update(puzzles)
-        .set({ themes: row.themes, refutations: row.refutations })
-        .where(eq(puzzles.id, row.id))
-        .run();
+      tx.update(puzzles).set({ themes: row.themes, refutations: row.refutations }).where(eq(puzzles.id, row.id)).run();
   }, IMMEDIATE);
   return added;
 }

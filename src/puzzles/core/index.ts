@@ -21,14 +21,6 @@ export {
 } from "./generate.ts";
 export { GENERATE_WORKER, type GenerateGameTask } from "./generate-worker.ts";
 export {
-  loadStarterPuzzles,
-  parsePuzzleLine,
-  puzzleLine,
-  puzzlePosition,
-  STARTER_DIR,
-  starterFile,
-} from "./starter.ts";
-export {
   naturalWrong,
   REFUTE_NODES,
   REFUTE_PLIES,
@@ -37,6 +29,14 @@ export {
   refute,
   verifyRefutation,
 } from "./refute.ts";
+export {
+  loadStarterPuzzles,
+  parsePuzzleLine,
+  puzzleLine,
+  puzzlePosition,
+  STARTER_DIR,
+  starterFile,
+} from "./starter.ts";
 export { stateOf, themesOf } from "./themes.ts";
 export { type GameSpec, type Puzzle, type PuzzleSource, type Refutation, THEMES, type Theme } from "./types.ts";
 export {

@@ -72,10 +72,11 @@ export function themesOf(spec: GameSpec, solution: readonly number[]): Theme[] {
     else if (events.some((e) => e.type === "capture" && e.player === mover)) found.add("sacrifice");
     const ends = events.some((e) => e.type === "game-over");
     if (i === 0 && !ends && !events.some((e) => e.type === "capture" && e.player === solver)) found.add("quiet-move");
-    for (const event of events) if (event.type === "game-over") {
-      const theme = ENDINGS[event.reason];
-      if (theme) found.add(theme);
-    }
+    for (const event of events)
+      if (event.type === "game-over") {
+        const theme = ENDINGS[event.reason];
+        if (theme) found.add(theme);
+      }
     state = played.value.state;
   });
   return THEMES.filter((t) => found.has(t));

@@ -57,6 +57,7 @@ export function shownRefutation(
         ? t("puzzle:refutation.draw")
         : t(outcome.winner === solver ? "puzzle:refutation.youWin" : "puzzle:refutation.theyWin"),
     );
-  else if (mine + theirs === 0) out.push(t("puzzle:refutation.quiet", { margin: MARGIN_SEEDS }));
+  // A line where the wrong move is not behind yet in seeds (a late or positional punishment): the search's verdict.
+  else if (mine >= theirs) out.push(t("puzzle:refutation.quiet", { margin: MARGIN_SEEDS }));
   return { lines: out, points: shown, letters: moves.join(" ") };
 }
