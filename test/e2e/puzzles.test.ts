@@ -80,7 +80,7 @@ describe("puzzles", () => {
       const failed = await driver.click("bob", bobMessage.id, wrong.custom_id!);
       const shown = (failed.body.messages as APIMessage[]).find((m) => m.id === bobMessage.id)!;
       // Its refutation first (the line after the wrong move), then the solution.
-      expect(shown.content).toMatch(/is not it: best play after it goes [A-Fa-f ]+\.[^]*The solution: /);
+      expect(shown.content).toMatch(/is not it: best play after it goes [A-Fa-f ]+\.[\s\S]*The solution: /);
       expect(shown.attachments[0].content_type).toBe("image/gif");
       expect(buttonsOf(shown).map((b) => b.label)).toContain("Next puzzle");
 
