@@ -15,7 +15,7 @@ beforeEach(() => {
 afterEach(() => w.close());
 
 describe("puzzle catalogue", () => {
-  it("ensureStarterPuzzles - a database loaded with the older set - new themes and refutations, ratings and counts kept", () => {
+  it("ensureStarterPuzzles - a database loaded with the older set - new themes and refutations, ratings and counts kept, mined puzzles' themes from their lines", () => {
     const shipped = loadStarterPuzzles("speightstown").find((p) => p.id === "438c67ef4394")!;
     expect(ensureStarterPuzzles(w.db(), 1)).toBe(loadStarterPuzzles().length);
     // As the older release stored it: a starvation the line never reaches, no refutations; then played.
@@ -27,10 +27,14 @@ describe("puzzle catalogue", () => {
     expect(row.themes).toBe("quiet-move endgame");
     expect(row.refutations).toBe(refutationsText(shipped.refutations));
     expect(row.refutations).not.toBe("");
-    // A puzzle mined from a game keeps its own.
-    const mined = { ...row, id: "minedpuzzle1", sourceKind: "game" as const, sourceGameId: "g1", themes: "capture" };
-    w.db().insert(puzzles).values(mined).run();
+    // A puzzle mined by an older release takes its line's themes too (its refutations need a search: none).
+    const mined = { ...row, id: "minedpuzzle1", sourceKind: "game" as const, sourceGameId: "g1", refutations: "" };
+    w.db()
+      .insert(puzzles)
+      .values({ ...mined, themes: "starvation endgame" })
+      .run();
     ensureStarterPuzzles(w.db(), 3);
-    expect(w.db().select().from(puzzles).where(eq(puzzles.id, "minedpuzzle1")).get()?.themes).toBe("capture");
+    const after = w.db().select().from(puzzles).where(eq(puzzles.id, "minedpuzzle1")).get();
+    expect(after).toMatchObject({ themes: "quiet-move endgame", refutations: "", rating: 1712 });
   });
 });
