@@ -7,7 +7,11 @@
  *   --export [--ruleset R] [--db FILE]                         the shipped starter set as JSON lines; with --db,
  *                                                              every puzzle of a bot's database (mined ones
  *                                                              too), with its current rating
- *   --verify [--ruleset R]                                     re-verifies the shipped set; exit 1 on a failure
+ *   --verify [--ruleset R]                                     re-verifies the shipped set (lines, themes and
+ *                                                              refutations); exit 1 on a failure
+ *   --refresh --ruleset R [--out FILE]                         the shipped set with its themes and refutations
+ *                                                              computed again (same positions, solutions and
+ *                                                              ratings): what --generate writes for them today
  * Every search is node-bounded, so a generation is the same on any machine and with any number of threads.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
@@ -19,13 +23,15 @@ import { puzzles } from "../db/schema.ts";
 import { isRulesetId, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { generatePuzzlesWith, type MinedGame } from "../puzzles/core/generate.ts";
 import { GENERATE_WORKER, type GenerateGameTask } from "../puzzles/core/generate-worker.ts";
-import { loadStarterPuzzles, puzzleLine, puzzlePosition } from "../puzzles/core/starter.ts";
+import { refute, verifyRefutation } from "../puzzles/core/refute.ts";
+import { loadStarterPuzzles, puzzleLine, puzzlePosition, starterFile } from "../puzzles/core/starter.ts";
+import { themesOf } from "../puzzles/core/themes.ts";
 import { verifyPuzzle } from "../puzzles/core/verify.ts";
 import { ensureStarterPuzzles } from "../puzzles/puzzle-catalog.ts";
 import { housesOf } from "../puzzles/puzzle-line.ts";
 
 const USAGE =
-  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R]";
+  "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] [--db FILE] | --verify [--ruleset R] | --refresh --ruleset R [--out FILE]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -45,6 +51,7 @@ function options() {
         generate: { type: "boolean" },
         export: { type: "boolean" },
         verify: { type: "boolean" },
+        refresh: { type: "boolean" },
         seed: { type: "string" },
         ruleset: { type: "string" },
         count: { type: "string" },
@@ -141,11 +148,20 @@ if (values.generate) {
   const started = performance.now();
   const puzzles = loadStarterPuzzles(ruleset);
   for (const puzzle of puzzles) {
+    const reasons: string[] = [];
     const verdict = verifyPuzzle(puzzle);
     nodes += verdict.nodes;
-    if (!verdict.ok) {
+    if (!verdict.ok) reasons.push(verdict.reason);
+    const themes = themesOf(puzzle, puzzle.solution).join(" ");
+    if (themes !== puzzle.themes.join(" ")) reasons.push(`its line shows the themes "${themes}"`);
+    for (const refutation of puzzle.refutations) {
+      const checked = verifyRefutation(puzzle, puzzle.solution, refutation);
+      nodes += checked.nodes;
+      if (!checked.ok) reasons.push(checked.reason);
+    }
+    if (reasons.length) {
       failed++;
-      process.stdout.write(`${puzzle.ruleset} ${puzzle.id}: ${verdict.reason}\n`);
+      process.stdout.write(`${puzzle.ruleset} ${puzzle.id}: ${reasons.join("; ")}\n`);
     }
   }
   const ms = performance.now() - started;
@@ -154,8 +170,21 @@ if (values.generate) {
       `(${(ms / Math.max(1, puzzles.length)).toFixed(0)} ms, ${(nodes / Math.max(1, puzzles.length) / 1e6).toFixed(2)} M nodes a puzzle)\n`,
   );
   if (failed > 0) process.exitCode = 1;
-} else {
-  fail(
-    "usage: puzzles --generate --seed N --ruleset R --count K [--out FILE] [--threads T] | --export [--ruleset R] | --verify [--ruleset R]",
+} else if (values.refresh) {
+  if (!ruleset) fail("--refresh needs --ruleset");
+  const started = performance.now();
+  let nodes = 0;
+  const lines = loadStarterPuzzles(ruleset).map((puzzle, i) => {
+    const refuted = refute(puzzle, puzzle.solution);
+    nodes += refuted.nodes;
+    if (i % 10 === 9)
+      process.stderr.write(`${ruleset}: ${i + 1} puzzles, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    return puzzleLine({ ...puzzle, themes: themesOf(puzzle, puzzle.solution), refutations: refuted.refutations });
+  });
+  writeFileSync(values.out ?? starterFile(ruleset), lines.map((line) => `${line}\n`).join(""));
+  process.stderr.write(
+    `${ruleset}: ${lines.length} puzzles refreshed in ${((performance.now() - started) / 1000).toFixed(0)} s, ${(nodes / 1e6).toFixed(0)} M nodes\n`,
   );
+} else {
+  fail(USAGE);
 }

@@ -5,6 +5,7 @@
 
 import type { PuzzleRow } from "../db/schema.ts";
 import { type GameState, type MoveEvent, newGame, play, replay } from "../engine/index.ts";
+import type { Refutation } from "./core/index.ts";
 
 /** Houses as the `puzzles` table stores them: one digit each ("3415"). */
 export function housesOf(digits: string): number[] {
@@ -13,6 +14,20 @@ export function housesOf(digits: string): number[] {
 
 export function digitsOf(houses: readonly number[]): string {
   return houses.join("");
+}
+
+/** A puzzle's refutations as the `puzzles` table stores them: "step:line" each, space-separated ("0:43 0:2563"). */
+export function refutationsText(refutations: readonly Refutation[]): string {
+  return refutations.map((r) => `${r.step}:${digitsOf(r.line)}`).join(" ");
+}
+
+/** The stored line refuting `house` at `step` (an index into the solution), or null when none is kept. */
+export function refutationOf(puzzle: Pick<PuzzleRow, "refutations">, step: number, house: number): number[] | null {
+  for (const entry of puzzle.refutations.split(" ")) {
+    const [at, digits] = entry.split(":");
+    if (Number(at) === step && digits?.[0] === String(house)) return housesOf(digits);
+  }
+  return null;
 }
 
 /** A position of the line and, when a move led to it, the position before and what that move did. */
@@ -35,11 +50,16 @@ export function puzzleStart(puzzle: Pick<PuzzleRow, "ruleset" | "moves">): LineP
 
 /** Every point of the line: the puzzle's position, then the position after each move of the solution. */
 export function linePoints(puzzle: LineOf): LinePoint[] {
-  const points = [puzzleStart(puzzle)];
-  for (const house of housesOf(puzzle.solution)) {
+  return pointsFrom(puzzleStart(puzzle), housesOf(puzzle.solution));
+}
+
+/** `from`, then the position after each of `houses` played from it. */
+export function pointsFrom(from: LinePoint, houses: readonly number[]): LinePoint[] {
+  const points = [from];
+  for (const house of houses) {
     const before = points[points.length - 1].state;
     const moved = play(before, house);
-    if (!moved.ok) throw new Error(`puzzle solution does not replay: ${moved.error.message}`);
+    if (!moved.ok) throw new Error(`puzzle line does not replay: ${moved.error.message}`);
     points.push({ state: moved.value.state, last: { before, events: moved.value.events } });
   }
   return points;

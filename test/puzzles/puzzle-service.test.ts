@@ -8,7 +8,7 @@ import { moveLetter } from "../../src/engine/index.ts";
 import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { parseCustomId } from "../../src/interactions/custom-id.ts";
 import type { Response } from "../../src/interactions/reply.ts";
-import { housesOf, linePoints } from "../../src/puzzles/puzzle-line.ts";
+import { housesOf, linePoints, refutationOf } from "../../src/puzzles/puzzle-line.ts";
 import { ALICE, BOB, CAROL, GUILD, options, setup, type World } from "../support/helpers.ts";
 
 let w: World;
@@ -120,7 +120,7 @@ describe("puzzle service", () => {
     expect(w.app.puzzles.standing(ALICE, "abapa")).toMatchObject({ attempts: 1, solved: 0, streak: 0 });
   });
 
-  it("puzzle try - the solution's animation opens on the puzzle's position - a wrong house pressed", async () => {
+  it("puzzle try - the animation opens on the puzzle's position, the refutation then the solution - a wrong house pressed", async () => {
     const p = starter("abapa");
     const started = w.app.puzzles.start({ userId: ALICE, guildId: GUILD }, p.id, null);
     const reply = (await import("../../src/puzzles/views/puzzle.ts")).puzzleReply(w.ctx(ALICE), started);
@@ -129,7 +129,9 @@ describe("puzzle service", () => {
     const failed = await press(ALICE, { mode: "reply", reply }, `${moveLetter(solver, wrong)} ·`);
     expect(failed.reply.content).toContain("is not it");
     const gif = await failed.reply.image!();
-    expect(gif?.data.toString()).toBe(`line of ${linePoints(p).length - 1} from the start`);
+    // The wrong move's refutation, then the solution from the puzzle's position.
+    const refutation = refutationOf(p, 0, wrong)!;
+    expect(gif?.data.toString()).toBe(`line of ${refutation.length + linePoints(p).length - 1} from the start`);
   });
 
   it("puzzle try - refused - an old step pressed again, another player's press, a move after the end", () => {

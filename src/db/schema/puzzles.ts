@@ -18,6 +18,12 @@ export const puzzles = sqliteTable(
     solution: text("solution").notNull(),
     solverMoves: integer("solver_moves").notNull(),
     themes: text("themes").notNull(),
+    /**
+     * What each wrong move runs into (docs/puzzles.md, "Refutations"), space-separated `step:line`: the
+     * solution's index of the solver's move it replaces, then the wrong move and the engine's line after it
+     * as digits ("0:43 0:2563"). Empty for a puzzle mined before refutations were kept.
+     */
+    refutations: text("refutations").notNull().default(""),
     rating: real("rating").notNull(),
     deviation: real("deviation").notNull(),
     volatility: real("volatility").notNull(),

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { CoreGame, type RulesetId, START_POSITION } from "../../engine/internal.ts";
+import { refute } from "./refute.ts";
 import { themesOf } from "./themes.ts";
 import type { Puzzle, PuzzleSource } from "./types.ts";
 import { effortOf, gameOf, judge, solveLine, VERIFY_NODES, valueOfScore } from "./verify.ts";
@@ -60,7 +61,7 @@ export interface FindOptions {
 
 export interface FindResult {
   readonly puzzles: Puzzle[];
-  /** Every node searched: the scan, the lines (kept or not) and the efforts. */
+  /** Every node searched: the scan, the lines (kept or not), the efforts and the refutations. */
   readonly nodes: number;
   readonly scanNodes: number;
   /** Positions after a mistake that were judged. */
@@ -130,13 +131,16 @@ export function findPuzzles(ruleset: RulesetId, moves: readonly number[], option
     const { line } = result;
     const effort = effortOf(gameOf({ ruleset, moves: to }), line.solution[0], EFFORT_NODES);
     nodes += effort.spent;
+    const refuted = refute({ ruleset, moves: to }, line.solution);
+    nodes += refuted.nodes;
     puzzles.push({
       id: puzzleId(ruleset, to),
       ruleset,
       moves: to,
       solution: line.solution,
       solverMoves: line.solverMoves,
-      themes: themesOf({ ruleset, moves: to }, line.solution, line.tail),
+      themes: themesOf({ ruleset, moves: to }, line.solution),
+      refutations: refuted.refutations,
       rating: initialRating(line.solverMoves, effort.depth),
       source: options.source,
     });

@@ -21,6 +21,15 @@ export {
 } from "./generate.ts";
 export { GENERATE_WORKER, type GenerateGameTask } from "./generate-worker.ts";
 export {
+  naturalWrong,
+  REFUTE_NODES,
+  REFUTE_PLIES,
+  refutationLine,
+  refutationNodes,
+  refute,
+  verifyRefutation,
+} from "./refute.ts";
+export {
   loadStarterPuzzles,
   parsePuzzleLine,
   puzzleLine,
@@ -28,8 +37,8 @@ export {
   STARTER_DIR,
   starterFile,
 } from "./starter.ts";
-export { themesOf } from "./themes.ts";
-export { type GameSpec, type Puzzle, type PuzzleSource, THEMES, type Theme } from "./types.ts";
+export { stateOf, themesOf } from "./themes.ts";
+export { type GameSpec, type Puzzle, type PuzzleSource, type Refutation, THEMES, type Theme } from "./types.ts";
 export {
   type CashIn,
   DECIDED_SEEDS,

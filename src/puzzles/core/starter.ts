@@ -13,7 +13,7 @@ import {
   START_POSITION,
 } from "../../engine/internal.ts";
 import { puzzleId } from "./find.ts";
-import { type Puzzle, THEMES, type Theme } from "./types.ts";
+import { type Puzzle, type Refutation, THEMES, type Theme } from "./types.ts";
 
 /** The folder of the starter set. */
 export const STARTER_DIR = fileURLToPath(new URL("../../../data/puzzles/", import.meta.url));
@@ -31,18 +31,43 @@ export function puzzlePosition(puzzle: Pick<Puzzle, "ruleset" | "moves">): strin
 
 /** A puzzle as one JSON line (no newline). */
 export function puzzleLine(puzzle: Puzzle): string {
-  const { id, ruleset, moves, solution, solverMoves, themes, rating, source } = puzzle;
+  const { id, ruleset, moves, solution, solverMoves, themes, refutations, rating, source } = puzzle;
   const position = puzzlePosition(puzzle);
-  return JSON.stringify({ id, ruleset, position, moves, solution, solverMoves, themes, rating, source });
+  const refuted = refutations.map(({ step, line }) => ({ step, line }));
+  return JSON.stringify({
+    id,
+    ruleset,
+    position,
+    moves,
+    solution,
+    solverMoves,
+    themes,
+    refutations: refuted,
+    rating,
+    source,
+  });
 }
 
 const houses = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((h) => Number.isInteger(h) && h >= 1 && h <= 6);
 
+/** A file's refutations (a file made before them has none); throws on a malformed one. */
+function parseRefutations(value: unknown, solution: readonly number[]): Refutation[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error("bad refutations");
+  return value.map((r: Record<string, unknown>) => {
+    const { step, line } = r ?? {};
+    if (!Number.isInteger(step) || (step as number) < 0 || (step as number) >= solution.length)
+      throw new Error("bad refutation step");
+    if (!houses(line) || line.length === 0) throw new Error("bad refutation line");
+    return { step: step as number, line };
+  });
+}
+
 /** Reads one line of a puzzle file; throws on anything malformed (the id must match the moves). */
 export function parsePuzzleLine(line: string): Puzzle {
   const data = JSON.parse(line) as Record<string, unknown>;
-  const { id, ruleset, moves, solution, solverMoves, themes, rating, source } = data;
+  const { id, ruleset, moves, solution, solverMoves, themes, refutations, rating, source } = data;
   if (typeof ruleset !== "string" || !isRulesetId(ruleset)) throw new Error(`unknown ruleset ${String(ruleset)}`);
   if (!houses(moves) || !houses(solution) || solution.length === 0) throw new Error("bad moves or solution");
   if (id !== puzzleId(ruleset, moves)) throw new Error(`id ${String(id)} does not match its moves`);
@@ -64,6 +89,7 @@ export function parsePuzzleLine(line: string): Puzzle {
     solution,
     solverMoves: solverMoves as number,
     themes: themes as Theme[],
+    refutations: parseRefutations(refutations, solution),
     rating: rating as number,
     source: parsedSource,
   };

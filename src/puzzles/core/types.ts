@@ -7,8 +7,14 @@ import type { Position, RulesetId } from "../../engine/internal.ts";
 
 /** Tagged automatically from the engine's events along the solution (themes.ts). */
 export const THEMES = [
-  /** A capture of two or more houses in one move. */
+  /** A solver's capture of one house. */
+  "capture",
+  /** A solver's capture of two or more houses in one move. */
   "capture-chain",
+  /** The first solver's move captures nothing and does not end the game: it prepares what follows. */
+  "quiet-move",
+  /** The opponent captures during the line, and the solver still comes out ahead. */
+  "sacrifice",
   /** A grand slam that the ruleset rewards (wari's forced slam, caribbean, speightstown, bridgetown). */
   "grand-slam",
   /** haiti: a Kay (a capture of fours). */
@@ -17,11 +23,11 @@ export const THEMES = [
   "relay",
   /** A move of the line is played under the feeding rule (the mover's opponent has an empty row). */
   "feeding",
-  /** The line (or the proven win it reaches) ends the game by starvation, no moves, or stuck. */
+  /** The line itself ends the game by starvation, no moves, or stuck (not the search's proof beyond it). */
   "starvation",
-  /** The line (or the proven result it reaches) ends the game by cycle. */
+  /** The line itself ends the game by cycle. */
   "cycle",
-  /** The line (or the proven win it reaches) ends the game at 25 seeds. */
+  /** The line itself ends the game at 25 seeds. */
   "twenty-five",
   /** Few seeds on the board at the puzzle's position (ENDGAME_SEEDS of the search: 14 or fewer). */
   "endgame",
@@ -49,9 +55,21 @@ export interface Puzzle {
   /** How many moves of the solution are the solver's (1..MAX_SOLVER_MOVES). */
   readonly solverMoves: number;
   readonly themes: readonly Theme[];
+  /** What each natural wrong move runs into (refute.ts): every legal move other than the solver's, at each solver's move. */
+  readonly refutations: readonly Refutation[];
   /** Initial difficulty on the Glicko scale (about 1500 in the middle): from the line's length and the search effort. */
   readonly rating: number;
   readonly source: PuzzleSource;
+}
+
+/**
+ * A wrong move and the line that punishes it: the engine's best play after it, both sides (refute.ts).
+ */
+export interface Refutation {
+  /** The index in the solution of the solver's move that the wrong move replaces. */
+  readonly step: number;
+  /** The wrong move first, then the engine's line; it ends with the opponent's move (or the game's end). */
+  readonly line: readonly number[];
 }
 
 /**

@@ -173,8 +173,6 @@ export interface Line {
   readonly solution: readonly number[];
   readonly solverMoves: number;
   readonly cashIn: CashIn;
-  /** The engine's line after the solution when it cashed in by a proven result (for the themes). */
-  readonly tail: readonly number[];
   /** The nodes the first solver move needed to be found (see effortOf). */
   readonly nodes: number;
 }
@@ -207,10 +205,7 @@ export function solveLine(spec: GameSpec, nodes = VERIFY_NODES): LineResult {
       solution.push(j.best);
       solverMoves++;
       const cashed = cashIn(game, solver, startLead, j);
-      if (cashed) {
-        const tail = cashed === "proven-win" || cashed === "proven-result" ? j.pv.slice(1) : [];
-        return { ok: true, line: { solution, solverMoves, cashIn: cashed, tail, nodes: 0 }, nodes: spent };
-      }
+      if (cashed) return { ok: true, line: { solution, solverMoves, cashIn: cashed, nodes: 0 }, nodes: spent };
       if (game.over) return fail("the game ended without cashing in");
       if (solverMoves >= MAX_SOLVER_MOVES) return fail(`no cash-in within ${MAX_SOLVER_MOVES} moves`);
     } else {

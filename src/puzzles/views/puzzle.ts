@@ -18,9 +18,13 @@ import type { PositionShot } from "../../present/images.ts";
 import type { Theme } from "../core/index.ts";
 import { housesOf, type LinePoint, linePoints } from "../puzzle-line.ts";
 import type { PuzzleMoveResult, PuzzleTry } from "../puzzle-service.ts";
+import { shownRefutation } from "./puzzle-refutation.ts";
 
 export const THEME_NAME = {
+  capture: "puzzle:theme.capture",
   "capture-chain": "puzzle:theme.captureChain",
+  "quiet-move": "puzzle:theme.quietMove",
+  sacrifice: "puzzle:theme.sacrifice",
   "grand-slam": "puzzle:theme.grandSlam",
   kay: "puzzle:theme.kay",
   relay: "puzzle:theme.relay",
@@ -185,7 +189,9 @@ function endReply(
   const { puzzle, attempt } = result;
   const line = lineLetters(points, puzzle);
   const lines = [head];
+  const refuted = result.wrong === null ? null : shownRefutation(puzzle, points, attempt.step, result.wrong, t);
   if (result.kind === "solved") lines.push(t("puzzle:solved", { line }));
+  else if (refuted) lines.push(...refuted.lines, t("puzzle:gaveUp", { line }));
   else if (result.wrong !== null) lines.push(t("puzzle:wrong", { move: moveLetter(solver, result.wrong), line }));
   else lines.push(t("puzzle:gaveUp", { line }));
   const ruleset = term(RULESET_NAME[puzzle.ruleset]);
@@ -225,10 +231,21 @@ function endReply(
     ephemeral: true,
     mentions: [],
     components: [row(...buttons)],
-    // A solved line ends on its last position; a failed one shows the whole solution played out.
+    // A solved line ends on its last position; a failed one shows the whole solution played out, after
+    // the refutation of the wrong move when there is one (each move replayed from its own position, so
+    // the board goes back to the puzzle's position between the two).
     image:
       result.kind === "solved"
         ? still(ctx, points[points.length - 1], solver, name)
-        : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line }), "start"),
+        : refuted
+          ? animated(
+              ctx,
+              [...points.slice(0, attempt.step + 1), ...refuted.points.slice(1), ...points.slice(1)],
+              solver,
+              name,
+              t("puzzle:alt.refuted", { refutation: refuted.letters, line }),
+              "start",
+            )
+          : animated(ctx, points, solver, name, t("puzzle:alt.solution", { line }), "start"),
   };
 }

@@ -50,7 +50,7 @@ describe("puzzles - the judge", () => {
     expect(line.line.solution).toEqual([6]);
     expect(line.line.cashIn).toBe("game-won");
     expect(verifyLine(spec, line.line.solution).ok).toBe(true);
-    expect(themesOf(spec, line.line.solution)).toEqual(["twenty-five", "endgame"]);
+    expect(themesOf(spec, line.line.solution)).toEqual(["capture", "twenty-five", "endgame"]);
     // Another first move, or a line ending with the opponent's move, is refused.
     expect(verifyLine(spec, [5]).ok).toBe(false);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE `puzzles` ADD `refutations` text DEFAULT '' NOT NULL;
