@@ -22,7 +22,7 @@ import { localeOf } from "../i18n/index.ts";
 import { handleButton } from "../interactions/buttons/index.ts";
 import type { App, CommandOptions, HandlerContext } from "../interactions/context.ts";
 import { parseCustomId } from "../interactions/custom-id.ts";
-import { ephemeral, latestEdits, type Response, type TokenEdit } from "../interactions/reply.ts";
+import { ephemeral, latestEdits, type Notice, type Response, type TokenEdit } from "../interactions/reply.ts";
 import { discordTranslator, refusalText, speakingTo } from "../interactions/speech.ts";
 import { clip } from "../interactions/text-budget.ts";
 import type { Logger } from "../logger.ts";
@@ -36,6 +36,8 @@ const english = discordTranslator("en");
 /** The answers to a button or command this version of the bot does not know (in English; each user gets theirs). */
 export const UNKNOWN_BUTTON = english("notices:router.unknownButton");
 export const UNKNOWN_COMMAND = english("notices:router.unknownCommand");
+/** A game's ending notice: the outbox holds it (`outboxKey`), and what the ending decided waits for it. */
+const ENDINGS = (n: Notice) => n.outboxKey !== undefined;
 
 export interface RouterDeps {
   readonly app: App;
@@ -194,6 +196,9 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
     for (const edit of latestEdits([...(response.edits ?? []), ...bound]))
       await deps.messenger.edit(edit.ref, edit.reply);
     for (const edit of response.tokenEdits ?? []) await editThroughToken(interaction, edit);
+    // A game's ending before what it decided (a series' next game, a round's pairings): players read
+    // "… is over" first. The other notices come last (postNotices).
+    await postNotices(interaction, response, ENDINGS);
     await sendPosts(app, deps.messenger, response.posts ?? []);
     for (const followUp of response.followUps ?? []) {
       await interaction.followUp(payload(followUp, await renderImage(followUp, logger)));
@@ -210,11 +215,15 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       .catch((err: unknown) => logger.info({ err }, "could not edit an earlier message through its token"));
   }
 
-  /** The notices after the answer (last: a notice waiting for a rate limit must hold nothing else up). */
-  async function postNotices(interaction: Acting, response: Response): Promise<void> {
-    if (!response.notices?.length) return;
+  /**
+   * The notices after the answer that `which` picks (the others last: a notice waiting for a rate limit must
+   * hold nothing else up).
+   */
+  async function postNotices(interaction: Acting, response: Response, which: (n: Notice) => boolean): Promise<void> {
+    const notices = (response.notices ?? []).filter(which);
+    if (!notices.length) return;
     const through = followUpsAllowed(interaction) ? interactionWebhook(interaction) : undefined;
-    for (const notice of response.notices) await deps.notices.post(notice, through);
+    for (const notice of notices) await deps.notices.post(notice, through);
   }
 
   /** `work` retried while the database is locked (see `retryWhileBusy`); in the end the user is told to retry. */
@@ -297,7 +306,7 @@ export function createRouter(deps: RouterDeps): (interaction: Interaction) => Pr
       answered = true;
       await afterwards(acting, response, messageId, early);
       deps.onChange();
-      await postNotices(acting, response);
+      await postNotices(acting, response, (n) => !ENDINGS(n));
       // A tournament game's ending told: the outbox may now post what follows it (the final standings).
       if (response.notices?.some((n) => n.outboxKey)) deps.onChange();
     } catch (error) {

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { puzzleAttempts } from "../../src/db/schema.ts";
 import { createRouter, UNKNOWN_BUTTON, UNKNOWN_COMMAND } from "../../src/discord/router.ts";
+import { handleButton } from "../../src/interactions/buttons/index.ts";
+import { formatCustomId } from "../../src/interactions/custom-id.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
 import { startGame } from "../support/play.ts";
 
@@ -228,6 +230,53 @@ describe("router - puzzle tries", () => {
       .all()
       .find((a) => a.status === "open")!;
     expect(fresh).toMatchObject({ messageRef: "@original", messageToken: "token-3" });
+  });
+});
+
+describe("router - the order players read", () => {
+  it("router - a game's ending before the series' next game - the deciding game resigned by its button", async () => {
+    const series = await COMMANDS["series challenge"].handle(
+      w.ctx(ALICE),
+      options({ opponent: { id: BOB }, first: "me" }),
+    );
+    const accepted = await handleButton(w.ctx(BOB), {
+      type: "challenge",
+      challengeId: series.bind!.id,
+      action: "accept",
+    });
+    const gameId = accepted.bind!.id;
+    w.app.games.bindMessage(gameId, CHANNEL, "board-1");
+    const said: string[] = [];
+    const router = createRouter({
+      app: w.app,
+      messenger: {
+        edit: async () => {},
+        send: async (_channel, reply) => {
+          said.push(`post: ${reply.content.split("\n")[0]}`);
+          return null;
+        },
+        direct: async () => null,
+        remove: async () => {},
+      },
+      notices: { post: async (notice) => void said.push(`notice: ${notice.outboxKey ?? "turn"}`) },
+      logger: pino({ level: "silent" }),
+      onChange: () => {},
+    });
+    const ply = w.app.games.get(gameId)!.row.ply;
+    const resign = formatCustomId({ type: "game", gameId, ply, action: { kind: "resign-confirm" } });
+    const answered: Sent[] = [];
+    const pressed = {
+      ...button(resign, answered),
+      update: async (body: Sent) => void answered.push(body),
+      // No follow-ups: the notices go to the notice board as the bot's messages.
+      appPermissions: { has: () => false },
+    };
+    await router(pressed as unknown as Interaction);
+    expect(answered, JSON.stringify(answered)).toHaveLength(1);
+    const ending = said.findIndex((s) => s.startsWith("notice: ") && s !== "notice: turn");
+    const next = said.findIndex((s) => s.startsWith("post: "));
+    expect(ending, said.join(" | ")).toBeGreaterThanOrEqual(0);
+    expect(next, said.join(" | ")).toBeGreaterThan(ending);
   });
 });
 
