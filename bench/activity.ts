@@ -16,7 +16,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,20 +26,13 @@ import WebSocket from "ws";
 import type { GameView, ServerMessage } from "../src/activity/core/protocol.ts";
 import { deployCommands } from "../src/bin/deploy-commands.ts";
 import { newGame, play } from "../src/engine/index.ts";
+import { freePort } from "../test/support/ports.ts";
 import { settled } from "./footprint.ts";
 import { Driver } from "./load/players.ts";
 import { until } from "./wait.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The bytes of a response as sent (gzipped when the server compresses), not as decoded. */
 function wireBytes(url: string): Promise<number> {

@@ -11,7 +11,7 @@ import { handleButton } from "../../src/interactions/buttons/index.ts";
 import type { GameAction } from "../../src/interactions/custom-id.ts";
 import type { Reply, Response } from "../../src/interactions/reply.ts";
 import { ALICE, BOB, CAROL, options, setup, sharedPool, type World } from "../support/helpers.ts";
-import { startGame } from "../support/play.ts";
+import { acceptedChallenge, startGame } from "../support/play.ts";
 
 const NICKAR = "999";
 const logger = pino({ level: "silent" });
@@ -95,15 +95,7 @@ const ENDINGS: readonly Ending[] = [
     path: "/nickar series resign",
     told: [ALICE, BOB],
     end: async (ch) => {
-      const series = await COMMANDS["series challenge"].handle(
-        w.ctx(ALICE),
-        options({ opponent: { id: BOB }, first: "me" }),
-      );
-      const accepted = await handleButton(w.ctx(BOB), {
-        type: "challenge",
-        challengeId: series.bind!.id,
-        action: "accept",
-      });
+      const accepted = await acceptedChallenge(w, ALICE, BOB, {}, "series challenge");
       const id = accepted.bind!.id;
       await ch.deliver(accepted);
       await ch.deliver(await press(ALICE, id, { kind: "move", house: 3 }));

@@ -8,10 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/index.ts";
 import { puzzleAttempts } from "../../src/db/schema.ts";
 import { createRouter, UNKNOWN_BUTTON, UNKNOWN_COMMAND } from "../../src/discord/router.ts";
-import { handleButton } from "../../src/interactions/buttons/index.ts";
 import { formatCustomId } from "../../src/interactions/custom-id.ts";
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, options, setup, type World } from "../support/helpers.ts";
-import { startGame } from "../support/play.ts";
+import { acceptedChallenge, startGame } from "../support/play.ts";
 
 let w: World;
 beforeEach(() => {
@@ -235,16 +234,7 @@ describe("router - puzzle tries", () => {
 
 describe("router - the order players read", () => {
   it("router - a game's ending before the series' next game - the deciding game resigned by its button", async () => {
-    const series = await COMMANDS["series challenge"].handle(
-      w.ctx(ALICE),
-      options({ opponent: { id: BOB }, first: "me" }),
-    );
-    const accepted = await handleButton(w.ctx(BOB), {
-      type: "challenge",
-      challengeId: series.bind!.id,
-      action: "accept",
-    });
-    const gameId = accepted.bind!.id;
+    const gameId = (await acceptedChallenge(w, ALICE, BOB, {}, "series challenge")).bind!.id;
     w.app.games.bindMessage(gameId, CHANNEL, "board-1");
     const said: string[] = [];
     const router = createRouter({

@@ -2,7 +2,6 @@
 // mode, ACTIVITY_PORT) and the real local Discord, whose Activity origin proxies to the bot as Discord's
 // does. One bot start for the whole file (a second after the restart test's kill).
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import type { APIMessage } from "discord-api-types/v10";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import WebSocket from "ws";
 import type { ServerMessage } from "../../src/activity/core/protocol.ts";
 import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { openDatabase } from "../../src/db/client.ts";
+import { freePort } from "../support/ports.ts";
 import { type BotWorld, botWorld } from "./bot-process.ts";
 import { buttonsOf, type Child, gameRow, startGame, waitFor, waitForPly } from "./harness.ts";
 
@@ -18,14 +18,6 @@ const TOKEN = "e2e.activity.token";
 
 /** A whole Haitian game in 23 moves (South wins): South's on the board, North's with the buttons. */
 const HAITI_GAME = [2, 1, 3, 1, 2, 3, 4, 1, 1, 6, 3, 5, 5, 2, 6, 6, 1, 3, 5, 1, 2, 2, 4];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.skipIf(!CHROMIUM)("the Activity in Chromium", () => {
   let world: BotWorld;

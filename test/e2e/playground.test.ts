@@ -1,11 +1,11 @@
 // "Try it without Discord": `npm start` with no token, and the playground page played in a real
 // (headless) Chromium against the real bot.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/ports.ts";
 import {
   type Child,
   Driver,
@@ -131,15 +131,6 @@ describe.skipIf(!CHROMIUM)("the playground page in Chromium", () => {
     expect(gameRow(stack.database, gameId)).toMatchObject({ ply: 4, status: "active" });
   }, 180_000);
 });
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("npm start without a token", () => {
   let child: Child | undefined;

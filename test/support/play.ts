@@ -13,6 +13,24 @@ export function buttonIds(res: Response): string[] {
   );
 }
 
+/**
+ * `south` challenges `north` (moving first) with `command` (a game, or "series challenge") and `north`
+ * accepts: the acceptance's response, bound to the first game.
+ */
+export async function acceptedChallenge(
+  w: World,
+  south: string,
+  north: string,
+  values: Parameters<typeof options>[0] = {},
+  command: "challenge" | "series challenge" = "challenge",
+): Promise<Response> {
+  const res = await COMMANDS[command].handle(
+    w.ctx(south),
+    options({ opponent: { id: north }, first: "me", ...values }),
+  );
+  return handleButton(w.ctx(north), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
+}
+
 /** `south` challenges `north` (moving first) and `north` accepts; returns the game id. */
 export async function startGame(
   w: World,
@@ -20,12 +38,7 @@ export async function startGame(
   north: string,
   values: Parameters<typeof options>[0] = {},
 ): Promise<string> {
-  const res = await COMMANDS.challenge.handle(
-    w.ctx(south),
-    options({ opponent: { id: north }, first: "me", ...values }),
-  );
-  const accepted = await handleButton(w.ctx(north), { type: "challenge", challengeId: res.bind!.id, action: "accept" });
-  return accepted.bind!.id;
+  return (await acceptedChallenge(w, south, north, values)).bind!.id;
 }
 
 /** Ends an active game: the loser resigns, or South offers a draw and North accepts. */
