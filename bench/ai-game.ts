@@ -7,6 +7,7 @@ import { constants, setPriority } from "node:os";
 import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
 import { readTable } from "../src/ai/endgame-file.ts";
 import { think } from "../src/ai/think.ts";
+import { NODES_PER_MS } from "../src/ai/types.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import type { RulesetId } from "../src/engine/types.ts";
@@ -27,6 +28,11 @@ export interface GameTask {
   readonly partsA: readonly Part[];
   readonly partsB: readonly Part[];
   readonly ms: number;
+  /**
+   * Given: each move gets this many nodes instead of `ms` (a seeded request: NODES_PER_MS a millisecond),
+   * so that a shared machine's changing load cannot favour either side.
+   */
+  readonly nodes?: number;
   /** The tables' folder and size (built beforehand by the main thread: this thread only reads them). */
   readonly tables: { readonly dir: string; readonly seeds: number };
 }
@@ -72,7 +78,9 @@ export default function playGame(task: GameTask): GameResult {
     const parts = new Set(isA ? task.partsA : task.partsB);
     if (parts.has("tables")) installTable(tableOf(task));
     else uninstallTable(ruleset);
-    const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
+    // A node budget is a seeded request; the seed (the ply) also draws among the book's near-equal moves.
+    const budget = task.nodes === undefined ? { ms } : { ms: task.nodes / NODES_PER_MS, seed: moves.length + 1 };
+    const r = think({ ruleset, moves, level: "expert", ...budget, book: parts.has("book") }, undefined, undefined, {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
     });

@@ -17,7 +17,8 @@
  * --tool-check-ms (default 100: 100,000 nodes), asked of `npm run -s engine` and of a pool made as the bot
  * makes its own; they must give the same move, score, depth and nodes.
  * Against the previous release (bench/ai-match.ts): an expert with some of this release's parts (A)
- * against one without them (B) at equal wall-clock time a move (--previous-ms, default 50), two games at
+ * against one without them (B) at equal wall-clock time a move (--previous-ms, default 50) or at an equal
+ * node budget a move (--previous-nodes N: seeded searches, fair whatever the machine's load), two games at
  * once (--threads, default 2), each opening played with both colours, until a sequential probability
  * ratio test (bench/sprt.ts) accepts H0 (Elo --elo0, default 0) or H1 (--elo1, default 15) at error rates
  * --alpha and --beta (default 0.05 each), or --max-pairs (400) or --max-minutes (20) pass without a
@@ -303,6 +304,7 @@ async function previousRelease(): Promise<void> {
       partsA: [...new Set([...onlyA, ...both])],
       partsB: both.filter((part) => !onlyA.includes(part)),
       ms: Number(flag("previous-ms", "50")),
+      ...(has("previous-nodes") && { nodes: Number(flag("previous-nodes", "100000")) }),
       seed: SEED,
       sprt: {
         elo0: Number(flag("elo0", "0")),
