@@ -15,9 +15,10 @@ import type { RulesetId } from "../src/engine/types.ts";
 /**
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
- * `search` (aspiration windows and late-move reductions, not in the expert).
+ * `search` (aspiration windows and late-move reductions, not in the expert) and `buckets` (the hash
+ * table's two-entry buckets, SearchConfig.buckets).
  */
-export const PARTS = ["tables", "book", "eval", "search"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -83,6 +84,7 @@ export default function playGame(task: GameTask): GameResult {
     const r = think({ ruleset, moves, level: "expert", ...budget, book: parts.has("book") }, undefined, undefined, {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
+      table: parts.has("buckets") ? "buckets" : "slots",
     });
     if (isA) {
       probes += r.tableProbes ?? 0;

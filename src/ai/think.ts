@@ -62,6 +62,8 @@ const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
 export interface ExpertParts {
   readonly evaluation?: "fitted" | "tuned";
   readonly search?: "plain" | "reduced";
+  /** The transposition table: one always-replaced entry a slot, or buckets (SearchConfig.buckets). */
+  readonly table?: "slots" | "buckets";
 }
 
 /** The search changes tried in this release (SearchConfig); not the expert's (see ExpertParts). */
@@ -75,6 +77,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     evaluation,
     weights: tunedWeights(ruleset),
     ...(parts.search === "reduced" ? SEARCH_CHANGES : {}),
+    ...(parts.table === "buckets" && { buckets: true }),
   };
 }
 

@@ -24,7 +24,7 @@ function mirrored(p: Position): Position {
 }
 
 /** The expert's search (its evaluation, ordering and table) to a fixed depth, so that no clock is involved. */
-function search(ruleset: RulesetId, position: Position, depth: number, endgame: boolean) {
+function search(ruleset: RulesetId, position: Position, depth: number, endgame: boolean, buckets = false) {
   const config: SearchConfig = {
     maxDepth: depth,
     tableBits: 20,
@@ -34,6 +34,7 @@ function search(ruleset: RulesetId, position: Position, depth: number, endgame: 
     weights: tunedWeights(ruleset),
     rootScores: false,
     endgame,
+    buckets,
   };
   const game = CoreGame.fromPosition(ruleset, position);
   const outcome = new Searcher(game, config).run({
@@ -72,6 +73,20 @@ describe("ai search mirror", () => {
           },
         ),
         { numRuns: 40 },
+      );
+    });
+  }
+
+  for (const ruleset of ["abapa", "haiti"] as const) {
+    it(`ai search mirror - a position and its mirror get the same move, score and line - expert with the hash table's buckets at depth 6 in ${ruleset}`, () => {
+      fc.assert(
+        fc.property(
+          dealtPosition.filter((p) => playable(ruleset, p)),
+          (p) => {
+            expect(search(ruleset, mirrored(p), 6, false, true)).toEqual(search(ruleset, p, 6, false, true));
+          },
+        ),
+        { numRuns: 30 },
       );
     });
   }
