@@ -34,8 +34,11 @@ export interface GameTask {
    * so that a shared machine's changing load cannot favour either side.
    */
   readonly nodes?: number;
-  /** The tables' folder and size (built beforehand by the main thread: this thread only reads them). */
-  readonly tables: { readonly dir: string; readonly seeds: number };
+  /**
+   * The tables' folder and size, and B's size when it differs (`seedsB`: a match of table sizes). Built
+   * beforehand by the main thread: this thread only reads them.
+   */
+  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
 }
 
 export interface GameResult {
@@ -52,14 +55,15 @@ export interface GameResult {
 /** A game still running after this many plies is scored a draw and reported (none has been so far). */
 export const MAX_PLIES = 1000;
 
-const tables = new Map<RulesetId, EndgameTable>();
-function tableOf(task: GameTask): EndgameTable {
-  let table = tables.get(task.ruleset);
+const tables = new Map<string, EndgameTable>();
+function tableOf(task: GameTask, seeds: number): EndgameTable {
+  const key = `${task.ruleset}-${seeds}`;
+  let table = tables.get(key);
   if (!table) {
-    const read = readTable(task.tables.dir, task.ruleset, task.tables.seeds);
+    const read = readTable(task.tables.dir, task.ruleset, seeds);
     if (!("table" in read)) throw new Error(`endgame table ${task.ruleset}: ${read.problem}`);
     table = read.table;
-    tables.set(task.ruleset, table);
+    tables.set(key, table);
   }
   return table;
 }
@@ -77,7 +81,8 @@ export default function playGame(task: GameTask): GameResult {
   while (!game.over && moves.length < MAX_PLIES) {
     const isA = (game.toMove === 0) === task.aIsSouth;
     const parts = new Set(isA ? task.partsA : task.partsB);
-    if (parts.has("tables")) installTable(tableOf(task));
+    if (parts.has("tables"))
+      installTable(tableOf(task, isA ? task.tables.seeds : (task.tables.seedsB ?? task.tables.seeds)));
     else uninstallTable(ruleset);
     // A node budget is a seeded request; the seed (the ply) also draws among the book's near-equal moves.
     const budget = task.nodes === undefined ? { ms } : { ms: task.nodes / NODES_PER_MS, seed: moves.length + 1 };

@@ -30,7 +30,8 @@ export interface MatchOptions {
   readonly maxMinutes: number;
   /** Games at once (default 2: the machine's two cores). */
   readonly threads: number;
-  readonly tables: { readonly dir: string; readonly seeds: number };
+  /** The tables' folder and size; `seedsB`: B's size when it differs (GameTask.tables). */
+  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
 }
 
 /** A two-ply random opening that does not end the game. */
@@ -77,17 +78,21 @@ function describeState(s: SprtState): string {
 
 /** Builds (or reads) the tables the games need, reporting each, so that the game threads only read them. */
 function prepareTables(options: MatchOptions): void {
-  const { dir, seeds } = options.tables;
-  console.log(`Endgame tables: boards of at most ${seeds} seeds (${dir})\n`);
-  console.log("| ruleset | built or read | time | file | exact boards |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const ruleset of options.rulesets) {
-    const { report } = loadOrBuild(dir, ruleset, seeds);
-    const exact = ((100 * report.exact) / report.boards).toFixed(1);
-    const how = report.built ? "built" : "read";
-    const mb = (report.bytes / 1e6).toFixed(1);
-    console.log(`| ${ruleset} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
-  }
+  const { dir, seeds, seedsB } = options.tables;
+  const sizes = seedsB === undefined || seedsB === seeds ? [seeds] : [seeds, seedsB];
+  console.log(
+    `Endgame tables: boards of at most ${sizes.join(" (A) and ")}${sizes.length > 1 ? " (B)" : ""} seeds (${dir})\n`,
+  );
+  console.log("| ruleset | seeds | built or read | time | file | exact boards |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const ruleset of options.rulesets)
+    for (const seeds of sizes) {
+      const { report } = loadOrBuild(dir, ruleset, seeds);
+      const exact = ((100 * report.exact) / report.boards).toFixed(1);
+      const how = report.built ? "built" : "read";
+      const mb = (report.bytes / 1e6).toFixed(1);
+      console.log(`| ${ruleset} | ${seeds} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
+    }
   console.log("");
 }
 

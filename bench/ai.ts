@@ -31,7 +31,8 @@
  * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
  * group, with the test's log-likelihood ratio and verdict. Also the tables' read or build time, size and
- * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-dir), and their use
+ * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-seeds-b: B's size, for a
+ * match of table sizes with `tables` in --both-parts; --tables-dir), and their use
  * in those games: look-ups at positions reached by a capture, and the share the table decided.
  *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
@@ -318,6 +319,7 @@ async function previousRelease(): Promise<void> {
       tables: {
         dir: flag("tables-dir", config.computer.endgame.dir),
         seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
+        ...(has("tables-seeds-b") && { seedsB: Number(flag("tables-seeds-b", "10")) }),
       },
     });
   }
