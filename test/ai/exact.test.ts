@@ -136,7 +136,7 @@ describe("ai exact endgames", () => {
       // haiti such positions are too rare with this few seeds (none in 25 here): the Kay tests cover it.
       expect(solved).toBeGreaterThanOrEqual(20);
       if (ruleset !== "haiti") expect(choices).toBeGreaterThanOrEqual(3);
-      // A ceiling, not a speed check: haiti's cases take 20-35 s at a load of 15 on 2 cores (4 s alone).
+      // A ceiling, not a speed check: haiti's cases took 20-35 s at a load of 15 on 2 cores
     }, 120_000);
   }
 });
