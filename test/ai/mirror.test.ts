@@ -23,8 +23,15 @@ function mirrored(p: Position): Position {
   };
 }
 
+interface Setting {
+  readonly depth: number;
+  /** Use the ruleset's installed endgame table. */
+  readonly endgame: boolean;
+  readonly buckets: boolean;
+}
+
 /** The expert's search (its evaluation, ordering and table) to a fixed depth, so that no clock is involved. */
-function search(ruleset: RulesetId, position: Position, depth: number, endgame: boolean, buckets = false) {
+function search(ruleset: RulesetId, position: Position, { depth, endgame, buckets }: Setting) {
   const config: SearchConfig = {
     maxDepth: depth,
     tableBits: 20,
@@ -45,6 +52,19 @@ function search(ruleset: RulesetId, position: Position, depth: number, endgame: 
   return { best: outcome.best, score: outcome.score, pv: outcome.pv, depth: outcome.depth };
 }
 
+/** The property: every playable position of `positions` and its mirror search alike. */
+function searchesAlike(ruleset: RulesetId, positions: fc.Arbitrary<Position>, setting: Setting, numRuns: number) {
+  fc.assert(
+    fc.property(
+      positions.filter((p) => playable(ruleset, p)),
+      (p) => {
+        expect(search(ruleset, mirrored(p), setting)).toEqual(search(ruleset, p, setting));
+      },
+    ),
+    { numRuns },
+  );
+}
+
 /** A dealt position the ruleset accepts, with a move to make. */
 function playable(ruleset: RulesetId, p: Position): boolean {
   if (!validatePosition(ruleset, p).ok) return false;
@@ -62,32 +82,18 @@ const smallPosition = fc
     return { pits, stores: [south, 40 - south], toMove: 0 };
   });
 
+const SAME = "a position and its mirror get the same move, score and line";
+
 describe("ai search mirror", () => {
   for (const ruleset of RULESET_IDS) {
-    it(`ai search mirror - a position and its mirror get the same move, score and line - expert at depth 5 in ${ruleset}`, () => {
-      fc.assert(
-        fc.property(
-          dealtPosition.filter((p) => playable(ruleset, p)),
-          (p) => {
-            expect(search(ruleset, mirrored(p), 5, false)).toEqual(search(ruleset, p, 5, false));
-          },
-        ),
-        { numRuns: 40 },
-      );
+    it(`ai search mirror - ${SAME} - expert at depth 5 in ${ruleset}`, () => {
+      searchesAlike(ruleset, dealtPosition, { depth: 5, endgame: false, buckets: false }, 40);
     });
   }
 
   for (const ruleset of ["abapa", "haiti"] as const) {
-    it(`ai search mirror - a position and its mirror get the same move, score and line - expert with the hash table's buckets at depth 6 in ${ruleset}`, () => {
-      fc.assert(
-        fc.property(
-          dealtPosition.filter((p) => playable(ruleset, p)),
-          (p) => {
-            expect(search(ruleset, mirrored(p), 6, false, true)).toEqual(search(ruleset, p, 6, false, true));
-          },
-        ),
-        { numRuns: 30 },
-      );
+    it(`ai search mirror - ${SAME} - expert with the hash table's buckets at depth 6 in ${ruleset}`, () => {
+      searchesAlike(ruleset, dealtPosition, { depth: 6, endgame: false, buckets: true }, 30);
     });
   }
 
@@ -98,16 +104,8 @@ describe("ai search mirror", () => {
     afterAll(() => uninstallTable());
 
     for (const ruleset of ["abapa", "haiti"] as const) {
-      it(`ai search mirror - a position and its mirror get the same move, score and line - expert with a ${TABLE_SEEDS}-seed table at depth 8 in ${ruleset}`, () => {
-        fc.assert(
-          fc.property(
-            smallPosition.filter((p) => playable(ruleset, p)),
-            (p) => {
-              expect(search(ruleset, mirrored(p), 8, true)).toEqual(search(ruleset, p, 8, true));
-            },
-          ),
-          { numRuns: 40 },
-        );
+      it(`ai search mirror - ${SAME} - expert with a ${TABLE_SEEDS}-seed table at depth 8 in ${ruleset}`, () => {
+        searchesAlike(ruleset, smallPosition, { depth: 8, endgame: true, buckets: false }, 40);
       });
     }
   });
