@@ -25,8 +25,9 @@
  * verdict. One test per ruleset group (the rulesets whose tables behave alike: abapa/wari/caribbean,
  * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
- * the hand-made terms) and `search` (aspiration windows and late-move reductions: tried, not in this
- * release's expert, else the plain search of the previous release).
+ * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's
+ * in abapa, wari and caribbean; else the plain search of the previous release) and `buckets` (the hash
+ * table's two-entry buckets, not the expert's).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
  * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per

@@ -78,8 +78,8 @@ export interface SearchConfig {
   /**
    * Aspiration windows: each iteration from the fifth searches a window of ASPIRATION around the last
    * score first, and the full window only when the score falls outside. Not with rootScores. This and
-   * reductions were tried for the expert and not kept: a match at equal time could not tell them from
-   * the plain search (docs/ai.md, "How the search is fast"); bench:ai's `search` part plays them.
+   * reductions are the expert's `reduced` search, in the rulesets where a match accepted them
+   * (think.ts, expertSearch; docs/ai.md, "How the search is fast"); bench:ai's `search` part plays them.
    */
   readonly aspiration?: boolean;
   /**
