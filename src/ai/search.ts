@@ -13,9 +13,10 @@
  * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
  *
  * Over 400 lines, the one module in src that is: most of it is the Searcher class, the search's hot loop
- * with the state every ply shares (the boards per ply, the transposition table, killers and history). It
- * was left whole when the code moved into feature folders, so that a split of it comes with the strength
- * matches that would show a slower search (bench:ai, the SPRT), as the engine's next change.
+ * with the state every ply shares (the boards per ply, killers and history). The transposition table's
+ * layout and replacement went to hash-table.ts (its functions are small enough for V8 to inline); the
+ * rest is one loop whose parts read each other's per-ply state, and splitting it further would pass that
+ * state through calls on every node.
  */
 import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
