@@ -15,7 +15,7 @@ import type { RulesetId } from "../src/engine/types.ts";
 /**
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
- * `search` (aspiration windows and late-move reductions, the expert's in the Oware rulesets;
+ * `search` (aspiration windows and late-move reductions, the expert's;
  * without the part, the plain search) and `buckets` (the hash
  * table's two-entry buckets, SearchConfig.buckets).
  */

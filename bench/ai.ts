@@ -25,8 +25,7 @@
  * verdict. One test per ruleset group (the rulesets whose tables behave alike: abapa/wari/caribbean,
  * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
- * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's
- * in the five Oware rulesets; else the plain search of the previous release) and `buckets` (the hash
+ * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release) and `buckets` (the hash
  * table's two-entry buckets, not the expert's).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
  * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in

@@ -89,7 +89,7 @@ const RULESETS: readonly RulesetId[] = ["abapa", "wari", "caribbean", "speightst
 
 /**
  * The expert's own search in every ruleset, and in three the changes it was tried with (ExpertParts): the
- * search it does not use there (plain in abapa and caribbean, reduced in haiti) and the hash table's buckets.
+ * search it does not use (the plain one) and the hash table's buckets.
  */
 const CASES: readonly [RulesetId, ExpertParts][] = [
   ...RULESETS.map((ruleset): [RulesetId, ExpertParts] => [ruleset, {}]),
