@@ -28,7 +28,7 @@
  * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release) and `buckets` (the hash
  * table's two-entry buckets, not the expert's).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
- * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
+ * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval,search in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
  * group, with the test's log-likelihood ratio and verdict. Also the tables' read or build time, size and
  * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-seeds-b: B's size, for a
