@@ -7,6 +7,7 @@ import { constants, setPriority } from "node:os";
 import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
 import { readTable } from "../src/ai/endgame-file.ts";
 import { think } from "../src/ai/think.ts";
+import { NODES_PER_MS } from "../src/ai/types.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import type { RulesetId } from "../src/engine/types.ts";
@@ -14,9 +15,11 @@ import type { RulesetId } from "../src/engine/types.ts";
 /**
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
- * `search` (aspiration windows and late-move reductions, not in the expert).
+ * `search` (aspiration windows and late-move reductions, the expert's;
+ * without the part, the plain search) and `buckets` (the hash
+ * table's two-entry buckets, SearchConfig.buckets).
  */
-export const PARTS = ["tables", "book", "eval", "search"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -27,8 +30,16 @@ export interface GameTask {
   readonly partsA: readonly Part[];
   readonly partsB: readonly Part[];
   readonly ms: number;
-  /** The tables' folder and size (built beforehand by the main thread: this thread only reads them). */
-  readonly tables: { readonly dir: string; readonly seeds: number };
+  /**
+   * Given: each move gets this many nodes instead of `ms` (a seeded request: NODES_PER_MS a millisecond),
+   * so that a shared machine's changing load cannot favour either side.
+   */
+  readonly nodes?: number;
+  /**
+   * The tables' folder and size, and B's size when it differs (`seedsB`: a match of table sizes). Built
+   * beforehand by the main thread: this thread only reads them.
+   */
+  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
 }
 
 export interface GameResult {
@@ -45,14 +56,15 @@ export interface GameResult {
 /** A game still running after this many plies is scored a draw and reported (none has been so far). */
 export const MAX_PLIES = 1000;
 
-const tables = new Map<RulesetId, EndgameTable>();
-function tableOf(task: GameTask): EndgameTable {
-  let table = tables.get(task.ruleset);
+const tables = new Map<string, EndgameTable>();
+function tableOf(task: GameTask, seeds: number): EndgameTable {
+  const key = `${task.ruleset}-${seeds}`;
+  let table = tables.get(key);
   if (!table) {
-    const read = readTable(task.tables.dir, task.ruleset, task.tables.seeds);
+    const read = readTable(task.tables.dir, task.ruleset, seeds);
     if (!("table" in read)) throw new Error(`endgame table ${task.ruleset}: ${read.problem}`);
     table = read.table;
-    tables.set(task.ruleset, table);
+    tables.set(key, table);
   }
   return table;
 }
@@ -70,11 +82,15 @@ export default function playGame(task: GameTask): GameResult {
   while (!game.over && moves.length < MAX_PLIES) {
     const isA = (game.toMove === 0) === task.aIsSouth;
     const parts = new Set(isA ? task.partsA : task.partsB);
-    if (parts.has("tables")) installTable(tableOf(task));
+    if (parts.has("tables"))
+      installTable(tableOf(task, isA ? task.tables.seeds : (task.tables.seedsB ?? task.tables.seeds)));
     else uninstallTable(ruleset);
-    const r = think({ ruleset, moves, level: "expert", ms, book: parts.has("book") }, undefined, undefined, {
+    // A node budget is a seeded request; the seed (the ply) also draws among the book's near-equal moves.
+    const budget = task.nodes === undefined ? { ms } : { ms: task.nodes / NODES_PER_MS, seed: moves.length + 1 };
+    const r = think({ ruleset, moves, level: "expert", ...budget, book: parts.has("book") }, undefined, undefined, {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
+      table: parts.has("buckets") ? "buckets" : "slots",
     });
     if (isA) {
       probes += r.tableProbes ?? 0;

@@ -21,6 +21,8 @@ export interface MatchOptions {
   readonly partsA: readonly Part[];
   readonly partsB: readonly Part[];
   readonly ms: number;
+  /** Given: a node budget a move instead of `ms` (GameTask.nodes). */
+  readonly nodes?: number;
   readonly seed: number;
   readonly sprt: SprtSettings;
   /** Stop without a verdict after this many pairs or minutes (a shared machine: keep matches short). */
@@ -28,7 +30,8 @@ export interface MatchOptions {
   readonly maxMinutes: number;
   /** Games at once (default 2: the machine's two cores). */
   readonly threads: number;
-  readonly tables: { readonly dir: string; readonly seeds: number };
+  /** The tables' folder and size; `seedsB`: B's size when it differs (GameTask.tables). */
+  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
 }
 
 /** A two-ply random opening that does not end the game. */
@@ -75,17 +78,21 @@ function describeState(s: SprtState): string {
 
 /** Builds (or reads) the tables the games need, reporting each, so that the game threads only read them. */
 function prepareTables(options: MatchOptions): void {
-  const { dir, seeds } = options.tables;
-  console.log(`Endgame tables: boards of at most ${seeds} seeds (${dir})\n`);
-  console.log("| ruleset | built or read | time | file | exact boards |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const ruleset of options.rulesets) {
-    const { report } = loadOrBuild(dir, ruleset, seeds);
-    const exact = ((100 * report.exact) / report.boards).toFixed(1);
-    const how = report.built ? "built" : "read";
-    const mb = (report.bytes / 1e6).toFixed(1);
-    console.log(`| ${ruleset} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
-  }
+  const { dir, seeds, seedsB } = options.tables;
+  const sizes = seedsB === undefined || seedsB === seeds ? [seeds] : [seeds, seedsB];
+  console.log(
+    `Endgame tables: boards of at most ${sizes.join(" (A) and ")}${sizes.length > 1 ? " (B)" : ""} seeds (${dir})\n`,
+  );
+  console.log("| ruleset | seeds | built or read | time | file | exact boards |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const ruleset of options.rulesets)
+    for (const seeds of sizes) {
+      const { report } = loadOrBuild(dir, ruleset, seeds);
+      const exact = ((100 * report.exact) / report.boards).toFixed(1);
+      const how = report.built ? "built" : "read";
+      const mb = (report.bytes / 1e6).toFixed(1);
+      console.log(`| ${ruleset} | ${seeds} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
+    }
   console.log("");
 }
 
@@ -94,8 +101,9 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
   if (usesTables) prepareTables(options);
   const { elo0, elo1, alpha, beta } = options.sprt;
   const parts = (list: readonly Part[]) => (list.length === 0 ? "none" : list.join("+"));
+  const budget = options.nodes === undefined ? `${options.ms} ms` : `${options.nodes} nodes`;
   console.log(
-    `Against the previous release: expert with ${parts(options.partsA)} (A) vs expert with ${parts(options.partsB)} (B), ${options.ms} ms a move each, ${options.threads} games at once, rulesets ${options.rulesets.join(", ")}; SPRT elo0 ${elo0}, elo1 ${elo1}, alpha ${alpha}, beta ${beta} on game pairs; at most ${options.maxPairs} pairs or ${options.maxMinutes} minutes\n`,
+    `Against the previous release: expert with ${parts(options.partsA)} (A) vs expert with ${parts(options.partsB)} (B), ${budget} a move each, ${options.threads} games at once, rulesets ${options.rulesets.join(", ")}; SPRT elo0 ${elo0}, elo1 ${elo1}, alpha ${alpha}, beta ${beta} on game pairs; at most ${options.maxPairs} pairs or ${options.maxMinutes} minutes\n`,
   );
   const startLoad = loadavg()[0].toFixed(2);
   const pool = new Piscina<GameTask, GameResult>({
@@ -111,6 +119,11 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
   let proofs = 0;
   let capped = 0;
   let state = sprt(total.pairs, options.sprt);
+  /** A's losses, draws and wins with South (first) and with North (the issue's "North side"). */
+  const byColour: [number, number, number][] = [
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
   const started = performance.now();
   const overTime = () => performance.now() - started > options.maxMinutes * 60_000;
   let nextPair = 0;
@@ -126,7 +139,14 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
       const ruleset = options.rulesets[nextPair % options.rulesets.length];
       nextPair++;
       const opening = randomOpening(ruleset, rand);
-      const task = { ruleset, opening, partsA: options.partsA, partsB: options.partsB, ms: options.ms };
+      const task = {
+        ruleset,
+        opening,
+        partsA: options.partsA,
+        partsB: options.partsB,
+        ms: options.ms,
+        nodes: options.nodes,
+      };
       const south = await pool.run({ ...task, aIsSouth: true, tables: options.tables });
       const north = await pool.run({ ...task, aIsSouth: false, tables: options.tables });
       if (state.verdict !== null) return; // decided meanwhile by another lane: not counted
@@ -136,6 +156,7 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
         if (g.capped) capped++;
       }
       addPair(total, south, north);
+      for (const [i, g] of [south, north].entries()) byColour[i][g.points * 2]++;
       addPair(perRuleset.get(ruleset) as Tally, south, north);
       state = sprt(total.pairs, options.sprt);
       const pairs = total.pairs.reduce((a, b) => a + b, 0);
@@ -157,6 +178,9 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
       if (t.games.some((n) => n > 0)) console.log(`| ${ruleset} | ${describe(t)} | | |`);
   }
   console.log(`| **${options.rulesets.join(", ")}** | ${describe(total)} | ${describeState(state)} |`);
+  const colour = (name: string, [l, d, w]: [number, number, number]) =>
+    `${name} ${w}/${d}/${l} (${((100 * (w + d / 2)) / Math.max(1, w + d + l)).toFixed(1)}%)`;
+  console.log(`\nA with ${colour("South", byColour[0])}, with ${colour("North", byColour[1])}`);
   console.log(
     `\n${minutes} min; A's table look-ups ${probes} (decided ${share}); games capped at the ply limit: ${capped}; load average ${startLoad} → ${loadavg()[0].toFixed(2)}\n`,
   );

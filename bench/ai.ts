@@ -17,20 +17,22 @@
  * --tool-check-ms (default 100: 100,000 nodes), asked of `npm run -s engine` and of a pool made as the bot
  * makes its own; they must give the same move, score, depth and nodes.
  * Against the previous release (bench/ai-match.ts): an expert with some of this release's parts (A)
- * against one without them (B) at equal wall-clock time a move (--previous-ms, default 50), two games at
+ * against one without them (B) at equal wall-clock time a move (--previous-ms, default 50) or at an equal
+ * node budget a move (--previous-nodes N: seeded searches, fair whatever the machine's load), two games at
  * once (--threads, default 2), each opening played with both colours, until a sequential probability
  * ratio test (bench/sprt.ts) accepts H0 (Elo --elo0, default 0) or H1 (--elo1, default 15) at error rates
  * --alpha and --beta (default 0.05 each), or --max-pairs (400) or --max-minutes (20) pass without a
  * verdict. One test per ruleset group (the rulesets whose tables behave alike: abapa/wari/caribbean,
  * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
- * the hand-made terms) and `search` (aspiration windows and late-move reductions: tried, not in this
- * release's expert, else the plain search of the previous release).
+ * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release) and `buckets` (the hash
+ * table's two-entry buckets, not the expert's).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
- * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval in
+ * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval,search in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
  * group, with the test's log-likelihood ratio and verdict. Also the tables' read or build time, size and
- * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-dir), and their use
+ * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-seeds-b: B's size, for a
+ * match of table sizes with `tables` in --both-parts; --tables-dir), and their use
  * in those games: look-ups at positions reached by a capture, and the share the table decided.
  *
  * Flags: --ms N, --openings N (per ruleset and pairing, default 4), --pairs expert-greedy,hard-medium,...
@@ -303,6 +305,7 @@ async function previousRelease(): Promise<void> {
       partsA: [...new Set([...onlyA, ...both])],
       partsB: both.filter((part) => !onlyA.includes(part)),
       ms: Number(flag("previous-ms", "50")),
+      ...(has("previous-nodes") && { nodes: Number(flag("previous-nodes", "100000")) }),
       seed: SEED,
       sprt: {
         elo0: Number(flag("elo0", "0")),
@@ -316,6 +319,7 @@ async function previousRelease(): Promise<void> {
       tables: {
         dir: flag("tables-dir", config.computer.endgame.dir),
         seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
+        ...(has("tables-seeds-b") && { seedsB: Number(flag("tables-seeds-b", "10")) }),
       },
     });
   }

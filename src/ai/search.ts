@@ -13,15 +13,25 @@
  * game-theoretic one and deepening stops. In small endgames that is how the expert plays exactly.
  *
  * Over 400 lines, the one module in src that is: most of it is the Searcher class, the search's hot loop
- * with the state every ply shares (the boards per ply, the transposition table, killers and history). It
- * was left whole when the code moved into feature folders, so that a split of it comes with the strength
- * matches that would show a slower search (bench:ai, the SPRT), as the engine's next change.
+ * with the state every ply shares (the boards per ply, killers and history). The transposition table's
+ * layout and replacement went to hash-table.ts (its functions are small enough for V8 to inline); the
+ * rest is one loop whose parts read each other's per-ply state, and splitting it further would pass that
+ * state through calls on every node.
  */
 import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import { boardIndex, installedTable } from "./endgame.ts";
 import type { Evaluation, EvalWeights } from "./evaluate.ts";
 import { houseTerms, SCALE, storeDifference, tableEvaluation, tunedWeights } from "./evaluate.ts";
+import {
+  ENTRY,
+  emptyTable,
+  findEntry,
+  HOUSE_BITS,
+  PROVEN_FLAG as PROVEN,
+  replaceEntry,
+  slotMask,
+} from "./hash-table.ts";
 import { FRESH, hashCheck, hashPosition, KEY1, KEY2 } from "./zobrist.ts";
 
 /** The deepest line the search follows (plies from the root). */
@@ -69,8 +79,8 @@ export interface SearchConfig {
   /**
    * Aspiration windows: each iteration from the fifth searches a window of ASPIRATION around the last
    * score first, and the full window only when the score falls outside. Not with rootScores. This and
-   * reductions were tried for the expert and not kept: a match at equal time could not tell them from
-   * the plain search (docs/ai.md, "How the search is fast"); bench:ai's `search` part plays them.
+   * reductions are the expert's `reduced` search, in the rulesets where a match accepted them
+   * (think.ts, expertSearch; docs/ai.md, "How the search is fast"); bench:ai's `search` part plays them.
    */
   readonly aspiration?: boolean;
   /**
@@ -78,6 +88,11 @@ export interface SearchConfig {
    * searched a ply shallower with a null window first, and at full depth only when it beats alpha.
    */
   readonly reductions?: boolean;
+  /**
+   * The transposition table in buckets of a depth-preferred and an always-replaced entry (hash-table.ts)
+   * instead of one always-replaced entry a slot.
+   */
+  readonly buckets?: boolean;
 }
 
 export interface SearchLimits {
@@ -126,7 +141,6 @@ const NO_TABLE = new Int8Array(0);
 const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
-const PROVEN = 4;
 
 /**
  * Copies a position and its repetition history without copying the history buffer (see Searcher).
@@ -155,29 +169,6 @@ for (let origin = 0; origin < 12; origin++) {
   }
 }
 
-/**
- * The transposition table: two words per slot in one array, so that a probe touches one cache line
- * (separate arrays cost a cache miss each) and 2^20 slots take 8 MB (a probe is mostly a cache miss,
- * fewer the smaller the table). Word 0: the check key with its low 3 bits replaced by the best house
- * (a 29-bit check, 49 bits with the slot's). Word 1: score << 11 | depth << 3 | proven (1 bit) | bound
- * (2 bits), the score within ±2^20 (WIN + MAX_PLY is below); 0 is an empty slot (a bound is never 0).
- */
-const ENTRY = 2;
-const HOUSE_BITS = 7;
-
-// One table per size and thread, emptied for each search (a search is never interrupted by another on
-// the same thread), so that a request does not allocate 8 MB and the answer depends only on the request.
-const tables = new Map<number, Int32Array>();
-
-function emptyTable(bits: number): Int32Array {
-  let table = tables.get(bits);
-  if (!table) {
-    table = new Int32Array(bits > 0 ? ENTRY << bits : 0);
-    tables.set(bits, table);
-  } else table.fill(0);
-  return table;
-}
-
 export class Searcher {
   /**
    * stack[ply] is the position at that ply of the current line. All of them share the root's history
@@ -195,6 +186,7 @@ export class Searcher {
   private readonly historyScores = new Int32Array(12);
   private readonly table: Int32Array;
   private readonly ttMask: number;
+  private readonly buckets: boolean;
   private nodes = 0;
   private stopped = false;
   private stopReason: StopReason = "depth";
@@ -254,7 +246,8 @@ export class Searcher {
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
     for (const game of this.stack) this.pitWords.push(game.pitWords);
     this.table = emptyTable(config.tableBits);
-    this.ttMask = config.tableBits > 0 ? (1 << config.tableBits) - 1 : 0;
+    this.buckets = config.buckets === true;
+    this.ttMask = slotMask(config.tableBits, this.buckets);
   }
 
   run(limits: SearchLimits): SearchOutcome {
@@ -376,13 +369,14 @@ export class Searcher {
     // alone, even through cycle endings below it (see cycles), and it has keys of its own.
     const fresh = node.historyLength - node.historyStart === 1;
     if (useTable) {
-      slot = ((hashPosition(node) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * ENTRY;
+      // A bucket is two entries: its first word is at twice a slot's.
+      slot = ((hashPosition(node) ^ (fresh ? KEY1[FRESH] : 0)) & this.ttMask) * (this.buckets ? 2 * ENTRY : ENTRY);
       lock = hashCheck ^ (fresh ? KEY2[FRESH] : 0);
       const table = this.table;
-      const key = table[slot];
-      const packed = table[slot + 1];
-      if (packed !== 0 && ((key ^ lock) & ~HOUSE_BITS) === 0) {
-        hashMove = key & HOUSE_BITS;
+      const entry = findEntry(table, slot, lock, this.buckets);
+      if (entry >= 0) {
+        const packed = table[entry + 1];
+        hashMove = table[entry] & HOUSE_BITS;
         // A proven score holds at any depth: every line below it reached the end of the game.
         if (((packed >> 3) & 255) >= depth || (packed & PROVEN) !== 0) {
           const stored = packed >> 11;
@@ -461,8 +455,9 @@ export class Searcher {
       const proven = this.heuristic === heuristicBefore ? PROVEN : 0;
       const table = this.table;
       const stored = best > WIN / 2 ? best + ply : best < -WIN / 2 ? best - ply : best;
-      table[slot] = (lock & ~HOUSE_BITS) | bestMove;
-      table[slot + 1] = (stored << 11) | (depth << 3) | proven | bound;
+      const entry = replaceEntry(table, slot, lock, depth, proven !== 0, this.buckets);
+      table[entry] = (lock & ~HOUSE_BITS) | bestMove;
+      table[entry + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
   }

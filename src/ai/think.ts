@@ -5,6 +5,7 @@
 import {
   CoreGame,
   isRulesetId,
+  RULESET_IDS,
   type RulesetId,
   START_POSITION,
   seededRandom,
@@ -54,18 +55,34 @@ const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
 
 /**
  * The expert's parts that bench:ai plays against each other (docs/benchmarks.md, "AI"): the evaluation
- * (`fitted`, or the previous release's hand-made `tuned` terms) and the search (`plain`, or `reduced`:
- * with aspiration windows and late-move reductions, which a match at equal time could not tell from the
- * plain search, so the expert does not use them). Each omitted part is this release's choice for the
- * ruleset. The endgame tables and the book are chosen apart (installTable, ThinkRequest.book).
+ * (`fitted`, or the previous release's hand-made `tuned` terms), the search (`plain`, or `reduced`: with
+ * aspiration windows and late-move reductions) and the hash table (`slots`, or `buckets`, not the
+ * expert's). Each omitted part is this release's choice for the ruleset. The endgame tables and the book
+ * are chosen apart (installTable, ThinkRequest.book).
  */
 export interface ExpertParts {
   readonly evaluation?: "fitted" | "tuned";
   readonly search?: "plain" | "reduced";
+  /** The transposition table: one always-replaced entry a slot, or buckets (SearchConfig.buckets). */
+  readonly table?: "slots" | "buckets";
 }
 
-/** The search changes tried in this release (SearchConfig); not the expert's (see ExpertParts). */
+/** The search changes of the `reduced` search (SearchConfig). */
 const SEARCH_CHANGES = { aspiration: true, reductions: true } as const;
+
+/**
+ * The rulesets whose expert searches `reduced`, all six: in each group bench:ai's sequential test
+ * accepted it against the plain search at equal nodes (30,000 a move, tables and fitted evaluation on
+ * both sides; H0 0 against H1 +30 Elo at 5% error rates): abapa, wari and caribbean +81 Elo [+40, +124]
+ * over 114 game pairs, speightstown and bridgetown +76 [+31, +123] over 98, haiti +42 [+13, +71] over 96
+ * (docs/benchmarks.md, "AI"). A set, so that a ruleset can keep the plain search if a later test says so.
+ */
+const REDUCED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS);
+
+/** The expert's search for a ruleset. */
+export function expertSearch(ruleset: RulesetId): "plain" | "reduced" {
+  return REDUCED_RULESETS.has(ruleset) ? "reduced" : "plain";
+}
 
 /** The expert's configuration for a ruleset with the given parts. */
 function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
@@ -74,7 +91,8 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     ...LEVEL_CONFIG.expert,
     evaluation,
     weights: tunedWeights(ruleset),
-    ...(parts.search === "reduced" ? SEARCH_CHANGES : {}),
+    ...((parts.search ?? expertSearch(ruleset)) === "reduced" ? SEARCH_CHANGES : {}),
+    ...(parts.table === "buckets" && { buckets: true }),
   };
 }
 

@@ -66,9 +66,10 @@ export function selfPlayGame(ruleset: RulesetId, seed: number, index: number): S
       move = legal[Math.floor(rand() * legal.length)];
     } else {
       const isWeak = game.toMove === weak.player;
-      // The hand-made evaluation the shipped starter set was generated with (its verification uses it
-      // too), so that the same seed still gives the same puzzles: the expert's own is fitted (docs/ai.md).
-      const previousExpert = { evaluation: "tuned" } as const;
+      // The hand-made evaluation and plain search the shipped starter set was generated with (its
+      // verification uses them too), so that the same seed still gives the same puzzles: the expert's own
+      // evaluation is fitted, and its search reduced in some rulesets (docs/ai.md).
+      const previousExpert = { evaluation: "tuned", search: "plain" } as const;
       move = think(
         {
           ruleset,
