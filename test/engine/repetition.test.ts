@@ -41,7 +41,9 @@ describe("repetition count", () => {
           if (checkGame(CoreGame.fromPosition(ruleset, START_POSITION), choices).cycle) cycles++;
         },
       ),
-      { numRuns: 300 },
+      // A fixed seed: how many of the random games end in a cycle is the sample's, and a random sample
+      // fell short of the count below once in a full run (9 cycles; this seed gives 19).
+      { numRuns: 300, seed: 20261206 },
     );
     // Short cyclic choice lists make cycles common, so the third occurrence is reached and checked.
     expect(cycles).toBeGreaterThan(10);
