@@ -8,8 +8,8 @@ const BROWSER_TESTS = "**/*.browser.test.ts";
 // How the projects run (docs/testing.md, "How the suite runs"): one after another (`groupOrder`), "unit" and
 // "local-discord" in at least two workers that keep their modules from one test file to the next (`isolate: false`:
 // the files import the same modules, and evaluating them afresh for each file was most of those projects' time),
-// "e2e" as before, each file in a fresh worker and, with vitest's default of one worker less than the cores, one
-// file at a time on a 2-core machine (its tests time real processes).
+// "e2e" each file in a fresh worker, two files at a time on a 2-core machine (one at a time, a quarter of its
+// wall time went to starting workers while a core sat idle; its tests wait for events, not fixed times).
 const SHARED_WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
@@ -44,6 +44,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts", `packages/*/test/${BROWSER_TESTS}`],
+          maxWorkers: SHARED_WORKERS,
           sequence: { groupOrder: 2 },
         },
       },
