@@ -14,7 +14,7 @@ import type { Logger } from "../logger.ts";
 import type { DiscordSide } from "./actions.ts";
 import { loadPage, type PageFiles } from "./page-files.ts";
 import { Session } from "./session.ts";
-import { type OAuth, SignInRefused } from "./sign-in.ts";
+import { discordOAuth, type OAuth, SignInRefused } from "./sign-in.ts";
 import { Viewers } from "./viewers.ts";
 
 export interface ActivityServerOptions {
@@ -63,6 +63,17 @@ function json(response: ServerResponse, status: number, body: unknown): void {
 function pathOf(request: IncomingMessage): string {
   const path = new URL(request.url ?? "/", "http://activity").pathname;
   return path.startsWith("/.proxy/") ? path.slice("/.proxy".length) : path;
+}
+
+/** The bot's Activity server, signing players in at Discord's OAuth2 endpoints (`apiUrl`) with the client secret. */
+export function startDiscordActivity(
+  settings: { readonly port: number; readonly host?: string; readonly clientSecret: string },
+  apiUrl: string,
+  options: Omit<ActivityServerOptions, "oauth" | "port" | "host">,
+): Promise<ActivityServer> {
+  const { clientSecret, ...where } = settings;
+  const oauth = discordOAuth({ apiUrl, clientId: options.clientId, clientSecret });
+  return startActivityServer({ ...options, ...where, oauth });
 }
 
 export async function startActivityServer(options: ActivityServerOptions): Promise<ActivityServer> {

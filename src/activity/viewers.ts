@@ -88,9 +88,14 @@ export class Viewers {
   /** Sends the game to `viewers` as each sees it; `always`: even when it shows nothing new. */
   private async send(gameId: string, viewers: readonly Viewer[], always: boolean): Promise<void> {
     if (viewers.length === 0) return;
+    const before = this.app.games.get(gameId);
+    if (!before) return;
+    const names = await namesOf(this.app, before);
+    // Read again after the wait for the names (slow after a restart): a write meanwhile, already sent by its
+    // own pass, must not be overwritten by the state from before it. What follows is synchronous, so the
+    // last send is always of the latest state.
     const game = this.app.games.get(gameId);
     if (!game) return;
-    const names = await namesOf(this.app, game);
     for (const viewer of viewers) {
       const view = gameView(this.app, game, viewer, names);
       const key = seen(view);

@@ -13,8 +13,7 @@ import {
   ShardClientUtil,
 } from "discord.js";
 import throttle from "lodash/throttle.js";
-import { type ActivityServer, startActivityServer } from "../activity/server.ts";
-import { discordOAuth } from "../activity/sign-in.ts";
+import { startDiscordActivity } from "../activity/server.ts";
 import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -334,23 +333,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   }
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
-  let activityServer: ActivityServer | null = null;
-  if (options.activity) {
-    const clientId = () => client.application?.id ?? null;
-    activityServer = await startActivityServer({
-      app,
-      discord: { messenger, notices, onChange: changed, track: (work) => inFlight.track(work) },
-      oauth: discordOAuth({
-        apiUrl: options.apiUrl ?? "https://discord.com/api",
-        clientId,
-        clientSecret: options.activity.clientSecret,
-      }),
-      clientId,
-      logger,
-      port: options.activity.port,
-      host: options.activity.host,
-    });
-  }
+  const activityServer = options.activity
+    ? await startDiscordActivity(options.activity, options.apiUrl ?? "https://discord.com/api", {
+        app,
+        discord: { messenger, notices, onChange: changed, track: (work) => inFlight.track(work) },
+        clientId: () => client.application?.id ?? null,
+        logger,
+      })
+    : null;
   let interactionsServer: InteractionsServer | null = null;
   if (options.interactions) {
     // Only once the client is ready: its caches (guilds, channels) are then those a gateway interaction finds.

@@ -198,6 +198,9 @@ async function start(): Promise<void> {
     {
       message: received,
       state: (connected) => {
+        // An action sent on a connection that dropped is never answered on it: the game the bot sends at the
+        // reconnection says whether it was played (a kill between the move's commit and its answer).
+        if (!connected) pending = null;
         panel.say(connected ? "" : t("activity:reconnecting"));
         document.body.classList.toggle("offline", !connected);
         redraw();
