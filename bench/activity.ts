@@ -27,7 +27,7 @@ import type { GameView, ServerMessage } from "../src/activity/core/protocol.ts";
 import { deployCommands } from "../src/bin/deploy-commands.ts";
 import { newGame, play } from "../src/engine/index.ts";
 import { freePort } from "../test/support/ports.ts";
-import { settled } from "./footprint.ts";
+import { againstLocal, settled } from "./footprint.ts";
 import { Driver } from "./load/players.ts";
 import { until } from "./wait.ts";
 
@@ -109,14 +109,7 @@ async function run(activity: boolean, moves: number): Promise<Run> {
       cwd: ROOT,
       env: {
         ...process.env,
-        DISCORD_TOKEN: local.token,
-        DISCORD_API_URL: local.apiUrl,
-        DISCORD_GUILD_ID: local.guildId,
-        DISCORD_APPLICATION_ID: local.applicationId,
-        DATABASE_PATH: join(temp, "nickar.db"),
-        LOG_LEVEL: "info",
-        COMMANDS_PER_MINUTE: "0",
-        CHALLENGES_PER_HOUR: "0",
+        ...againstLocal(local, join(temp, "nickar.db")),
         ...(activity && { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: local.clientSecret }),
       },
       stdio: ["ignore", "pipe", "pipe"],

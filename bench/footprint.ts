@@ -78,6 +78,21 @@ function memory(pid: number): Memory {
   };
 }
 
+/** A bot process's settings against `local`: its token and API, a database, and no limit on how fast players press. */
+export function againstLocal(local: LocalDiscord, databasePath: string): NodeJS.ProcessEnv {
+  return {
+    DISCORD_TOKEN: local.token,
+    DISCORD_API_URL: local.apiUrl,
+    DISCORD_GUILD_ID: local.guildId,
+    DISCORD_APPLICATION_ID: local.applicationId,
+    DATABASE_PATH: databasePath,
+    LOG_LEVEL: "info",
+    // The players press as fast as the bot answers.
+    COMMANDS_PER_MINUTE: "0",
+    CHALLENGES_PER_HOUR: "0",
+  };
+}
+
 /** The memory after `ms` of quiet: the lowest of a few readings (a collection may be running). */
 export async function settled(pid: number, ms = 3000): Promise<Memory> {
   await sleep(ms);
@@ -137,16 +152,8 @@ async function run(
       cwd: ROOT,
       env: {
         ...process.env,
-        DISCORD_TOKEN: local.token,
-        DISCORD_API_URL: local.apiUrl,
-        DISCORD_GUILD_ID: local.guildId,
-        DISCORD_APPLICATION_ID: local.applicationId,
-        DATABASE_PATH: join(temp, "nickar.db"),
-        LOG_LEVEL: "info",
+        ...againstLocal(local, join(temp, "nickar.db")),
         NO_COLOR: "1",
-        // The players press as fast as the bot answers.
-        COMMANDS_PER_MINUTE: "0",
-        CHALLENGES_PER_HOUR: "0",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
