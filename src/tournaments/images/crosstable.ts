@@ -8,7 +8,7 @@ import { font } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
-import { drawTableFoot, fitted, heading, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import { drawTableFoot, fitted, MARGIN, MEDALS, SMALLEST, tableCard } from "./tournament-card.ts";
 
 export type CrossCell =
   | { readonly opponentRank: number; readonly side: "S" | "N"; readonly result: "1" | "½" | "0" | null }
@@ -41,14 +41,11 @@ export const RESULT_COLOUR = {
 };
 
 export async function renderCrosstableImage(data: Crosstable, t: Translate = ENGLISH): Promise<Buffer> {
-  const rows = data.rows.slice(0, CROSSTABLE_ROWS);
-  const more = data.more + (data.rows.length - rows.length);
-  const rounds = Math.max(1, ...rows.map((r) => r.cells.length));
-  const width = Math.max(800, MARGIN * 2 + 44 + NAME + rounds * CELL + 90);
-  const card = heading(data.title, data.subtitle, width);
-  const head = card.contentTop + 8;
-  const height = head + ROW * (Math.max(rows.length, 1) + 1) + (more > 0 ? ROW : 0) + 16;
-  const { canvas, ctx } = tournamentCard(width, height, card);
+  const roundsOf = (shown: readonly CrosstableRow[]) => Math.max(1, ...shown.map((r) => r.cells.length));
+  const { rows, more, head, width, canvas, ctx } = tableCard(data, CROSSTABLE_ROWS, ROW, (shown) =>
+    Math.max(800, MARGIN * 2 + 44 + NAME + roundsOf(shown) * CELL + 90),
+  );
+  const rounds = roundsOf(rows);
   const cellX = (i: number) => MARGIN + 44 + NAME + i * CELL;
   ctx.textBaseline = "middle";
   ctx.font = font(700, SMALLEST);

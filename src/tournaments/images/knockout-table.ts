@@ -9,7 +9,7 @@ import { font, measuredWidth } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
-import { drawTableFoot, fitted, heading, MARGIN, MEDALS, SMALLEST, tournamentCard } from "./tournament-card.ts";
+import { drawTableFoot, fitted, MARGIN, MEDALS, SMALLEST, tableCard } from "./tournament-card.ts";
 
 export interface KnockoutTableRow {
   /** Their shared place once decided (1, 2, 3, 5 …); null while still in. */
@@ -37,12 +37,7 @@ const NAME_X = MARGIN + 52;
 const STAGE_X = NAME_X + 200;
 
 export async function renderKnockoutTableImage(data: KnockoutTable, t: Translate = ENGLISH): Promise<Buffer> {
-  const rows = data.rows.slice(0, KNOCKOUT_ROWS);
-  const more = data.more + (data.rows.length - rows.length);
-  const card = heading(data.title, data.subtitle, WIDTH);
-  const head = card.contentTop + 8;
-  const height = head + ROW + Math.max(rows.length, 1) * ROW + (more > 0 ? ROW : 0) + 16;
-  const { canvas, ctx } = tournamentCard(WIDTH, height, card);
+  const { rows, more, head, canvas, ctx } = tableCard(data, KNOCKOUT_ROWS, ROW, WIDTH);
   ctx.textBaseline = "middle";
   // The round column as wide as its longest name, so the match line, the longest text, has the rest.
   ctx.font = font(400, SMALLEST);

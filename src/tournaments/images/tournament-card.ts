@@ -43,6 +43,33 @@ export function tournamentCard(width: number, height: number, head: CardHeading)
   return { canvas, ctx };
 }
 
+/** What a table picture shows: its heading, its rows, and how many more there are than the rows given. */
+export interface TableData<R> {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly rows: readonly R[];
+  readonly more: number;
+}
+
+/**
+ * A table's card: at most `cap` of its rows (the rest counted in `more`), room for a head row, a row each
+ * (one when there is none) and the "… more" line, `width` wide (or as wide as the rows shown need).
+ */
+export function tableCard<R>(
+  data: TableData<R>,
+  cap: number,
+  row: number,
+  width: number | ((rows: readonly R[]) => number),
+) {
+  const rows = data.rows.slice(0, cap);
+  const more = data.more + (data.rows.length - rows.length);
+  const w = typeof width === "number" ? width : width(rows);
+  const card = heading(data.title, data.subtitle, w);
+  const head = card.contentTop + 8;
+  const height = head + row * (Math.max(rows.length, 1) + 1) + (more > 0 ? row : 0) + 16;
+  return { rows, more, head, width: w, ...tournamentCard(w, height, card) };
+}
+
 /** `text` cut (with an ellipsis) to `room` pixels in the context's current font. */
 export function fitted(ctx: SKRSContext2D, text: string, room: number): string {
   return fitWidth(text, room, (s) => measuredWidth(ctx, s));

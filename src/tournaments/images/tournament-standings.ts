@@ -4,16 +4,7 @@ import { font, measuredWidth } from "../../render/fonts.ts";
 import { drawLabel } from "../../render/labels.ts";
 import { ENGLISH } from "../../render/language.ts";
 import { THEME } from "../../render/theme.ts";
-import {
-  drawFlame,
-  drawTableFoot,
-  fitted,
-  heading,
-  MARGIN,
-  MEDALS,
-  SMALLEST,
-  tournamentCard,
-} from "./tournament-card.ts";
+import { drawFlame, drawTableFoot, fitted, MARGIN, MEDALS, SMALLEST, tableCard } from "./tournament-card.ts";
 
 export interface StandingRow {
   readonly rank: number;
@@ -45,12 +36,7 @@ const ROW = 38;
 const COLUMN = 86;
 
 export async function renderStandingsImage(data: StandingsImage, t: Translate = ENGLISH): Promise<Buffer> {
-  const rows = data.rows.slice(0, STANDINGS_ROWS);
-  const more = data.more + (data.rows.length - rows.length);
-  const card = heading(data.title, data.subtitle, WIDTH);
-  const head = card.contentTop + 8;
-  const height = head + ROW + Math.max(rows.length, 1) * ROW + (more > 0 ? ROW : 0) + 16;
-  const { canvas, ctx } = tournamentCard(WIDTH, height, card);
+  const { rows, more, head, canvas, ctx } = tableCard(data, STANDINGS_ROWS, ROW, WIDTH);
   // Columns from the right: games, the tie-breaks, the score.
   const numbers = [t("board:tournament.games"), ...[...data.tieBreakNames].reverse(), t("board:tournament.points")];
   const right = (i: number) => WIDTH - MARGIN - i * COLUMN;
