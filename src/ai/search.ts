@@ -596,20 +596,30 @@ export class Searcher {
 }
 
 /**
- * A node-bounded search by the previous release's expert (the hand-made evaluation, no endgame table),
- * `rootScores` as SearchConfig's: what the opening book and the tuning positions are made with, so that
- * their committed files stay what their seeds give.
+ * A node-bounded search (no endgame table) with the given evaluation, `rootScores` as SearchConfig's:
+ * what the opening book (the expert's evaluation) and the tuning positions (the hand-made one,
+ * handMadeSearch) are made with, so that their committed files stay what their seeds give.
  */
-export function handMadeSearch(game: CoreGame, nodes: number, rootScores: boolean): SearchOutcome {
+export function nodeBoundedSearch(
+  game: CoreGame,
+  nodes: number,
+  rootScores: boolean,
+  evaluation: "fitted" | "tuned",
+): SearchOutcome {
   const searcher = new Searcher(game, {
     maxDepth: MAX_PLY,
     tableBits: 20,
     pvs: true,
     ordering: true,
-    evaluation: "tuned",
+    evaluation,
     weights: tunedWeights(game.ruleset),
     rootScores,
     endgame: false,
   });
   return searcher.run({ deadline: Number.POSITIVE_INFINITY, now: () => 0, nodeLimit: nodes });
+}
+
+/** nodeBoundedSearch by the previous release's expert (the hand-made evaluation). */
+export function handMadeSearch(game: CoreGame, nodes: number, rootScores: boolean): SearchOutcome {
+  return nodeBoundedSearch(game, nodes, rootScores, "tuned");
 }

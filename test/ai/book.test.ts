@@ -29,6 +29,37 @@ describe("opening book", () => {
     });
   }
 
+  /** The move lists of every position after at most `plies` plies from the start that is not over. */
+  function allPositions(ruleset: (typeof RULESET_IDS)[number], plies: number): string[] {
+    const keys: string[] = [];
+    const visit = (moves: number[]) => {
+      const game = CoreGame.fromPosition(ruleset, START_POSITION);
+      for (const house of moves) game.play(house);
+      if (game.over) return;
+      keys.push(moves.join(""));
+      if (moves.length < plies) for (const house of game.legalHouses()) visit([...moves, house]);
+    };
+    visit([]);
+    return keys;
+  }
+
+  for (const ruleset of RULESET_IDS) {
+    it(`opening book - every position of the first three plies is in the book, whatever either side played - ${ruleset}`, () => {
+      const book = (BOOK as OpeningBook)[ruleset];
+      expect(allPositions(ruleset, 3).filter((key) => book[key] === undefined)).toEqual([]);
+    });
+  }
+
+  it("opening book - a wide build holds every position of its first plies, the self-play lines beyond - abapa, a small build", () => {
+    const book = buildBook("abapa", { seed: 3, games: 2, plies: 4, nodes: 2000, wide: 2 }, seededRandom);
+    const wide = allPositions("abapa", 2);
+    expect(wide.filter((key) => book[key] === undefined)).toEqual([]);
+    expect(Object.keys(book).some((key) => key.length === 3)).toBe(true);
+    expect(Object.keys(book).filter((key) => key.length === 3).length).toBeLessThan(
+      allPositions("abapa", 3).length - wide.length,
+    );
+  });
+
   it("opening book - the same seed builds the same book - abapa, a small build", () => {
     const options = { seed: 3, games: 3, plies: 3, nodes: 3000 };
     expect(buildBook("abapa", options, seededRandom)).toEqual(buildBook("abapa", options, seededRandom));
