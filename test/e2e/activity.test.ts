@@ -9,6 +9,8 @@ import WebSocket from "ws";
 import type { ServerMessage } from "../../src/activity/core/protocol.ts";
 import { deployCommands } from "../../src/bin/deploy-commands.ts";
 import { openDatabase } from "../../src/db/client.ts";
+import da from "../../src/i18n/locales/da/activity.json" with { type: "json" };
+import en from "../../src/i18n/locales/en/activity.json" with { type: "json" };
 import { freePort } from "../support/ports.ts";
 import { type BotWorld, botWorld } from "./bot-process.ts";
 import { buttonsOf, type Child, gameRow, startGame, waitFor, waitForPly } from "./harness.ts";
@@ -73,7 +75,6 @@ describe.skipIf(!CHROMIUM)("the Activity in Chromium", () => {
       channel_id: instance.location.channel_id,
       guild_id: discord.guildId,
       platform: "desktop",
-      locale: "en-US",
       local_discord: "1",
       user_id: driver.idOf(user),
     });
@@ -107,11 +108,17 @@ describe.skipIf(!CHROMIUM)("the Activity in Chromium", () => {
   it("activity - a whole game, South on the board and North with buttons, a spectator seeing both - haiti", async () => {
     const { driver } = world;
     await driver.users("alice", "bob", "carol");
+    // Carol's Discord is in Danish (her browser says English): the page speaks Danish to her.
+    await driver.setUser("carol", { locale: "da" });
     const { gameId, messageId } = await startGame(driver, "alice", "bob", "haiti");
     const alice = await openBoard("alice", messageId, true);
     const carol = await openBoard("carol", messageId, false);
     await atVersion(alice, 0);
     await atVersion(carol, 0);
+    expect(await carol.locator("html").getAttribute("lang")).toBe("da");
+    expect(await carol.locator(".keys").textContent()).toBe(da.keys);
+    expect(await carol.locator(".turn").textContent()).toContain(da.watching);
+    expect(await alice.locator(".keys").textContent()).toBe(en.keys);
     // The spectator sees the board but cannot press it, nor resign or offer anything.
     expect(await carol.locator(".house.legal").count()).toBe(0);
     expect(await carol.locator(".actions button").count()).toBe(0);
