@@ -58,7 +58,7 @@ function versionOf(round: number, input: SwissPairInput): string {
 /** What the waiting round of tournament `id` reads now; null when no round of it can be paired now. */
 export function roundSnapshot(db: Db, id: string): RoundSnapshot | null {
   const t = tournamentRow(db, id);
-  if (!t || t.status !== "running" || t.pairingRound === null) return null;
+  if (t?.status !== "running" || t.pairingRound === null) return null;
   const input = inputOf(db, t, t.pairingRound);
   return { tournamentId: id, round: t.pairingRound, input, version: versionOf(t.pairingRound, input) };
 }
@@ -75,7 +75,7 @@ export function storeRoundPairing(
 ): RoundOutcome {
   return db.transaction((tx) => {
     const t = tournamentRow(tx, snap.tournamentId);
-    if (!t || t.status !== "running" || t.pairingRound !== snap.round) return "not-waiting";
+    if (t?.status !== "running" || t.pairingRound !== snap.round) return "not-waiting";
     if (versionOf(snap.round, inputOf(tx, t, snap.round)) !== snap.version) return "stale";
     const askedBy = t.pairingAskedBy;
     const done = paired ? storeRound(tx, t, snap.round, paired, now, askedBy) : finishTournament(tx, t, now, askedBy);
