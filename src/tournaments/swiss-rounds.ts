@@ -77,7 +77,7 @@ export function storeRoundPairing(
     const t = tournamentRow(tx, snap.tournamentId);
     if (t?.status !== "running" || t.pairingRound !== snap.round) return "not-waiting";
     if (versionOf(snap.round, inputOf(tx, t, snap.round)) !== snap.version) return "stale";
-    const askedBy = t.pairingAskedBy;
+    const askedBy = t.pairingByGame;
     const done = paired ? storeRound(tx, t, snap.round, paired, now, askedBy) : finishTournament(tx, t, now, askedBy);
     recordTournamentPosts(tx, t.id, now, askedBy);
     return done.status === "finished" ? "finished" : "paired";

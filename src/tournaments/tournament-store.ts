@@ -146,7 +146,7 @@ export function finishTournament(tx: Tx, t: TournamentRow, now: number, byGame: 
     finishedAt: now,
     finishedByGame: byGame,
     pairingRound: null,
-    pairingAskedBy: null,
+    pairingByGame: null,
   });
 }
 
@@ -170,7 +170,7 @@ export function pairNextRound(tx: Tx, t: TournamentRow, now: number, byGame: str
   if (players.length < 2) return finishTournament(tx, t, now, byGame);
   if (players.length > INLINE_PAIRING_MAX) {
     const status = t.status === "open" ? "running" : t.status;
-    return updateTournament(tx, t, { status, pairingRound: round, pairingAskedBy: byGame, updatedAt: now });
+    return updateTournament(tx, t, { status, pairingRound: round, pairingByGame: byGame, updatedAt: now });
   }
   return storeRound(tx, t, round, pairSwiss(swissRecord(tx, t), players), now, byGame);
 }
@@ -193,7 +193,7 @@ export function storeRound(
     status: t.status === "open" ? "running" : t.status,
     currentRound: round,
     pairingRound: null,
-    pairingAskedBy: null,
+    pairingByGame: null,
     updatedAt: now,
   });
 }

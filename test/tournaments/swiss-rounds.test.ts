@@ -75,7 +75,7 @@ describe("swiss rounds", () => {
     const other = w.other();
     const seen = other.app.tournaments.find(t.id);
     other.close();
-    expect([seen.status, seen.currentRound, seen.pairingRound, seen.pairingAskedBy]).toEqual(["running", 1, 2, last]);
+    expect([seen.status, seen.currentRound, seen.pairingRound, seen.pairingByGame]).toEqual(["running", 1, 2, last]);
     expect(roundGames(t.id, 2)).toEqual([]);
     expect(roundPosts(t.id).map((r) => r.key)).toEqual([`tournament:${t.id}:round:1`]);
     expect(w.app.tournaments.rounds.waiting()).toEqual([t.id]);
@@ -87,7 +87,7 @@ describe("swiss rounds", () => {
     expect(await w.app.tournaments.rounds.pair(t.id)).toBe("paired");
     expect(await w.app.tournaments.rounds.pair(t.id)).toBe("not-waiting");
     const after = w.app.tournaments.find(t.id);
-    expect([after.currentRound, after.pairingRound, after.pairingAskedBy]).toEqual([2, null, null]);
+    expect([after.currentRound, after.pairingRound, after.pairingByGame]).toEqual([2, null, null]);
     expect(roundGames(t.id, 2)).toHaveLength(FIELD / 2);
     expect(w.app.tournaments.view(t.id).pairings.filter((p) => p.round === 2)).toHaveLength(FIELD / 2);
     const posts = roundPosts(t.id);

@@ -58,7 +58,7 @@ export const tournaments = sqliteTable(
      */
     pairingRound: integer("pairing_round"),
     /** The game whose end asked for that round (its "… is over" is posted before the round), null at the start or a resume. */
-    pairingAskedBy: text("pairing_asked_by"),
+    pairingByGame: text("pairing_by_game"),
   },
   (t) => [index("tournaments_guild").on(t.guildId, t.status), index("tournaments_pairing").on(t.pairingRound)],
 );
