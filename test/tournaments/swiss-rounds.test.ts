@@ -8,10 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../src/db/schema.ts";
 import { runDue } from "../../src/discord/scheduler.ts";
 import { endingKey } from "../../src/games/endings.ts";
+import { translator } from "../../src/i18n/index.ts";
 import { pairSwiss } from "../../src/tournaments/core/index.ts";
 import { inThreadPairer, type SwissPairer, workerPairer } from "../../src/tournaments/swiss-pairer.ts";
 import { roundSnapshot, storeRoundPairing } from "../../src/tournaments/swiss-rounds.ts";
 import { INLINE_PAIRING_MAX } from "../../src/tournaments/tournament-store.ts";
+import { statusText } from "../../src/tournaments/views/tournament.ts";
+import { startTournament } from "../../src/tournaments/views/tournament-actions.ts";
 import { setup, type World } from "../support/helpers.ts";
 import { recordingMessenger } from "../support/recorder.ts";
 import { tournamentField } from "../support/tournaments.ts";
@@ -79,6 +82,19 @@ describe("swiss rounds", () => {
     expect(roundGames(t.id, 2)).toEqual([]);
     expect(roundPosts(t.id).map((r) => r.key)).toEqual([`tournament:${t.id}:round:1`]);
     expect(w.app.tournaments.rounds.waiting()).toEqual([t.id]);
+  });
+
+  it("swiss rounds - a waiting round reads as the round under way, as an inline one did - start and round 2 of a large field", async () => {
+    const en = translator("en");
+    const t = field.entered(field.players(FIELD), { rounds: 3 });
+    const { line } = startTournament(w.ctx(String(7001 + 998)), t.id);
+    expect(line).toContain("round 1 is paired");
+    expect(statusText(w.app.tournaments.view(t.id), en)).toBe("Round 1 of 3 is being played.");
+    await w.app.tournaments.rounds.pair(t.id);
+    endRound(t.id);
+    expect(statusText(w.app.tournaments.view(t.id), en)).toBe("Round 2 of 3 is being played.");
+    w.app.tournaments.pause(t.id);
+    expect(statusText(w.app.tournaments.view(t.id), en)).toBe("Paused after round 1 of 3.");
   });
 
   it("swiss rounds - the pairing stored once, its post after the asking game's ending - paired twice", async () => {
