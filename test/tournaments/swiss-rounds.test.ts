@@ -130,6 +130,29 @@ describe("swiss rounds", () => {
     expect(roundPosts(t.id)).toHaveLength(2);
   });
 
+  it("swiss rounds - no pairing left finishes the tournament, its standings after the asking game's ending - the Dutch system finds none", async () => {
+    const t = await started();
+    const last = endRound(t.id);
+    const snap = roundSnapshot(w.db(), t.id)!;
+    const none = { ok: false as const, error: { reason: "no-legal-pairing" as const, message: "none", players: [] } };
+    expect(storeRoundPairing(w.db(), snap, none, w.clock.now())).toBe("finished");
+    const done = w.app.tournaments.find(t.id);
+    expect([done.status, done.finishedByGame, done.pairingRound, done.currentRound]).toEqual([
+      "finished",
+      last,
+      null,
+      1,
+    ]);
+    const final = w
+      .db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.key, `tournament:${t.id}:final`))
+      .get();
+    expect(final?.afterKey).toBe(endingKey(last));
+    expect(w.app.tournaments.rounds.waiting()).toEqual([]);
+  });
+
   it("swiss rounds - a pairing made before a withdrawal is refused, and paired again without the player - a stale snapshot", async () => {
     const t = await started();
     endRound(t.id);
