@@ -1,7 +1,7 @@
 /**
  * The Swiss: a set number of rounds, each paired once the last has ended, by the Dutch system (the pure core,
- * through tournament-store.ts; a large field's round in a worker thread, swiss-rounds.ts); a win scores 1, ties broken by Buchholz, Sonneborn-Berger and direct
- * encounter. Late entrants join until round LAST_ENTRY_ROUND is paired, with zero points; a player who leaves
+ * through tournament-store.ts; a large field's round in a worker thread, swiss-rounds.ts); a win scores 1,
+ * ties broken by Buchholz, Sonneborn-Berger and direct encounter. Late entrants join until round LAST_ENTRY_ROUND is paired, with zero points; a player who leaves
  * is withdrawn. It is over when its last round has ended (or when no pairing is left, found while pairing).
  */
 
