@@ -95,7 +95,7 @@ export function seedRating(tx: Tx | Db, t: Pick<TournamentRow, "guildId" | "rule
   return row?.rating ?? INITIAL_RATING.rating;
 }
 
-function resultOf(row: GameRow): GameResult | null {
+function resultOf(row: Pick<GameRow, "status" | "winner">): GameResult | null {
   if (row.status !== "finished") return null;
   return row.winner === 0 ? "south" : row.winner === 1 ? "north" : "draw";
 }
@@ -106,7 +106,13 @@ function resultOf(row: GameRow): GameResult | null {
  */
 export function swissRecord(tx: Tx | Db, t: TournamentRow): SwissTournament {
   const entrants = tournamentEntrants(tx, t.id).map((p) => ({ id: p.userId, name: p.userId, rating: p.rating }));
-  const byId = new Map(tournamentGames(tx, t.id).map((g) => [g.id, g]));
+  // Only what a result needs: the pairing job reads this twice for a round (swiss-rounds.ts), once under the lock.
+  const results = tx
+    .select({ id: games.id, status: games.status, winner: games.winner })
+    .from(games)
+    .where(eq(games.tournamentId, t.id))
+    .all();
+  const byId = new Map(results.map((g) => [g.id, g]));
   const played: { games: SwissGame[]; bye: string | null }[] = Array.from({ length: t.currentRound }, () => ({
     games: [],
     bye: null,
