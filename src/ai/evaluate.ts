@@ -84,14 +84,20 @@ export function houseTerm(count: number, w: EvalWeights): number {
 
 /**
  * The lookup table of one search's evaluation (layout at TEMPO): houseTerm of every count in every house
- * for `tuned`, the ruleset's fitted terms for `fitted`, all zeros for the store difference.
+ * for `tuned`, the ruleset's fitted terms for `fitted` (`fittedTerms` instead of eval-data.ts's: a
+ * candidate fit that bench:ai plays against the committed one), all zeros for the store difference.
  */
-export function houseTerms(evaluation: Evaluation, w: EvalWeights, ruleset: RulesetId): Int32Array {
+export function houseTerms(
+  evaluation: Evaluation,
+  w: EvalWeights,
+  ruleset: RulesetId,
+  fittedTerms?: FittedTerms,
+): Int32Array {
   const terms = new Int32Array(TEMPO + 1);
   if (evaluation === "tuned") {
     for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
   } else if (evaluation === "fitted") {
-    const fitted = FITTED_TERMS[ruleset];
+    const fitted = fittedTerms ?? FITTED_TERMS[ruleset];
     for (let h = 0; h < 6; h++) {
       const row = fitted.houses[h];
       for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = row[Math.min(c, row.length - 1)];
