@@ -6,6 +6,7 @@
 import { constants, setPriority } from "node:os";
 import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
 import { readTable } from "../src/ai/endgame-file.ts";
+import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { think } from "../src/ai/think.ts";
 import { NODES_PER_MS } from "../src/ai/types.ts";
 import { CoreGame } from "../src/engine/core.ts";
@@ -40,6 +41,8 @@ export interface GameTask {
    * beforehand by the main thread: this thread only reads them.
    */
   readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
+  /** Given: A's fitted terms instead of the committed ones (bench:ai's --eval-a, a candidate fit). */
+  readonly fittedTermsA?: FittedTerms;
 }
 
 export interface GameResult {
@@ -91,6 +94,7 @@ export default function playGame(task: GameTask): GameResult {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
       table: parts.has("buckets") ? "buckets" : "slots",
+      ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {
       probes += r.tableProbes ?? 0;

@@ -9,6 +9,7 @@
 import { loadavg } from "node:os";
 import { Piscina } from "piscina";
 import { loadOrBuild } from "../src/ai/endgame-file.ts";
+import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import { seededRandom } from "../src/engine/random.ts";
@@ -32,6 +33,8 @@ export interface MatchOptions {
   readonly threads: number;
   /** The tables' folder and size; `seedsB`: B's size when it differs (GameTask.tables). */
   readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
+  /** Given: A's fitted terms per ruleset instead of the committed ones (GameTask.fittedTermsA). */
+  readonly fittedTermsA?: Readonly<Record<RulesetId, FittedTerms>>;
 }
 
 /** A two-ply random opening that does not end the game. */
@@ -102,6 +105,7 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
   const { elo0, elo1, alpha, beta } = options.sprt;
   const parts = (list: readonly Part[]) => (list.length === 0 ? "none" : list.join("+"));
   const budget = options.nodes === undefined ? `${options.ms} ms` : `${options.nodes} nodes`;
+  if (options.fittedTermsA) console.log("A's fitted terms: the candidate file of --eval-a\n");
   console.log(
     `Against the previous release: expert with ${parts(options.partsA)} (A) vs expert with ${parts(options.partsB)} (B), ${budget} a move each, ${options.threads} games at once, rulesets ${options.rulesets.join(", ")}; SPRT elo0 ${elo0}, elo1 ${elo1}, alpha ${alpha}, beta ${beta} on game pairs; at most ${options.maxPairs} pairs or ${options.maxMinutes} minutes\n`,
   );
@@ -146,6 +150,7 @@ export async function sprtMatch(options: MatchOptions): Promise<SprtState> {
         partsB: options.partsB,
         ms: options.ms,
         nodes: options.nodes,
+        fittedTermsA: options.fittedTermsA?.[ruleset],
       };
       const south = await pool.run({ ...task, aIsSouth: true, tables: options.tables });
       const north = await pool.run({ ...task, aIsSouth: false, tables: options.tables });

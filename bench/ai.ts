@@ -27,6 +27,8 @@
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
  * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release) and `buckets` (the hash
  * table's two-entry buckets, not the expert's).
+ * --eval-a FILE gives A the fitted terms of FILE (written by `npm run -s tune -- --out FILE`) and B the
+ * committed ones (with `eval` in --both-parts: a candidate fit against the current one).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
  * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval,search in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
@@ -43,8 +45,11 @@
  * the pool's worker calls.
  */
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { installTable, uninstallTable } from "../src/ai/endgame.ts";
 import { loadOrBuild } from "../src/ai/endgame-file.ts";
+import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { think } from "../src/ai/think.ts";
 import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
 import { loadConfig } from "../src/config.ts";
@@ -316,6 +321,7 @@ async function previousRelease(): Promise<void> {
       maxPairs: Number(flag("max-pairs", "400")),
       maxMinutes: Number(flag("max-minutes", "20")),
       threads: Number(flag("threads", "2")),
+      ...(has("eval-a") && { fittedTermsA: await candidateTerms(flag("eval-a", "")) }),
       tables: {
         dir: flag("tables-dir", config.computer.endgame.dir),
         seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
@@ -323,6 +329,12 @@ async function previousRelease(): Promise<void> {
       },
     });
   }
+}
+
+/** A's fitted terms: FITTED_TERMS of a file written by `npm run -s tune -- --out FILE` (a candidate fit). */
+async function candidateTerms(file: string): Promise<Readonly<Record<RulesetId, FittedTerms>>> {
+  const module = await import(pathToFileURL(resolve(file)).href);
+  return module.FITTED_TERMS;
 }
 
 function partsFlag(name: string, fallback: string): Part[] {

@@ -23,6 +23,7 @@ import type { Images } from "./present/images.ts";
 import { DailyPuzzles } from "./puzzles/daily-puzzles.ts";
 import { PuzzleMiningStore } from "./puzzles/puzzle-mining.ts";
 import { PuzzleService } from "./puzzles/puzzle-service.ts";
+import type { SwissPairer } from "./tournaments/swiss-pairer.ts";
 import { TournamentService } from "./tournaments/tournament-service.ts";
 
 export interface AppOptions {
@@ -48,6 +49,8 @@ export interface AppOptions {
   readonly computer?: ComputerOptions;
   /** The Activity is served (App.activity). */
   readonly activity?: boolean;
+  /** Who pairs a large Swiss field's rounds (the bot: a worker thread); the calling thread when left out. */
+  readonly swissPairer?: SwissPairer;
 }
 
 export function createApp(options: AppOptions): App {
@@ -77,7 +80,7 @@ export function createApp(options: AppOptions): App {
     rolesTakenBack: options.rolesTakenBack ?? (async (_userId, forget) => forget()),
     ladders: new LadderService(db, clock, settings),
     series: new SeriesService(db, clock, games),
-    tournaments: new TournamentService(db, clock, games, bots),
+    tournaments: new TournamentService(db, clock, games, bots, options.swissPairer),
     forget: new ForgetService(db, clock, games, options.bots),
     puzzles,
     dailyPuzzles: new DailyPuzzles(db, clock, settings, puzzles, options.random),

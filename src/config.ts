@@ -57,7 +57,10 @@ const schema = z.object({
     .default("off")
     .refine((s) => /^(off|auto|[1-9]\d{0,3})$/.test(s), "must be off, auto or a number of shards (1 to 9999)"),
   SHARD_SPAWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_500),
-  ACTIVITY_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  ACTIVITY_PORT: z.preprocess(
+    emptyAsUnset,
+    z.union([z.literal("off"), z.coerce.number().int().min(0).max(65535)]).optional(),
+  ),
   ACTIVITY_HOST: z.string().trim().min(1).default("127.0.0.1"),
   DISCORD_CLIENT_SECRET: optionalText,
 });
@@ -84,8 +87,9 @@ export interface Config {
   readonly shardSpawnDelayMs: number;
   /**
    * The Activity (the live board inside Discord, src/activity): served on this port and host when
-   * ACTIVITY_PORT is set; `clientSecret` exchanges the page's sign-in codes (in the playground the local
-   * Discord's own secret is used).
+   * ACTIVITY_PORT is set; in the playground also when it is unset (any free port), so `npm start` shows
+   * the board; `off` turns it off. `clientSecret` exchanges the page's sign-in codes (in the playground
+   * the local Discord's own secret is used).
    */
   readonly activity: { readonly port: number; readonly host: string; readonly clientSecret?: string } | null;
   /**
@@ -125,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: DISCORD_PUBLIC_KEY (HTTP interactions) and SHARDING cannot be combined yet",
     );
   }
-  if (e.ACTIVITY_PORT !== undefined && e.DISCORD_TOKEN && !e.DISCORD_CLIENT_SECRET) {
+  if (typeof e.ACTIVITY_PORT === "number" && e.DISCORD_TOKEN && !e.DISCORD_CLIENT_SECRET) {
     throw new ConfigError(
       "Invalid configuration: ACTIVITY_PORT (the Activity) needs DISCORD_CLIENT_SECRET (Developer Portal > OAuth2) to sign players in",
     );
@@ -147,10 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharding: e.SHARDING === "off" ? null : e.SHARDING === "auto" ? "auto" : Number(e.SHARDING),
     shardSpawnDelayMs: e.SHARD_SPAWN_DELAY_MS,
     activity:
-      e.ACTIVITY_PORT === undefined
+      e.ACTIVITY_PORT === "off" || (e.ACTIVITY_PORT === undefined && e.DISCORD_TOKEN)
         ? null
         : {
-            port: e.ACTIVITY_PORT,
+            port: e.ACTIVITY_PORT ?? 0,
             host: e.ACTIVITY_HOST,
             ...(e.DISCORD_CLIENT_SECRET && { clientSecret: e.DISCORD_CLIENT_SECRET }),
           },

@@ -32,14 +32,22 @@ describe("config for running at scale", () => {
 
 describe("config - the Activity", () => {
   it("config - ACTIVITY_PORT turns the Activity on, and needs the client secret against Discord - env", () => {
-    expect(loadConfig({}).activity).toBeNull();
-    expect(loadConfig({ ACTIVITY_PORT: "" }).activity).toBeNull();
+    expect(loadConfig({ DISCORD_TOKEN: "t" }).activity).toBeNull();
+    expect(loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "" }).activity).toBeNull();
+    expect(loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "off" }).activity).toBeNull();
     expect(loadConfig({ ACTIVITY_PORT: "0" }).activity).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(() => loadConfig({ ACTIVITY_PORT: "on" })).toThrow(/ACTIVITY_PORT/);
     expect(() => loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "8090" })).toThrow(/DISCORD_CLIENT_SECRET/);
     expect(loadConfig({ DISCORD_TOKEN: "t", ACTIVITY_PORT: "8090", DISCORD_CLIENT_SECRET: "s" }).activity).toEqual({
       port: 8090,
       host: "127.0.0.1",
       clientSecret: "s",
     });
+  });
+
+  it("config - the playground serves the Activity unless told off - no token", () => {
+    expect(loadConfig({}).activity).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(loadConfig({ ACTIVITY_PORT: "" }).activity).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(loadConfig({ ACTIVITY_PORT: "off" }).activity).toBeNull();
   });
 });

@@ -112,7 +112,9 @@ export class Session implements Viewer {
       this.ws.close(1013, "try again later");
       return;
     }
-    const discordLocale = message.locale ?? signedIn.locale ?? null;
+    // The language the user set in Discord (GET /users/@me gives it with `identify`); the page's guess only
+    // if Discord said none.
+    const discordLocale = signedIn.locale ?? message.locale ?? null;
     this.user = {
       userId: signedIn.id,
       locale: localeOf(discordLocale),
@@ -120,7 +122,7 @@ export class Session implements Viewer {
       channelId: message.channelId,
     };
     const games = await channelGames(app, message.channelId, signedIn.id);
-    this.send({ type: "welcome", userId: signedIn.id, games });
+    this.send({ type: "welcome", userId: signedIn.id, locale: this.user.locale, games });
     // The game shown before a reconnect, else the one whose Play on the board they pressed, else the player's
     // own game here (the first of several), else one to watch.
     const launched = app.launches.last(signedIn.id, message.channelId);

@@ -2,7 +2,7 @@
  * Static evaluation of a position that is not over, from the player to move's side, in search units
  * (SCALE per seed). `stores` is the textbook store difference (hard, medium, easy); `tuned` adds the
  * hand-made terms of the previous expert, with weights per ruleset family; `fitted` adds the terms
- * fitted per ruleset by `npm run -s tune` (src/bin/tune.ts, data in eval-data.ts).
+ * fitted per ruleset by `npm run -s tune` (src/bin/tune.ts, data in eval-data.ts; labels: tune-labels.ts).
  *
  * Every term depends on one house's position (house 1-6 of its owner) and count only, and a term of the
  * opponent's house is the negative of the same term of one's own, so the evaluation is the store
@@ -43,7 +43,8 @@ export const CARIBBEAN_WEIGHTS: EvalWeights = { mobility: 4, exposed: 4, lapping
  * each group the fitted evaluation won its match against the hand-made one at equal time, everything else equal
  * (50 ms a move, endgame tables on both sides, 48 games a group: +322 Elo [+214, +529] in abapa, wari
  * and caribbean, +280 [+182, +439] in speightstown and bridgetown, +191 [+114, +290] in haiti; per
- * ruleset in docs/benchmarks.md, "AI").
+ * ruleset in docs/benchmarks.md, "AI"). The terms are now fitted on search labels (tune --labels search),
+ * which beat the terms fitted on game results at equal nodes in each group (+41, +51, +115 Elo).
  */
 const FITTED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS);
 
@@ -84,14 +85,20 @@ export function houseTerm(count: number, w: EvalWeights): number {
 
 /**
  * The lookup table of one search's evaluation (layout at TEMPO): houseTerm of every count in every house
- * for `tuned`, the ruleset's fitted terms for `fitted`, all zeros for the store difference.
+ * for `tuned`, the ruleset's fitted terms for `fitted` (`fittedTerms` instead of eval-data.ts's: a
+ * candidate fit that bench:ai plays against the committed one), all zeros for the store difference.
  */
-export function houseTerms(evaluation: Evaluation, w: EvalWeights, ruleset: RulesetId): Int32Array {
+export function houseTerms(
+  evaluation: Evaluation,
+  w: EvalWeights,
+  ruleset: RulesetId,
+  fittedTerms?: FittedTerms,
+): Int32Array {
   const terms = new Int32Array(TEMPO + 1);
   if (evaluation === "tuned") {
     for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
   } else if (evaluation === "fitted") {
-    const fitted = FITTED_TERMS[ruleset];
+    const fitted = fittedTerms ?? FITTED_TERMS[ruleset];
     for (let h = 0; h < 6; h++) {
       const row = fitted.houses[h];
       for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = row[Math.min(c, row.length - 1)];

@@ -21,7 +21,7 @@
 import type { CoreGame } from "../engine/internal.ts";
 import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import { boardIndex, installedTable } from "./endgame.ts";
-import type { Evaluation, EvalWeights } from "./evaluate.ts";
+import type { Evaluation, EvalWeights, FittedTerms } from "./evaluate.ts";
 import { houseTerms, SCALE, storeDifference, tableEvaluation, tunedWeights } from "./evaluate.ts";
 import {
   ENTRY,
@@ -69,6 +69,8 @@ export interface SearchConfig {
   readonly ordering: boolean;
   readonly evaluation: Evaluation;
   readonly weights: EvalWeights;
+  /** With `fitted`: these terms instead of the committed ones (houseTerms). */
+  readonly fittedTerms?: FittedTerms;
   /** Every root move searched with a full window, so that each has its exact score (for the easy level's noise). */
   readonly rootScores: boolean;
   /**
@@ -229,7 +231,7 @@ export class Searcher {
     this.useTableAtAll = config.tableBits > 0;
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
     this.tuned = config.evaluation !== "stores";
-    this.terms = houseTerms(config.evaluation, config.weights, root.ruleset);
+    this.terms = houseTerms(config.evaluation, config.weights, root.ruleset, config.fittedTerms);
     const endgame = config.endgame !== false ? installedTable(root.ruleset) : undefined;
     if (endgame) {
       this.tableLo = endgame.lo;

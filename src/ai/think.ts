@@ -13,7 +13,7 @@ import {
 } from "../engine/internal.ts";
 import { bookMoves } from "./book.ts";
 import { endgameVerdict } from "./endgame-verdict.ts";
-import { expertEvaluation, OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
+import { expertEvaluation, type FittedTerms, OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
   defaultBudgetMs,
@@ -62,6 +62,8 @@ const LEVEL_CONFIG: Readonly<Record<Level, SearchConfig>> = {
  */
 export interface ExpertParts {
   readonly evaluation?: "fitted" | "tuned";
+  /** With the fitted evaluation: these terms instead of the committed ones (a candidate fit, bench:ai's --eval-a). */
+  readonly fittedTerms?: FittedTerms;
   readonly search?: "plain" | "reduced";
   /** The transposition table: one always-replaced entry a slot, or buckets (SearchConfig.buckets). */
   readonly table?: "slots" | "buckets";
@@ -93,6 +95,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     weights: tunedWeights(ruleset),
     ...((parts.search ?? expertSearch(ruleset)) === "reduced" ? SEARCH_CHANGES : {}),
     ...(parts.table === "buckets" && { buckets: true }),
+    ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }
 

@@ -28,7 +28,7 @@ export interface LabelledPosition {
   readonly opponent: readonly number[];
   /** Seeds stored by the player to move minus the opponent's. */
   readonly storeDifference: number;
-  /** 1 won, 0.5 drawn, 0 lost, for the player to move. */
+  /** 1 won, 0.5 drawn, 0 lost, for the player to move (or a search's probability: tune-labels.ts). */
   readonly result: number;
   /** Which game (0-based) it comes from: a validation split keeps whole games apart. */
   readonly game: number;

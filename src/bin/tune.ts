@@ -1,15 +1,22 @@
 /**
- * `npm run -s tune -- [--seed N] [--games G] [--nodes K] [--opening-plies P] [--rulesets a,b] [--out FILE]`
+ * `npm run -s tune -- [--seed N] [--games G] [--nodes K] [--opening-plies P] [--rulesets a,b] [--out FILE]
+ * [--labels results|search] [--label-nodes N] [--label-every N] [--lambda X] [--tables-dir DIR] [--tables-seeds N]`
  * (docs/ai.md, "The evaluation"): fits the expert's evaluation terms per ruleset by the Texel method on
  * self-play positions, reproducibly from the seed, and writes them as src/ai/eval-data.ts (or FILE).
- * Rulesets not asked for keep their entry of the current file. Runs on this thread.
+ * The labels are the games' results, or (`--labels search`) every `label-every`-th position's score by
+ * an expert search of `label-nodes` nodes with the endgame tables, blended with the result by `lambda`
+ * (tune-labels.ts). Rulesets not asked for keep their entry of the current file. Runs on this thread.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { installTable, uninstallTable } from "../ai/endgame.ts";
+import { loadOrBuild } from "../ai/endgame-file.ts";
 import { FITTED_TERMS } from "../ai/eval-data.ts";
 import { type FittedTerms, houseTerm, SCALE, tunedWeights } from "../ai/evaluate.ts";
 import { fitParameters, fitScale, fitTerms, fittedLogit, logLoss } from "../ai/texel.ts";
+import { searchLabelled } from "../ai/tune-labels.ts";
 import { selfPlayPositions } from "../ai/tune-positions.ts";
+import { loadConfig } from "../config.ts";
 import { RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 
 const { values } = parseArgs({
@@ -21,8 +28,24 @@ const { values } = parseArgs({
     "table-seeds": { type: "string", default: "10" },
     rulesets: { type: "string", default: RULESET_IDS.join(",") },
     out: { type: "string", default: new URL("../ai/eval-data.ts", import.meta.url).pathname },
+    labels: { type: "string", default: "results" },
+    "label-nodes": { type: "string", default: "20000" },
+    "label-every": { type: "string", default: "1" },
+    lambda: { type: "string", default: "0" },
+    "tables-dir": { type: "string" },
+    "tables-seeds": { type: "string" },
   },
 });
+if (values.labels !== "results" && values.labels !== "search") throw new Error("--labels is results or search");
+const bySearch = values.labels === "search";
+const labelling = {
+  nodes: Number(values["label-nodes"]),
+  every: Number(values["label-every"]),
+  lambda: Number(values.lambda),
+};
+const config = loadConfig();
+const tablesDir = values["tables-dir"] ?? config.computer.endgame.dir;
+const tablesSeeds = Number(values["tables-seeds"] ?? config.computer.endgame.seeds);
 const options = {
   seed: Number(values.seed),
   games: Number(values.games),
@@ -30,7 +53,8 @@ const options = {
   openingPlies: Number(values["opening-plies"]),
   tableSeeds: Number(values["table-seeds"]),
 };
-const command = `npm run -s tune -- --seed ${options.seed} --games ${options.games} --nodes ${options.nodes} --opening-plies ${options.openingPlies} --table-seeds ${options.tableSeeds}`;
+const searchFlags = ` --labels search --label-nodes ${labelling.nodes} --label-every ${labelling.every} --lambda ${labelling.lambda} --tables-seeds ${tablesSeeds}`;
+const command = `npm run -s tune -- --seed ${options.seed} --games ${options.games} --nodes ${options.nodes} --opening-plies ${options.openingPlies} --table-seeds ${options.tableSeeds}${bySearch ? searchFlags : ""}`;
 const rulesets = values.rulesets.split(",") as RulesetId[];
 for (const r of rulesets) if (!RULESET_IDS.includes(r)) throw new Error(`unknown ruleset ${r}`);
 
@@ -39,10 +63,21 @@ const held = (game: number) => game % 5 === 4;
 
 // The file's current entries, replaced for the rulesets asked for; "made" records each entry's command.
 const terms: Record<string, FittedTerms & { readonly made?: string }> = { ...FITTED_TERMS };
-process.stderr.write("| ruleset | positions (fit / held out) | held-out loss: stores | hand-made | fitted | s |\n");
+process.stderr.write(
+  `| ruleset | positions (fit / held out) | held-out loss: stores | hand-made | fitted | s |${bySearch ? " k |" : ""}\n`,
+);
 for (const ruleset of rulesets) {
   const started = performance.now();
-  const positions = selfPlayPositions(ruleset, options);
+  let positions = selfPlayPositions(ruleset, options);
+  let scale = "";
+  if (bySearch) {
+    installTable(loadOrBuild(tablesDir, ruleset, tablesSeeds).table);
+    const sampled = positions.filter((_, i) => i % labelling.every === 0);
+    const labelled = searchLabelled(ruleset, sampled, labelling);
+    uninstallTable(ruleset);
+    positions = labelled.positions;
+    scale = ` ${labelled.k.toFixed(3)} |`;
+  }
   const fit = positions.filter((p) => !held(p.game));
   const test = positions.filter((p) => held(p.game));
   const theta = fitParameters(fit);
@@ -59,7 +94,9 @@ for (const ruleset of rulesets) {
     logLoss(test, fittedLogit(theta)),
   ].map((x) => x.toFixed(4));
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  process.stderr.write(`| ${ruleset} | ${fit.length} / ${test.length} | ${losses.join(" | ")} | ${seconds} |\n`);
+  process.stderr.write(
+    `| ${ruleset} | ${fit.length} / ${test.length} | ${losses.join(" | ")} | ${seconds} |${scale}\n`,
+  );
   terms[ruleset] = { ...fitted, made: command };
 }
 const header = `/**

@@ -31,6 +31,7 @@ import { discordTranslator } from "../interactions/speech.ts";
 import type { Logger } from "../logger.ts";
 import { type Images, pooledImages, RenderPool, type RenderPoolOptions } from "../present/images.ts";
 import { PuzzleMining } from "../puzzles/jobs/puzzle-mining.ts";
+import { workerPairer } from "../tournaments/swiss-pairer.ts";
 import { mainThreadIdle } from "../workers/idle-collect.ts";
 import { DisplayNames } from "./display-names.ts";
 import { type InteractionsServer, serveInteractions } from "./http-interactions.ts";
@@ -179,6 +180,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const pool = options.computer?.pool ?? (ownPool as AiPool);
   // Games against Nickar render in the bot lane of the render pool.
   const renderPool = options.images ? null : new RenderPool(options.renderPool);
+  // A large Swiss field's rounds are paired in a thread of their own (src/tournaments/swiss-rounds.ts).
+  const swissPairer = workerPairer();
   const app = createApp({
     db: options.db,
     clock,
@@ -192,6 +195,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     roleProblem: (guildId, roleId) => roleProblemOf(client, guildId, roleId),
     rolesTakenBack: (userId, forget) => roles.forgetting(userId, forget),
     activity: options.activity !== undefined,
+    swissPairer,
   });
   // A channel refusing the bot's messages (a permission taken away mid-game) is reported to its players.
   const messenger = discordMessenger(client, logger, (channelId) => void lost.refused(channelId));
@@ -385,6 +389,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       stopInteractionRest();
       await ownPool?.close();
       await renderPool?.close();
+      await swissPairer.close();
       await metricsServer?.close();
     },
   };

@@ -11,6 +11,7 @@ import { gameDeadlines } from "../games/jobs/game-deadlines.ts";
 import { unpostedGames } from "../games/jobs/unposted-games.ts";
 import { dailyPuzzlePosts, dailySolutionPosts } from "../puzzles/jobs/daily-puzzle-outbox.ts";
 import { dailyPuzzles } from "../puzzles/jobs/daily-puzzle-posts.ts";
+import { swissPairings } from "../tournaments/jobs/swiss-pairings.ts";
 import {
   tournamentFinalPosts,
   tournamentOnTimePosts,
@@ -39,6 +40,8 @@ export const DUE_JOBS: readonly DueJob[] = [
   gameDeadlines,
   tournamentStarts,
   arenaEnds,
+  // After the time-outs and starts that may leave a round waiting; its posts go out with the outbox below.
+  swissPairings,
   dailyPuzzles,
   // After the jobs that decide posts, so what they decided goes out in the same sweep.
   outboxJob(OUTBOX_KINDS),

@@ -30,8 +30,13 @@ export interface RoundArgs {
   readonly games: readonly string[];
 }
 
-/** Writes the posts the transaction decided for tournament `id` (at `now`); nothing when there are none. */
-export function recordTournamentPosts(tx: Tx, id: string, now: number): void {
+/**
+ * Writes the posts the transaction decided for tournament `id` (at `now`); nothing when there are none.
+ * `roundAfter`: the game whose end asked for a round paired later, by the pairing job (swiss-rounds.ts): the
+ * round is posted after that game's "… is over" (when the round is paired in the game's own transaction, the
+ * ending's poster posts it first).
+ */
+export function recordTournamentPosts(tx: Tx, id: string, now: number, roundAfter: string | null = null): void {
   const t = tournamentRow(tx, id);
   if (!t || t.status === "open" || t.status === "cancelled") return;
   const where = { guildId: t.guildId, channelId: t.channelId, subjectId: t.id };
@@ -40,7 +45,7 @@ export function recordTournamentPosts(tx: Tx, id: string, now: number): void {
     const key = `tournament:${id}:withdrawn:${p.userId}`;
     enqueue(tx, { ...where, key, kind: TOURNAMENT_WITHDRAWN, userId: p.userId, args: { missed: p.missed } }, now);
   }
-  recordRound(tx, t, now);
+  recordRound(tx, t, now, roundAfter ? endingKey(roundAfter) : null);
   if (t.status === "finished") {
     // After the deciding game's "… is over" (an arena finished at its time has none).
     const afterKey = t.finishedByGame ? endingKey(t.finishedByGame) : null;
@@ -53,7 +58,8 @@ export function recordTournamentPosts(tx: Tx, id: string, now: number): void {
  * before round 1's pairings (the outbox sends in the order written).
  */
 export function recordStartedOnTime(tx: Tx, t: TournamentRow, started: boolean, now: number): void {
-  const args: OnTimeArgs = { started, round: t.currentRound };
+  // Round 1 of a large field is paired after this line, by the pairing job.
+  const args: OnTimeArgs = { started, round: t.pairingRound ?? t.currentRound };
   const where = { guildId: t.guildId, channelId: t.channelId, subjectId: t.id };
   enqueue(tx, { ...where, key: `tournament:${t.id}:on-time`, kind: TOURNAMENT_ON_TIME, args }, now);
 }
@@ -63,9 +69,9 @@ export function recordStartedOnTime(tx: Tx, t: TournamentRow, started: boolean, 
  * happened since); an arena's or knockout's games that no round post announced yet (a knockout's later
  * series games are posted as a series' next game).
  */
-function recordRound(tx: Tx, t: TournamentRow, now: number): void {
+function recordRound(tx: Tx, t: TournamentRow, now: number, afterKey: string | null): void {
   if (t.currentRound === 0) return;
-  const where = { guildId: t.guildId, channelId: t.channelId, subjectId: t.id, kind: TOURNAMENT_ROUND };
+  const where = { guildId: t.guildId, channelId: t.channelId, subjectId: t.id, kind: TOURNAMENT_ROUND, afterKey };
   const all = tournamentGames(tx, t.id);
   if (t.format === "swiss") {
     const round = all.filter((g) => g.tournamentRound === t.currentRound);

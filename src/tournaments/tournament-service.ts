@@ -2,7 +2,8 @@
  * Tournaments for the commands, buttons and scheduler: create, join and leave, start, pause and resume,
  * cancel, remove a player, standings and the TRF export, whatever the format (what differs is the format's,
  * formats/). Every change is one synchronous IMMEDIATE transaction; the rounds themselves advance in the
- * games' own transactions (tournament-progress.ts, through the competition hook).
+ * games' own transactions (tournament-progress.ts, through the competition hook), a large Swiss field's
+ * pairing in a worker thread afterwards (swiss-rounds.ts).
  */
 import { and, asc, desc, eq, inArray, lte, min, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
@@ -26,6 +27,8 @@ import { arenasPastTheirEnd, finishArenaIfDone } from "./arena-store.ts";
 import { type Standing, standings, toTrf } from "./core/index.ts";
 import type { FormatOptions, KnockoutMatch, TableRow } from "./formats/format.ts";
 import { FORMATS, formatOf } from "./formats/registry.ts";
+import { inThreadPairer, type SwissPairer } from "./swiss-pairer.ts";
+import { SwissRounds } from "./swiss-rounds.ts";
 import { drop, enter } from "./tournament-entries.ts";
 import { recordStartedOnTime, recordTournamentPosts } from "./tournament-outbox.ts";
 import { resumeFormat, startFormat } from "./tournament-progress.ts";
@@ -93,13 +96,20 @@ const firstStart = builtOnce((db) =>
 );
 
 export class TournamentService {
+  /** A large Swiss field's rounds, paired off the event loop by the pairing job (swiss-rounds.ts). */
+  readonly rounds: SwissRounds;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly games: GameService,
     /** Nickar itself: it plays single games, never in a tournament. */
     private readonly bots: ReadonlySet<string> = new Set(),
-  ) {}
+    /** Who pairs those rounds: the bot's worker thread, else the calling thread. */
+    pairer: SwissPairer = inThreadPairer,
+  ) {
+    this.rounds = new SwissRounds(db, clock, pairer);
+  }
 
   create(input: NewTournament): TournamentRow {
     const format = input.format ?? "swiss";

@@ -5,7 +5,8 @@
  * (`insertGame`, with `games.tournament_id` and `tournament_round`). Results are read from the games,
  * never copied: the move list stays the truth. When a tournament game ends (the competition hook, in
  * the game's own transaction) the missed-game counters move, and once every game of the round has
- * ended the next round is paired, or the tournament finishes after its last (formats/swiss.ts).
+ * ended the next round is paired (a large field's off the event loop: swiss-rounds.ts), or the tournament
+ * finishes after its last (formats/swiss.ts).
  *
  * Conventions: a bye scores as a win (the pure core's); a game with no result (cancelled by an
  * administrator) counts as not played for both; a player withdrawn (left, removed, or two games missed
@@ -33,6 +34,7 @@ import { insertGame } from "../games/game-store.ts";
 import { snapshotOf } from "../games/snapshot.ts";
 import {
   type GameResult,
+  type PairingResult,
   pairSwiss,
   playersAfter,
   type SwissGame,
@@ -93,7 +95,7 @@ export function seedRating(tx: Tx | Db, t: Pick<TournamentRow, "guildId" | "rule
   return row?.rating ?? INITIAL_RATING.rating;
 }
 
-function resultOf(row: GameRow): GameResult | null {
+function resultOf(row: Pick<GameRow, "status" | "winner">): GameResult | null {
   if (row.status !== "finished") return null;
   return row.winner === 0 ? "south" : row.winner === 1 ? "north" : "draw";
 }
@@ -104,7 +106,13 @@ function resultOf(row: GameRow): GameResult | null {
  */
 export function swissRecord(tx: Tx | Db, t: TournamentRow): SwissTournament {
   const entrants = tournamentEntrants(tx, t.id).map((p) => ({ id: p.userId, name: p.userId, rating: p.rating }));
-  const byId = new Map(tournamentGames(tx, t.id).map((g) => [g.id, g]));
+  // Only what a result needs: the pairing job reads this twice for a round (swiss-rounds.ts), once under the lock.
+  const results = tx
+    .select({ id: games.id, status: games.status, winner: games.winner })
+    .from(games)
+    .where(eq(games.tournamentId, t.id))
+    .all();
+  const byId = new Map(results.map((g) => [g.id, g]));
   const played: { games: SwissGame[]; bye: string | null }[] = Array.from({ length: t.currentRound }, () => ({
     games: [],
     bye: null,
@@ -124,7 +132,7 @@ export function swissRecord(tx: Tx | Db, t: TournamentRow): SwissTournament {
 }
 
 /** The players to pair in `round`: entered by then and not withdrawn. */
-function pairable(tx: Tx, t: TournamentRow, round: number) {
+export function pairable(tx: Tx | Db, t: TournamentRow, round: number) {
   const active = new Set(
     tournamentEntrants(tx, t.id)
       .filter((p) => !p.withdrawn && p.joinedRound <= round)
@@ -138,25 +146,60 @@ export function updateTournament(tx: Tx, t: TournamentRow, changes: Partial<Tour
 }
 
 export function finishTournament(tx: Tx, t: TournamentRow, now: number, byGame: string | null): TournamentRow {
-  return updateTournament(tx, t, { status: "finished", updatedAt: now, finishedAt: now, finishedByGame: byGame });
+  return updateTournament(tx, t, {
+    status: "finished",
+    updatedAt: now,
+    finishedAt: now,
+    finishedByGame: byGame,
+    pairingRound: null,
+    pairingByGame: null,
+  });
 }
 
 /**
- * Pairs the next round and creates its games (a bye is a pairing without a game). When fewer than
- * two players are left, or no pairing keeps the absolute criteria (everyone has met), the
- * tournament finishes instead.
+ * The largest Swiss field paired inside the transaction that decides its round: at most a few tens of
+ * milliseconds of CPU (docs/benchmarks.md). A larger field's round is recorded as waiting (`pairingRound`) and
+ * paired off the event loop by the pairing job (swiss-rounds.ts), so that the transaction holds the write lock
+ * for no longer than its reads and writes.
  */
-/** `byGame`: the game whose end asks for the round (null at the start or on a resume). */
+export const INLINE_PAIRING_MAX = 32;
+
+/**
+ * Decides the next round: paired at once with its games created (a bye is a pairing without a game) for a
+ * field of at most INLINE_PAIRING_MAX, else recorded as waiting for the pairing job. When fewer than two
+ * players are left the tournament finishes instead. `byGame`: the game whose end asks for the round (null at
+ * the start or on a resume).
+ */
 export function pairNextRound(tx: Tx, t: TournamentRow, now: number, byGame: string | null = null): TournamentRow {
   const round = t.currentRound + 1;
   const players = pairable(tx, t, round);
   if (players.length < 2) return finishTournament(tx, t, now, byGame);
-  const paired = pairSwiss(swissRecord(tx, t), players);
+  if (players.length > INLINE_PAIRING_MAX) {
+    const status = t.status === "open" ? "running" : t.status;
+    return updateTournament(tx, t, { status, pairingRound: round, pairingByGame: byGame, updatedAt: now });
+  }
+  return storeRound(tx, t, round, pairSwiss(swissRecord(tx, t), players), now, byGame);
+}
+
+/**
+ * Stores round `round`'s pairing and creates its games, or, when no pairing keeps the absolute criteria
+ * (everyone has met), finishes the tournament.
+ */
+export function storeRound(
+  tx: Tx,
+  t: TournamentRow,
+  round: number,
+  paired: PairingResult,
+  now: number,
+  byGame: string | null,
+): TournamentRow {
   if (!paired.ok) return finishTournament(tx, t, now, byGame);
   storePairs(tx, t, round, paired.value.pairs, paired.value.bye, now);
   return updateTournament(tx, t, {
     status: t.status === "open" ? "running" : t.status,
     currentRound: round,
+    pairingRound: null,
+    pairingByGame: null,
     updatedAt: now,
   });
 }

@@ -20,6 +20,8 @@ export interface PoolOptions {
   readonly maxQueue?: number;
   /** Of every botShare + 1 tasks taken while both lanes wait, one is a bot task (default 3: a quarter). */
   readonly botShare?: number;
+  /** A thread idle this long is stopped (default: never; a pool used now and then, such as a Swiss's pairing, sets it). */
+  readonly idleMs?: number;
 }
 
 export interface PoolStats {
@@ -131,7 +133,7 @@ export class WorkerPool<T extends object, R> {
       // the cached board) costs far more than a task.
       minThreads: 0,
       maxThreads: threads,
-      idleTimeout: Number.POSITIVE_INFINITY,
+      idleTimeout: options.idleMs ?? Number.POSITIVE_INFINITY,
       taskQueue: this.queue,
       // A task taken from the queue that no thread can run yet goes back to its place (unshift), not to the end.
       stricterFIFO: true,

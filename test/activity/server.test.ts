@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CLOSE_UNAUTHORISED, type ClientMessage, type ServerMessage } from "../../src/activity/core/protocol.ts";
+import { gameView } from "../../src/activity/game-view.ts";
 import { type ActivityServer, startActivityServer } from "../../src/activity/server.ts";
 import { type OAuth, SignInRefused } from "../../src/activity/sign-in.ts";
 import type { Notice } from "../../src/interactions/reply.ts";
@@ -23,7 +24,9 @@ const standIn: OAuth = {
   },
   user: async (token) => {
     if (!token.startsWith("token-")) throw new SignInRefused("bad token");
-    return { id: token.slice(6) };
+    const id = token.slice(6);
+    // Carol's Discord is in French (GET /users/@me says so); the others' say nothing.
+    return { id, ...(id === CAROL && { locale: "fr" }) };
   },
 };
 
@@ -151,6 +154,22 @@ describe("activity server", () => {
     page.send({ type: "hello", token: "forged", channelId: CHANNEL });
     await new Promise<void>((resolve) => page.ws.once("close", () => resolve()));
     expect(page.closeCode).toBe(CLOSE_UNAUTHORISED);
+  });
+
+  it("hello - the page speaks the user's Discord language, not the browser's - welcome locale", async () => {
+    const gameId = await newGame();
+    const carol = await open(CAROL);
+    expect((await carol.next("welcome")).locale).toBe("fr");
+    const alice = await open(ALICE);
+    expect((await alice.next("welcome")).locale).toBe("en");
+    await alice.next("game");
+    const carolSees = carol.next("game", (m) => m.game.version === 1);
+    const aliceSees = alice.next("game", (m) => m.game.version === 1);
+    alice.send({ type: "act", gameId, version: 0, action: { kind: "move", house: 3 }, nonce: "1" });
+    const { game } = await carolSees;
+    const french = gameView(w.app, w.app.games.get(gameId)!, { userId: CAROL, locale: "fr" }, game.names);
+    expect(game.narration).toBe(french.narration);
+    expect(game.narration).not.toBe((await aliceSees).game.narration);
   });
 
   it("move - played through the move button, every viewer told, the Discord board and turn notice in step - board and spectator", async () => {

@@ -183,6 +183,13 @@ describe("npm start without a token", () => {
     });
     expect(answer.status).toBe(200);
     expect(existsSync(databasePath)).toBe(true);
+    // The live board is served too: the Activity's origin maps to the bot, which registered its entry point.
+    const activity = await (await fetch(`${url}/local/activity`)).json();
+    expect(activity).toMatchObject({ enabled: true, entryPoint: { name: "launch" } });
+    expect(activity.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const board = await fetch(activity.activityUrl);
+    expect(board.status).toBe(200);
+    expect(await board.text()).toContain('id="app"');
     await stop();
   }, 120_000);
 

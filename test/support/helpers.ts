@@ -41,7 +41,7 @@ export const DEFAULTS = { timeLimit: 3600, maxGamesPerPlayer: 3, challengeExpiry
 export function setup(
   random: () => number = () => 0.1,
   images: Images = fakeImages,
-  extra: Partial<Pick<AppOptions, "bots" | "computer" | "rolesTakenBack">> = {},
+  extra: Partial<Pick<AppOptions, "bots" | "computer" | "rolesTakenBack" | "swissPairer">> = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "nickar-test-"));
   const path = join(dir, "test.db");

@@ -2,7 +2,9 @@
 // code when the page calls `authorize`, the app's server exchanges it (with the client secret) at
 // /oauth2/token for a bearer token, and reads the user with GET /users/@me. Codes live 10 minutes and
 // are good for one exchange; access tokens live 7 days (Discord's `expires_in: 604800`). Both age on
-// the playground's clock (clock.ts), so a test can expire a code by moving the clock forward.
+// the playground's clock (clock.ts), so a test can expire a code by moving the clock forward. A token
+// comes with a refresh token, good for one `grant_type=refresh_token` exchange, which gives a new pair
+// and ends the old access token (Discord does not say whether the old one survives: stricter is safer).
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import * as spec from "discord-api-spec/zod";
 
@@ -54,6 +56,8 @@ function sameSecret(given: string, expected: string): boolean {
 export class OAuth2 {
   private readonly codes = new Map<string, Grant>();
   private readonly tokens = new Map<string, Grant>();
+  /** Each refresh token's grant and the access token it was issued with. */
+  private readonly refreshes = new Map<string, { grant: Grant; accessToken: string }>();
 
   constructor(
     private readonly app: { applicationId: string; clientSecret: string },
@@ -79,7 +83,10 @@ export class OAuth2 {
     return code;
   }
 
-  /** POST /oauth2/token with `grant_type=authorization_code`: the form's fields and the Basic credentials, if any. */
+  /**
+   * POST /oauth2/token: `grant_type=authorization_code` (a code from `authorize`) or `refresh_token` (the
+   * refresh token of an earlier answer), with the form's fields and the Basic credentials, if any.
+   */
   exchange(form: URLSearchParams, basic: { id: string; secret: string } | null): TokenAnswer {
     const clientId = basic?.id ?? form.get("client_id");
     const secret = basic?.secret ?? form.get("client_secret");
@@ -91,9 +98,12 @@ export class OAuth2 {
       throw new OAuthError(401, "invalid_client", "Invalid client credentials.");
     }
     const grantType = form.get("grant_type");
-    if (grantType !== "authorization_code") {
-      throw new OAuthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType ?? "none"}`);
-    }
+    if (grantType === "authorization_code") return this.issue(this.codeGrant(form));
+    if (grantType === "refresh_token") return this.issue(this.refreshGrant(form));
+    throw new OAuthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType ?? "none"}`);
+  }
+
+  private codeGrant(form: URLSearchParams): Grant {
     const code = form.get("code");
     if (!code) throw new OAuthError(400, "invalid_request", 'Missing "code" in request.');
     const grant = this.codes.get(code);
@@ -104,14 +114,30 @@ export class OAuth2 {
     if ((form.get("redirect_uri") ?? null) !== grant.redirectUri) {
       throw new OAuthError(400, "invalid_grant", 'Invalid "redirect_uri" in request.');
     }
+    return grant;
+  }
+
+  private refreshGrant(form: URLSearchParams): Grant {
+    const token = form.get("refresh_token");
+    if (!token) throw new OAuthError(400, "invalid_request", 'Missing "refresh_token" in request.');
+    const refresh = this.refreshes.get(token);
+    if (!refresh) throw new OAuthError(400, "invalid_grant", 'Invalid "refresh_token" in request.');
+    this.refreshes.delete(token);
+    this.tokens.delete(refresh.accessToken);
+    return refresh.grant;
+  }
+
+  private issue(grant: Grant): TokenAnswer {
     const accessToken = opaque(24);
-    this.tokens.set(accessToken, { ...grant, expiresAt: this.now() + TOKEN_LIFETIME_S * 1000 });
+    const refreshToken = opaque(24);
+    const issued = { ...grant, expiresAt: this.now() + TOKEN_LIFETIME_S * 1000 };
+    this.tokens.set(accessToken, issued);
+    this.refreshes.set(refreshToken, { grant: issued, accessToken });
     return {
       access_token: accessToken,
       token_type: "Bearer",
       expires_in: TOKEN_LIFETIME_S,
-      // Refreshing is not implemented: the token is issued as Discord issues it, but the refresh grant is refused.
-      refresh_token: opaque(24),
+      refresh_token: refreshToken,
       scope: grant.scopes.join(" "),
     };
   }

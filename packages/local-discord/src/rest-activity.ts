@@ -49,7 +49,8 @@ export const activityRoutes: Route[] = [
       const userId = ctx.oauth2.userFor(req.headers.authorization, "identify");
       const user = userId ? ctx.store.users.get(userId) : undefined;
       if (!user) throw unauthorized();
-      return ok(user);
+      // With `identify`, Discord's user carries the language their client is set to.
+      return ok({ ...user, locale: ctx.store.localeOf(user.id) });
     },
   },
   {

@@ -68,11 +68,12 @@ describe.skipIf(!CHROMIUM)("playground Activity panel", () => {
       channel_id: instance.location.channel_id,
       guild_id: discord.guildId,
       platform: "desktop",
-      locale: "en-US",
       local_discord: "1",
       user_id: alice.id,
     });
     expect(src.searchParams.get("frame_id")).toBeTruthy();
+    // The user's language is not in Discord's query: the app asks Discord for it (GET /users/@me).
+    expect(src.searchParams.has("locale")).toBe(false);
     expect(await frameText()).toContain(`instance_id=${instance.instance_id}`);
   });
 

@@ -90,11 +90,42 @@ describe("OAuth2 token exchange", () => {
     expect(r.body.error).toBe("invalid_grant");
   });
 
-  it("token exchange - 400 unsupported_grant_type - client_credentials and refresh_token", async () => {
+  it("token exchange - 400 unsupported_grant_type - client_credentials, or no grant type", async () => {
     expect((await exchange(form(await code(), { grant_type: "client_credentials" }))).body.error).toBe(
       "unsupported_grant_type",
     );
-    expect((await exchange(form("x", { grant_type: "refresh_token" }))).body.error).toBe("unsupported_grant_type");
+    const { grant_type: _, ...none } = form(await code());
+    expect((await exchange(none)).body.error).toBe("unsupported_grant_type");
+  });
+
+  it("refresh - a new pair for the same user and scopes, the old access token ended - refresh_token grant", async () => {
+    const first = (await exchange(form(await code("carol", ["identify", "guilds"])))).body;
+    const { code: _, ...credentials } = form("");
+    const r = await exchange({ ...credentials, grant_type: "refresh_token", refresh_token: first.refresh_token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ token_type: "Bearer", expires_in: 604800, scope: "identify guilds" });
+    expect(r.body.access_token).not.toBe(first.access_token);
+    expect(r.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await me(`Bearer ${r.body.access_token}`)).body.username).toBe("carol");
+    expect((await me(`Bearer ${first.access_token}`)).status).toBe(401);
+  });
+
+  it("refresh - 400 invalid_grant - a refresh token used twice, unknown, or missing; 401 without the secret", async () => {
+    const first = (await exchange(form(await code()))).body;
+    const { code: _, ...credentials } = form("");
+    const refresh = (token?: string) =>
+      exchange({ ...credentials, grant_type: "refresh_token", ...(token !== undefined && { refresh_token: token }) });
+    expect((await refresh(first.refresh_token)).status).toBe(200);
+    expect((await refresh(first.refresh_token)).body.error).toBe("invalid_grant");
+    expect((await refresh("nonsense")).body.error).toBe("invalid_grant");
+    expect((await refresh()).body.error).toBe("invalid_request");
+    const second = (await exchange(form(await code()))).body;
+    const noSecret = await exchange({
+      client_id: discord.applicationId,
+      grant_type: "refresh_token",
+      refresh_token: second.refresh_token,
+    });
+    expect(noSecret).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });
 
   it("token exchange - 400 invalid_request - a JSON body, or credentials both in the form and Basic", async () => {
@@ -114,6 +145,12 @@ describe("OAuth2 token exchange", () => {
 });
 
 describe("bearer tokens", () => {
+  it("users/@me - the user's Discord language - locale with identify", async () => {
+    await driver(discord, "/local/users", { name: "dave", locale: "fr" });
+    const r = await exchange(form(await code("dave")));
+    expect((await me(`Bearer ${r.body.access_token}`)).body).toMatchObject({ username: "dave", locale: "fr" });
+  });
+
   it("users/@me - 401 - a bearer token that was never issued, or no credentials", async () => {
     expect((await me("Bearer nonsense")).status).toBe(401);
     expect((await me("")).status).toBe(401);

@@ -32,6 +32,7 @@ export type ClientMessage =
       readonly type: "hello";
       readonly token: string;
       readonly channelId: string;
+      /** The page's guess at the language (the browser's), used only if Discord gives none for the user. */
       readonly locale?: string;
       /** The game the page showed before it reconnected, to be shown again. */
       readonly gameId?: string;
@@ -99,7 +100,13 @@ export interface GameView {
 }
 
 export type ServerMessage =
-  | { readonly type: "welcome"; readonly userId: string; readonly games: readonly GameEntry[] }
+  /** Signed in: who, the language of their Discord client (the page's words follow it), the channel's games. */
+  | {
+      readonly type: "welcome";
+      readonly userId: string;
+      readonly locale: "en" | "da" | "fr";
+      readonly games: readonly GameEntry[];
+    }
   | { readonly type: "game"; readonly game: GameView }
   /** An action done; `said` is the bot's short answer when it has one ("Draw offered."). */
   | { readonly type: "done"; readonly nonce: string; readonly said: string | null }

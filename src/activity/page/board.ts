@@ -108,7 +108,9 @@ export class BoardView {
     letter.textContent = name;
     const number = element("span", "");
     number.textContent = count;
-    label.append(letter, number);
+    // The space is for the words, not the layout (a flex row ignores it): the visible "C 4" must read as the
+    // start of the button's name "C: 4 seeds" (WCAG 2.5.3, label in name), not "C4".
+    label.append(letter, " ", number);
     return label;
   }
 }

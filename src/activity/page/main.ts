@@ -13,13 +13,13 @@ import { Connection } from "./connection.ts";
 import { Panel } from "./panel.ts";
 import { legalPits, type Replayed, replayMoves } from "./replay.ts";
 import { signIn } from "./sign-in.ts";
-import { pageLocale, pageTranslator } from "./texts.ts";
+import { type PageLocale, type PageTranslate, pageLocale, pageTranslator } from "./texts.ts";
 
 const query = new URLSearchParams(location.search);
-const locale = pageLocale(query.get("locale") ?? navigator.language);
-const t = pageTranslator(locale);
-document.documentElement.lang = locale;
-document.title = t("activity:title");
+// Until the bot says the user's Discord language (its welcome), the browser's.
+let language = pageLocale(navigator.language);
+let translate = pageTranslator(language);
+const t: PageTranslate = (key, values) => translate(key, values);
 const root = document.getElementById("app")!;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -42,7 +42,18 @@ const boardSlot = document.createElement("div");
 boardSlot.className = "board-slot";
 const keysHint = document.createElement("p");
 keysHint.className = "keys";
-keysHint.textContent = t("activity:keys");
+
+/** The page's words in `locale`: what is drawn from a view follows at the next draw, the fixed labels now. */
+function speak(locale: PageLocale): void {
+  if (locale !== language) translate = pageTranslator(locale);
+  language = locale;
+  document.documentElement.lang = locale;
+  document.title = t("activity:title");
+  keysHint.textContent = t("activity:keys");
+  panel.relabel();
+  if (view) show(view, true);
+}
+speak(language);
 
 function act(action: PageAction): void {
   if (!view || !connection) return;
@@ -103,11 +114,12 @@ function animateLast(): void {
   next();
 }
 
-function show(next: GameView): void {
+function show(next: GameView, redrawn = false): void {
   const previous = view;
   const sameGame = previous?.gameId === next.gameId;
   // A move just made is animated; a game opened, a takeback or a catch-up of several moves is shown as it is.
   const oneMoreMove =
+    !redrawn &&
     sameGame &&
     next.moves.length === previous!.moves.length + 1 &&
     previous!.moves.every((m, i) => next.moves[i] === m);
@@ -134,6 +146,7 @@ function show(next: GameView): void {
 function received(message: ServerMessage): void {
   switch (message.type) {
     case "welcome":
+      speak(message.locale);
       panel.setGames(message.games, connection?.gameId ?? null);
       if (message.games.length === 0) panel.say(t("activity:noGames"));
       return;
@@ -194,7 +207,7 @@ async function start(): Promise<void> {
   root.removeAttribute("aria-busy");
   panel.say(t("activity:loading"));
   connection = new Connection(
-    { token: signed.accessToken, channelId: signed.channelId, locale: query.get("locale") ?? undefined },
+    { token: signed.accessToken, channelId: signed.channelId, locale: navigator.language },
     {
       message: received,
       state: (connected) => {

@@ -43,9 +43,14 @@ export class Panel {
   ) {
     this.narration.setAttribute("aria-live", "polite");
     this.status.setAttribute("role", "status");
-    this.picker.setAttribute("aria-label", t("activity:pickGame"));
+    this.relabel();
     this.picker.addEventListener("change", () => watch(this.picker.value));
     setInterval(() => this.tick(), 1000);
+  }
+
+  /** The labels that do not come from a view, in the page's language now. */
+  relabel(): void {
+    this.picker.setAttribute("aria-label", this.t("activity:pickGame"));
   }
 
   setGames(games: readonly GameEntry[], shown: string | null): void {

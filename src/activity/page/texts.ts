@@ -13,12 +13,14 @@ export type PageKey = `activity:${Base<keyof typeof en>}`;
 export type PageTranslate = (key: PageKey, values?: Record<string, string | number>) => string;
 
 /** "da", "fr", "en-GB"… as Discord names a locale: the page's language (English for any other). */
-export function pageLocale(discordLocale: string | null | undefined): "en" | "da" | "fr" {
+export type PageLocale = "en" | "da" | "fr";
+
+export function pageLocale(discordLocale: string | null | undefined): PageLocale {
   const language = (discordLocale ?? "").toLowerCase().split("-")[0];
   return language === "da" || language === "fr" ? language : "en";
 }
 
-export function pageTranslator(locale: "en" | "da" | "fr"): PageTranslate {
+export function pageTranslator(locale: PageLocale): PageTranslate {
   const instance = i18next.createInstance();
   instance.init({
     resources: { en: { activity: en }, da: { activity: da }, fr: { activity: fr } },

@@ -51,8 +51,16 @@ export const tournaments = sqliteTable(
     finishedAt: integer("finished_at"),
     /** The game whose end finished the tournament (its answer posts the final standings); null otherwise. */
     finishedByGame: text("finished_by_game"),
+    /**
+     * A Swiss round decided but not paired yet (a field too large to pair inside the transaction that ended the
+     * round before): the round's number until the pairing job (src/tournaments/jobs/swiss-pairings.ts) has paired
+     * it off the event loop and stored it; null when none waits. Durable, so a restart pairs it.
+     */
+    pairingRound: integer("pairing_round"),
+    /** The game whose end asked for that round (its "… is over" is posted before the round), null at the start or a resume. */
+    pairingByGame: text("pairing_by_game"),
   },
-  (t) => [index("tournaments_guild").on(t.guildId, t.status)],
+  (t) => [index("tournaments_guild").on(t.guildId, t.status), index("tournaments_pairing").on(t.pairingRound)],
 );
 
 /** The entrants of a tournament. */

@@ -7,5 +7,6 @@ export * from "./knockout-results.ts";
 export { pairingNumbers } from "./pairing-numbers.ts";
 export { playersAfter, type Standing, standings } from "./standings.ts";
 export { pairSwiss } from "./swiss.ts";
+export { SWISS_PAIR_TASK, type SwissPairInput } from "./swiss-pair-task.ts";
 export { fromTrf, type TrfError, type TrfRead, toTrf } from "./trf.ts";
 export type * from "./types.ts";

@@ -1,7 +1,8 @@
 /**
  * The Swiss pairing Nickar uses, whatever the field's size: FIDE's Dutch system exactly (dutch/, as
- * bbpPairings 6 pairs it). A round is paired inside the transaction that ends the previous one; its cost is
- * on docs/benchmarks.md (a round of 500 players well under a second).
+ * bbpPairings 6 pairs it). A small field's round is paired inside the transaction that ends the previous one,
+ * a larger one's in a worker thread (swiss-pair-task.ts, src/tournaments/swiss-rounds.ts); its cost is on
+ * docs/benchmarks.md.
  */
 import { pairDutch } from "./dutch/index.ts";
 import type { PairingResult, SwissPlayer, SwissTournament } from "./types.ts";

@@ -1,7 +1,7 @@
 /**
  * The Swiss: a set number of rounds, each paired once the last has ended, by the Dutch system (the pure core,
- * through tournament-store.ts); a win scores 1, ties broken by Buchholz, Sonneborn-Berger and direct
- * encounter. Late entrants join until round LAST_ENTRY_ROUND is paired, with zero points; a player who leaves
+ * through tournament-store.ts; a large field's round in a worker thread, swiss-rounds.ts); a win scores 1,
+ * ties broken by Buchholz, Sonneborn-Berger and direct encounter. Late entrants join until round LAST_ENTRY_ROUND is paired, with zero points; a player who leaves
  * is withdrawn. It is over when its last round has ended (or when no pairing is left, found while pairing).
  */
 
@@ -35,7 +35,9 @@ export const swiss: FormatRules<"swiss"> = {
   // A game of an earlier round (ended late by an administrator) pairs nothing.
   movesOn: (_tx, t, ended) => ended.tournamentRound === t.currentRound,
   pair(tx, t, now, byGame) {
-    if (t.status !== "running" || t.currentRound >= t.rounds || !roundComplete(tx, t)) return t;
+    // A round already waiting for the pairing job (swiss-rounds.ts) is paired there.
+    if (t.status !== "running" || t.pairingRound !== null) return t;
+    if (t.currentRound >= t.rounds || !roundComplete(tx, t)) return t;
     return pairNextRound(tx, t, now, byGame);
   },
   isOver: (tx, t) => t.status === "running" && t.currentRound >= t.rounds && roundComplete(tx, t),

@@ -120,8 +120,11 @@ function leaveQuestion(ctx: HandlerContext, t: TournamentRow): string {
 
 export function startTournament(ctx: HandlerContext, id: string): TournamentEffects {
   const tournament = ctx.app.tournaments.start(id);
-  const line = ctx.tServer("game:tournament.started", { id, round: tournament.currentRound });
-  // Round 1 is in the outbox, posted after this answer.
+  // Round 1 is in the outbox, posted after this answer (a large field's once the pairing job has paired it).
+  const line = ctx.tServer("game:tournament.started", {
+    id,
+    round: tournament.pairingRound ?? tournament.currentRound,
+  });
   return { line, tournament, ...none };
 }
 

@@ -72,7 +72,9 @@ export function statusText(view: TournamentView, tr: Translate, image = false): 
     return knockoutStatus(view, tr);
   // Finished: in the format's words (a Swiss counts its rounds).
   const key = t.status === "finished" ? formatOf(t).show.finishedLine : STATUS[t.status];
-  return tr(key, { round: t.currentRound, rounds: t.rounds });
+  // A large field's round waiting for the pairing job (a few seconds) reads as the round under way, as it will be.
+  const round = t.status === "running" && t.pairingRound !== null ? t.pairingRound : t.currentRound;
+  return tr(key, { round, rounds: t.rounds });
 }
 
 /** A line of the announcement's list: the player, marked when withdrawn or (an arena's) paused. */

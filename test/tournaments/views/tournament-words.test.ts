@@ -195,7 +195,10 @@ describe("knockout words", () => {
       .find((r) => r.kind === tournamentWithdrawnPosts.kind && r.userId === "6002")!;
     const posts: string[] = [];
     const messenger = {
-      send: async (_: string, reply: { content?: string }) => (posts.push(reply.content ?? ""), "m"),
+      send: async (_: string, reply: { content?: string }) => {
+        posts.push(reply.content ?? "");
+        return "m";
+      },
     };
     await tournamentWithdrawnPosts.send(
       { app: w.app, messenger } as never,
