@@ -51,7 +51,6 @@ export class AlternatingForest extends BlossomForest {
 
   /** Grows a tree from each root until every tree has augmented or been flipped. */
   private grow(roots: readonly number[]): void {
-    const { n } = this;
     this.label.fill(0);
     this.labelEnd.fill(-1);
     this.bestEdge.fill(-1);
