@@ -26,6 +26,7 @@ export class AlternatingForest extends BlossomForest {
   private dualSteps = 0;
   /** Vertices of trees taken apart, still to offer to the trees left. */
   private freed: number[] = [];
+  private liveTrees = 0;
 
   constructor(n: number) {
     super(n);
@@ -59,6 +60,7 @@ export class AlternatingForest extends BlossomForest {
     this.queue = [];
     this.freed = [];
     for (const r of roots) this.assignLabel(r, 1, -1);
+    this.liveTrees = roots.length;
     do {
       while (this.queue.length > 0 || this.freed.length > 0) {
         if (this.freed.length > 0) this.offerFreed(this.freed.pop()!);
@@ -191,7 +193,7 @@ export class AlternatingForest extends BlossomForest {
 
   /**
    * Unlabels the trees rooted at `roots`: their S-blossoms at dual 0 expanded (as mwmatching.py does at the
-   * end of a stage), every vertex and blossom in them unlabelled, the vertices queued to be offered.
+   * end of a stage), every vertex and blossom in them unlabelled, and the trees left told.
    */
   private takeApart(roots: readonly number[]): void {
     const { n, label, labelEnd, bestEdge, inBlossom, treeOf, blossomParent } = this;
@@ -210,9 +212,13 @@ export class AlternatingForest extends BlossomForest {
         labelEnd[b] = -1;
         bestEdge[b] = -1;
       }
-      this.freed.push(v);
     }
     this.stageStamp++;
+    this.liveTrees -= roots.filter((r) => r !== -1).length;
+    // The trees left learn of the freed vertices through the freed vertices' rows (only their edges to
+    // S-vertices need a BigInt sum, where reading the S-vertices' rows again would sum every edge to a free one).
+    if (this.liveTrees > 0) for (const v of leaves) this.freed.push(v);
+    else this.freed = [];
   }
 
   /** x's least-slack edge to an S-vertex out of x's blossom, from x's rows (x: a free vertex or a top-level S-blossom). */
