@@ -124,7 +124,9 @@ export class IncrementalMatching extends AlternatingForest {
       let d = 0n;
       for (const u of this.actives) {
         const w = w2[v * n + u];
-        if (u !== v && w !== 0n && w - dual[u] > d) d = w - dual[u];
+        if (u === v || w === 0n || w <= d) continue; // a dual is never below 0: w - dual[u] > d needs w > d
+        const need = w - dual[u];
+        if (need > d) d = need;
       }
       return d;
     };
