@@ -62,10 +62,13 @@ export class AlternatingForest extends BlossomForest {
     for (const r of roots) this.assignLabel(r, 1, -1);
     this.liveTrees = roots.length;
     do {
-      while (this.queue.length > 0 || this.freed.length > 0) {
+      // First queued, first scanned: trees grow level by level, and meet sooner than one grown deep first.
+      let head = 0;
+      while (head < this.queue.length || this.freed.length > 0) {
         if (this.freed.length > 0) this.offerFreed(this.freed.pop()!);
-        else this.scan(this.queue.pop()!);
+        else this.scan(this.queue[head++]);
       }
+      this.queue.length = 0;
     } while (this.dualStep());
   }
 
