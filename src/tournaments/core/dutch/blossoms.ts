@@ -25,9 +25,10 @@ export class BlossomForest {
   readonly blossomEndps: (number[] | null)[];
   readonly label: Int32Array;
   readonly labelEnd: Int32Array;
+  /** The root of the alternating tree a labelled top-level blossom or vertex is in (meaningless when unlabelled). */
+  readonly treeOf: Int32Array;
   /** The least-slack edge (an end code) to an S-blossom, per vertex or top-level S-blossom; -1 none. */
   readonly bestEdge: Int32Array;
-  readonly blossomBestEdges: (number[] | null)[];
   readonly unusedBlossoms: number[] = [];
   /** Edges known tight this stage (the stage's stamp), by the smaller end code. */
   readonly allowed: Int32Array;
@@ -48,8 +49,8 @@ export class BlossomForest {
     this.blossomEndps = new Array(2 * n).fill(null);
     this.label = new Int32Array(2 * n);
     this.labelEnd = new Int32Array(2 * n).fill(-1);
+    this.treeOf = new Int32Array(2 * n).fill(-1);
     this.bestEdge = new Int32Array(2 * n).fill(-1);
-    this.blossomBestEdges = new Array(2 * n).fill(null);
     for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms.push(b);
     this.allowed = new Int32Array(n * n);
   }
@@ -78,6 +79,7 @@ export class BlossomForest {
 
   assignLabel(w: number, t: number, p: number): void {
     const b = this.inBlossom[w];
+    this.treeOf[b] = p === -1 ? w : this.treeOf[this.inBlossom[this.end(p)]];
     this.label[w] = this.label[b] = t;
     this.labelEnd[w] = this.labelEnd[b] = p;
     this.bestEdge[w] = this.bestEdge[b] = -1;
@@ -114,8 +116,11 @@ export class BlossomForest {
     return base;
   }
 
-  /** A new S-blossom with `base`, closed by the edge `k` (an end code). */
-  addBlossom(base: number, k: number): void {
+  /**
+   * A new S-blossom with `base`, closed by the edge `k` (an end code); its T-children's vertices are queued.
+   * Its least-slack edge is left to the caller (forest.ts).
+   */
+  addBlossom(base: number, k: number): number {
     let v = this.from(k);
     let w = this.end(k);
     const { inBlossom, blossomParent, labelEnd } = this;
@@ -149,53 +154,15 @@ export class BlossomForest {
     this.blossomChilds[b] = path;
     this.blossomEndps[b] = endps;
     this.label[b] = 1;
+    this.treeOf[b] = this.treeOf[bb];
     labelEnd[b] = labelEnd[bb];
     this.dual[b] = 0n;
     for (const leaf of this.leaves(b)) {
       if (this.label[inBlossom[leaf]] === 2) this.queue.push(leaf);
       inBlossom[leaf] = b;
     }
-    const bestEdgeTo = new Map<number, number>();
-    const bestSlackTo = new Map<number, bigint>();
-    const consider = (edge: number) => {
-      let i = this.from(edge);
-      let j = this.end(edge);
-      let e = edge;
-      if (inBlossom[j] === b) {
-        [i, j] = [j, i];
-        e = this.rev(edge);
-      }
-      const bj = inBlossom[j];
-      if (bj === b || this.label[bj] !== 1) return;
-      const s = this.slack(e);
-      const known = bestSlackTo.get(bj);
-      if (known === undefined || s < known) {
-        bestEdgeTo.set(bj, e);
-        bestSlackTo.set(bj, s);
-      }
-    };
-    for (const child of path) {
-      const own = this.blossomBestEdges[child];
-      if (own === null) {
-        for (const leaf of this.leaves(child)) {
-          for (const u of this.actives)
-            if (u !== leaf && this.w2[leaf * this.n + u] !== 0n) consider(leaf * this.n + u);
-        }
-      } else for (const edge of own) consider(edge);
-      this.blossomBestEdges[child] = null;
-      this.bestEdge[child] = -1;
-    }
-    const best = [...bestEdgeTo.values()];
-    this.blossomBestEdges[b] = best;
     this.bestEdge[b] = -1;
-    let bestSlack = 0n;
-    for (const edge of best) {
-      const s = this.slack(edge);
-      if (this.bestEdge[b] === -1 || s < bestSlack) {
-        this.bestEdge[b] = edge;
-        bestSlack = s;
-      }
-    }
+    return b;
   }
 
   /** Makes b's children top-level blossoms (relabelling them when b was a T-blossom mid-stage). */
@@ -209,6 +176,7 @@ export class BlossomForest {
       else for (const leaf of this.leaves(s)) inBlossom[leaf] = s;
     }
     if (!endStage && label[b] === 2) {
+      for (const s of childs) this.treeOf[s] = this.treeOf[b];
       const endps = this.blossomEndps[b]!;
       const entryChild = inBlossom[this.from(labelEnd[b])];
       let { j, jStep, endpTrick } = blossomWalk(childs.indexOf(entryChild), childs.length);
@@ -256,7 +224,6 @@ export class BlossomForest {
     label[b] = labelEnd[b] = -1;
     this.blossomChilds[b] = this.blossomEndps[b] = null;
     this.blossomBase[b] = -1;
-    this.blossomBestEdges[b] = null;
     this.bestEdge[b] = -1;
     this.unusedBlossoms.push(b);
   }

@@ -97,7 +97,8 @@ export function pairBrackets(
         downScore = score;
         remaining = 0;
         remainingMatched = 0;
-        for (let m = i; sorted[P[m]].score >= downScore; m++) {
+        // Among the moved-down players only: in the last bracket no resident group stops the count.
+        for (let m = i; m < movedDown && sorted[P[m]].score >= downScore; m++) {
           remaining++;
           if (inBracket(P[m])) remainingMatched++;
         }
