@@ -1,6 +1,6 @@
 /**
  * Who computes a Swiss round's pairing for the pairing job (swiss-rounds.ts): the bot's is a worker thread of
- * the generic pool (src/workers/pool.ts), so that a large field's 2 s of Dutch pairing never stops the event
+ * the generic pool (src/workers/pool.ts), so that a large field's second of Dutch pairing never stops the event
  * loop that answers Discord; tools and tests without a pool pair on the calling thread, the same function.
  */
 

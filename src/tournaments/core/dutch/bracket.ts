@@ -44,6 +44,10 @@ export function pairBrackets(
   let stable: number[] = [];
 
   while (players.length > 1 || next < n) {
+    // Only players moved down from the lowest group, and nobody below: this procedure cannot pair them (it pairs
+    // moved-down players with residents). A window that hid players below lets this happen; the result is then
+    // incomplete, and pairDutch pairs again without a window (where completion holds) instead of looping here.
+    if (next === n && movedDown === players.length) break;
     const bracketEnd = players.length;
     const nextGroupVertex = groupVertex + (bracketEnd - movedDown);
     const groupStart = next;

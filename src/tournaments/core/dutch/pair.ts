@@ -60,6 +60,9 @@ export function pairDutch(t: SwissTournament, present: readonly string[], option
   const ctx = context(sorted, t);
   let mate = matchRound(sorted, ctx, WINDOW);
   if (mate && !complete(sorted, mate)) mate = matchRound(sorted, ctx, null);
+  // Without a window a complete pairing is found whenever one exists (the first matching proves one does): an
+  // incomplete one here would be a fault, refused rather than posted with players left out.
+  if (mate && !complete(sorted, mate)) mate = null;
   if (!mate) {
     return {
       ok: false,
