@@ -2,7 +2,6 @@
  * Starts the bot: one discord.js client (optionally pointed at another REST base URL, such as the
  * local stand-in Discord), the interaction router and the deadline scheduler.
  */
-
 import {
   Client,
   Events,
@@ -180,8 +179,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const pool = options.computer?.pool ?? (ownPool as AiPool);
   // Games against Nickar render in the bot lane of the render pool.
   const renderPool = options.images ? null : new RenderPool(options.renderPool);
-  // A large Swiss field's rounds are paired in a thread of their own (src/tournaments/swiss-rounds.ts).
-  const swissPairer = workerPairer();
+  const swissPairer = workerPairer(); // a large Swiss field's rounds: a thread of their own (swiss-rounds.ts)
   const app = createApp({
     db: options.db,
     clock,
@@ -387,10 +385,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await interactionsServer?.close();
       await client.destroy();
       stopInteractionRest();
-      await ownPool?.close();
-      await renderPool?.close();
-      await swissPairer.close();
-      await metricsServer?.close();
+      await Promise.all([ownPool?.close(), renderPool?.close(), swissPairer.close(), metricsServer?.close()]);
     },
   };
 }
