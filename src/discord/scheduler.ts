@@ -97,25 +97,11 @@ function dueContext(app: App, messenger: Messenger, logger: Logger, options: Due
 }
 
 /**
- * After a stop: the boards changed just before it are drawn again whole (a move's edit may have died with
- * the process: the message would show the position before it, and its buttons an old ply); after a longer
- * downtime the other game and challenge messages show deadlines that moved, so their text and buttons are
- * brought up to date (their board picture is kept, it has not changed).
+ * After a downtime the game and challenge messages show deadlines that moved: brings their text and
+ * buttons up to date (the board picture is kept, it has not changed).
  */
 async function refreshAfterDowntime(app: App, messenger: Messenger, logger: Logger, downtime: Downtime) {
-  const recent = new Set(downtime.recent);
-  for (const id of downtime.recent) {
-    try {
-      const game = app.games.get(id);
-      if (!game?.row.messageId) continue;
-      await messenger.edit({ channelId: game.row.channelId, messageId: game.row.messageId }, gameMessage(app, game));
-    } catch (err) {
-      logger.warn({ err, game: id }, "could not redraw a board changed before the stop");
-    }
-  }
-  if (downtime.ms < REFRESH_AFTER_DOWNTIME) return;
   for (const id of downtime.games) {
-    if (recent.has(id)) continue;
     try {
       const game = app.games.get(id);
       if (game?.row.status !== "active" || !game.row.messageId) continue;
@@ -176,7 +162,7 @@ export class Scheduler {
     try {
       const downtime = this.app.uptime.resumeAfterDowntime();
       if (downtime) {
-        if (downtime.ms >= REFRESH_AFTER_DOWNTIME || downtime.recent.length > 0) this.downtime = downtime;
+        if (downtime.ms >= REFRESH_AFTER_DOWNTIME) this.downtime = downtime;
         this.logger.warn(
           {
             downSince: new Date(downtime.since).toISOString(),

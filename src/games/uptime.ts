@@ -2,7 +2,7 @@
  * Clocks stop while the bot is down: the scheduler records that the bot is running (the heartbeat),
  * and at startup the time since the last sign of life is given back to every game and challenge clock.
  */
-import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { HEARTBEAT, readState, writeState } from "../db/bot-state.ts";
 import { type Db, IMMEDIATE } from "../db/client.ts";
@@ -18,18 +18,7 @@ export interface Downtime {
   readonly games: readonly string[];
   /** The pending challenges whose expiry moved. */
   readonly challenges: readonly string[];
-  /**
-   * The games with a message that changed in the last moments before the stop (`RECENT_WINDOW` before the
-   * last heartbeat, or after it): the edit of their board may have died with the process.
-   */
-  readonly recent: readonly string[];
 }
-
-/**
- * How far before the last heartbeat a game's change counts as recent: the heartbeat comes every 10 s and a
- * board's edit (its picture drawn, Discord answering) takes a few seconds more at most.
- */
-export const RECENT_WINDOW = 30_000;
 
 export class UptimeService {
   constructor(
@@ -75,18 +64,7 @@ export class UptimeService {
         .where(and(eq(challenges.status, "pending"), lte(challenges.createdAt, now)))
         .returning({ id: challenges.id })
         .all();
-      const recent = tx
-        .select({ id: games.id })
-        .from(games)
-        .where(and(isNotNull(games.messageId), gte(games.updatedAt, since - RECENT_WINDOW)))
-        .all();
-      return {
-        since,
-        ms,
-        games: shiftedGames.map((g) => g.id),
-        challenges: shiftedChallenges.map((c) => c.id),
-        recent: recent.map((g) => g.id),
-      };
+      return { since, ms, games: shiftedGames.map((g) => g.id), challenges: shiftedChallenges.map((c) => c.id) };
     }, IMMEDIATE);
   }
 }

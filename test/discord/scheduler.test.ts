@@ -296,31 +296,6 @@ describe("clocks stop while the bot is down", () => {
     });
   }
 
-  it("scheduler - redraws whole the board of a move made just before a crash - the edit died with the process", async () => {
-    fakeTimers();
-    let scheduler = new Scheduler(w.app, messenger, logger, noNotices);
-    scheduler.start();
-    const quiet = await startGame(ALICE, CAROL, "5m");
-    const gameId = await startGame(ALICE, BOB, "5m");
-    await elapse(60_000);
-    // The move is stored; the board's edit would come after it, but the process is killed first.
-    await move(gameId, ALICE, 3);
-    crash();
-    w.clock.advance(5_000);
-    edits.length = 0;
-    scheduler = new Scheduler(w.app, messenger, logger, noNotices);
-    scheduler.start();
-    await vi.advanceTimersByTimeAsync(0);
-    const game = w.app.games.get(gameId)!;
-    // Only that game's message, with its picture and the buttons of the ply after the move; five seconds
-    // down is too short to touch the other boards.
-    expect(edits.map((e) => e.ref.messageId)).toEqual([game.row.messageId]);
-    expect(edits[0].reply.image).toBeDefined();
-    expect(JSON.stringify(edits[0].reply)).toContain(`g:${gameId}:1:`);
-    expect(w.app.games.get(quiet)!.row.messageId).not.toBe(game.row.messageId);
-    scheduler.stop();
-  });
-
   it("resumeAfterDowntime - a game written after the last heartbeat gets back only the time since - crash right after a move", async () => {
     const gameId = await startGame(ALICE, BOB, "2m");
     w.app.uptime.heartbeat();

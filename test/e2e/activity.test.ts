@@ -246,13 +246,12 @@ describe.skipIf(!CHROMIUM)("the Activity in Chromium", () => {
     await alice.waitForSelector(`#app[data-game="${gameId}"][data-version="0"] .house.legal`);
     await alice.keyboard.press("C");
     await atVersion(alice, 1);
-    // Killed at once: the game message's edit for the move may die with the process; the restarted bot
-    // redraws the boards changed just before the stop, so the message comes to the move either way.
+    // The game message shows the move before the kill (an edit under way dies with the process, as a press's does).
+    await waitForPly(driver, messageId, 1);
     bot.process.kill("SIGKILL");
     await bot.exited;
     await alice.waitForSelector("body.offline");
     bot = await world.start(env);
-    await waitForPly(driver, messageId, 1);
     // Bob moves with a button as soon as the bot is back, maybe before the page has reconnected.
     expect((await driver.click("bob", messageId, `g:${gameId}:1:m:2`)).status).toBe(200);
     await alice.waitForSelector(`#app[data-version="2"] .house.legal`);
