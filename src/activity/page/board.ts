@@ -6,15 +6,11 @@
  * (core/sowing.ts): the pit the hand is over, the seeds in the hand, the pits being taken.
  */
 import { pitLetter } from "../../engine/index.ts";
+import type { SowingStep } from "../core/sowing.ts";
 import type { PageTranslate } from "./texts.ts";
 
-export interface BoardMoment {
-  readonly pits: readonly number[];
-  readonly stores: readonly [number, number];
-  readonly at: number | null;
-  readonly hand: number;
-  readonly taken: readonly number[];
-}
+/** What the board shows at one moment: a sowing step without its timing (or the position, nothing lit). */
+export type BoardMoment = Omit<SowingStep, "delay">;
 
 /** At most this many seeds are drawn as dots in a pit; the number says the rest. */
 const MAX_DOTS = 15;
