@@ -26,6 +26,8 @@ export class AlternatingForest extends BlossomForest {
   private dualSteps = 0;
   /** Vertices of trees taken apart, still to offer to the trees left. */
   private freed: number[] = [];
+  /** Tight edges between two S-vertices of the same tree, left until no augmenting edge is in sight (see `tight`). */
+  private pending: number[] = [];
   private liveTrees = 0;
 
   constructor(n: number) {
@@ -59,14 +61,16 @@ export class AlternatingForest extends BlossomForest {
     this.dualSteps++;
     this.queue = [];
     this.freed = [];
+    this.pending = [];
     for (const r of roots) this.assignLabel(r, 1, -1);
     this.liveTrees = roots.length;
     do {
       // First queued, first scanned: trees grow level by level, and meet sooner than one grown deep first.
       let head = 0;
-      while (head < this.queue.length || this.freed.length > 0) {
+      while (head < this.queue.length || this.freed.length > 0 || this.pending.length > 0) {
         if (this.freed.length > 0) this.offerFreed(this.freed.pop()!);
-        else this.scan(this.queue[head++]);
+        else if (head < this.queue.length) this.scan(this.queue[head++]);
+        else this.closeBlossom(this.pending.pop()!);
       }
       this.queue.length = 0;
     } while (this.dualStep());
@@ -108,6 +112,10 @@ export class AlternatingForest extends BlossomForest {
       if (this.mate[this.blossomBase[bw]] === -1) return this.augment(p);
       this.assignLabel(w, 2, this.rev(p));
     } else if (label[bw] === 1) {
+      if (this.treeOf[this.inBlossom[v]] === this.treeOf[bw]) {
+        this.pending.push(p);
+        return false;
+      }
       const base = this.scanBlossom(v, w);
       if (base < 0) return this.augment(p);
       this.formBlossom(base, p);
@@ -116,6 +124,17 @@ export class AlternatingForest extends BlossomForest {
       this.labelEnd[w] = this.rev(p);
     }
     return false;
+  }
+
+  /** A tight edge put off by `tight`: a blossom if it still joins two S-blossoms of one tree, an augmentation if of two trees. */
+  private closeBlossom(p: number): void {
+    const { label, inBlossom } = this;
+    const bv = inBlossom[this.from(p)];
+    const bw = inBlossom[this.end(p)];
+    if (bv === bw || label[bv] !== 1 || label[bw] !== 1) return;
+    const base = this.scanBlossom(this.from(p), this.end(p));
+    if (base < 0) this.augment(p);
+    else this.formBlossom(base, p);
   }
 
   /**
