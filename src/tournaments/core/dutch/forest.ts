@@ -92,7 +92,7 @@ export class AlternatingForest extends BlossomForest {
       const key = v < w ? p : w * n + v;
       let kSlack = 0n;
       if (allowed[key] !== this.stageStamp) {
-        kSlack = dv + dual[w] - wp;
+        kSlack = this.slack(p);
         if (kSlack <= 0n) allowed[key] = this.stageStamp;
       }
       if (allowed[key] === this.stageStamp) {
@@ -175,7 +175,7 @@ export class AlternatingForest extends BlossomForest {
       const bs = inBlossom[s];
       const p = s * n + u;
       if (label[bs] !== 1 || bs === bu || w2[p] === 0n) continue;
-      const slack = dual[s] + dual[u] - w2[p];
+      const slack = this.slack(p);
       if (slack <= 0n) this.tight(p);
       else this.offer(u, p, slack);
     }
@@ -310,6 +310,7 @@ export class AlternatingForest extends BlossomForest {
     }
     this.dualSteps++;
     if (delta !== 0n) {
+      this.dualsChanged();
       for (const v of actives) {
         const l = label[inBlossom[v]];
         if (l === 1) dual[v] -= delta;

@@ -111,7 +111,9 @@ export class IncrementalMatching extends AlternatingForest {
       for (let v = 0; v < this.n; v++) if (this.active[v]) this.actives.push(v);
       this.activesStale = false;
     }
+    this.dualsChanged();
     this.resetMarked();
+    this.dualsChanged();
     this.search();
   }
 
@@ -133,12 +135,9 @@ export class IncrementalMatching extends AlternatingForest {
     if (list.length > 1) {
       // Many marked at once (a new graph, a new bracket's weights): each one's share of its edges, read off a
       // triangle (exact where weights are a sum of two per-vertex terms, as most of the Dutch graph's are), then
-      // raised where an edge needs more, then lowered to the least its edges allow, so that most edges are tight.
+      // (below) each in turn the least its edges allow, so that most edges are tight. Every edge ends feasible:
+      // its end set later is set knowing the other's dual.
       for (const v of list) dual[v] = this.share(v);
-      for (const v of list) {
-        const d = most(v);
-        if (d > dual[v]) dual[v] = d;
-      }
     }
     for (const v of list) dual[v] = most(v);
     for (const v of list) {
