@@ -78,9 +78,8 @@ export class AlternatingForest extends BlossomForest {
 
   /** Looks at every edge of S-vertex v: a tight one grows the tree, forms a blossom or augments. */
   private scan(v: number): void {
-    const { n, w2, label, inBlossom, allowed, actives, dual } = this;
+    const { n, w2, label, inBlossom, allowed, actives } = this;
     if (label[inBlossom[v]] !== 1) return; // its tree was taken apart since it was queued
-    const dv = dual[v];
     const row = v * n;
     for (const w of actives) {
       const p = row + w;
@@ -168,7 +167,7 @@ export class AlternatingForest extends BlossomForest {
 
   /** Offers u, freed from a tree taken apart, to the S-vertices left, as their scans would have. */
   private offerFreed(u: number): void {
-    const { n, w2, label, inBlossom, dual } = this;
+    const { n, w2, label, inBlossom } = this;
     for (const s of this.actives) {
       const bu = inBlossom[u];
       if (label[bu] === 1 || (label[bu] === 2 && label[u] !== 0)) return; // labelled meanwhile
