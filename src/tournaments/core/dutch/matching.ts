@@ -111,9 +111,7 @@ export class IncrementalMatching extends AlternatingForest {
       for (let v = 0; v < this.n; v++) if (this.active[v]) this.actives.push(v);
       this.activesStale = false;
     }
-    this.dualsChanged();
     this.resetMarked();
-    this.dualsChanged();
     this.search();
   }
 
@@ -140,12 +138,13 @@ export class IncrementalMatching extends AlternatingForest {
       for (const v of list) dual[v] = this.share(v);
     }
     for (const v of list) dual[v] = most(v);
+    this.dualsChanged(); // duals and weights changed since the last solve; the slacks summed from here on serve the search too
     for (const v of list) {
       if (this.mate[v] >= 0 || dual[v] === 0n) continue;
       for (const u of this.actives) {
         const w = w2[v * n + u];
         if (u === v || w === 0n || this.mate[u] >= 0 || this.inBlossom[u] !== u) continue;
-        if (dual[v] + dual[u] === w) {
+        if (this.slack(v * n + u) === 0n) {
           this.mate[v] = v * n + u;
           this.mate[u] = u * n + v;
           break;
