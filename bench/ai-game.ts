@@ -23,10 +23,11 @@ import type { RulesetId } from "../src/engine/types.ts";
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
  * `search` (aspiration windows and late-move reductions, the expert's;
- * without the part, the plain search) and `buckets` (the hash
- * table's two-entry buckets, SearchConfig.buckets).
+ * without the part, the plain search), `buckets` (the hash
+ * table's two-entry buckets, SearchConfig.buckets) and `twofold` (a repetition inside the search ends the
+ * line as a cycle, SearchConfig.twofold; neither is the expert's).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -105,6 +106,7 @@ export default function playGame(task: GameTask): GameResult {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
       table: parts.has("buckets") ? "buckets" : "slots",
+      repetition: parts.has("twofold") ? "second" : "third",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {
