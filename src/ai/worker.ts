@@ -3,11 +3,10 @@ import { constants, setPriority } from "node:os";
 import { isRulesetId, type RulesetId } from "../engine/internal.ts";
 import { installedTable, installTable } from "./endgame.ts";
 import { type EndgameOptions, loadOrBuild, readTable, seedsFor, type TableReport } from "./endgame-file.ts";
-
-export type { EndgameOptions };
-
 import { think } from "./think.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
+
+export type { EndgameOptions };
 
 export interface ThinkTask {
   readonly request: ThinkRequest;
