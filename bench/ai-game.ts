@@ -24,8 +24,8 @@ import type { RulesetId } from "../src/engine/types.ts";
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
  * `search` (aspiration windows and late-move reductions, the expert's;
  * without the part, the plain search), `buckets` (the hash
- * table's two-entry buckets, SearchConfig.buckets) and `twofold` (a repetition inside the search ends the
- * line as a cycle, SearchConfig.twofold; neither is the expert's).
+ * table's two-entry buckets, SearchConfig.buckets, not the expert's) and `twofold` (a repetition inside
+ * the search ends the line as a cycle, SearchConfig.twofold: the expert's in abapa, wari and caribbean).
  */
 export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold"] as const;
 export type Part = (typeof PARTS)[number];

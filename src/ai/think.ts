@@ -83,6 +83,19 @@ const SEARCH_CHANGES = { aspiration: true, reductions: true } as const;
  */
 const REDUCED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS);
 
+/**
+ * The rulesets whose expert ends a line at a repetition inside its search (SearchConfig.twofold): abapa, wari
+ * and caribbean, where bench:ai's sequential test accepted it at equal time (50 ms a move, tables, book,
+ * fitted evaluation and reduced search on both sides; H0 0 against H1 +30 Elo at 5% error rates): +47 Elo
+ * [+12, +83] over 152 game pairs (docs/benchmarks.md, "AI"). The other three were not tested.
+ */
+const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["abapa", "wari", "caribbean"]);
+
+/** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
+export function expertRepetition(ruleset: RulesetId): "third" | "second" {
+  return TWOFOLD_RULESETS.has(ruleset) ? "second" : "third";
+}
+
 /** The expert's search for a ruleset. */
 export function expertSearch(ruleset: RulesetId): "plain" | "reduced" {
   return REDUCED_RULESETS.has(ruleset) ? "reduced" : "plain";
@@ -97,7 +110,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     weights: tunedWeights(ruleset),
     ...((parts.search ?? expertSearch(ruleset)) === "reduced" ? SEARCH_CHANGES : {}),
     ...(parts.table === "buckets" && { buckets: true }),
-    ...(parts.repetition === "second" && { twofold: true }),
+    ...((parts.repetition ?? expertRepetition(ruleset)) === "second" && { twofold: true }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }
