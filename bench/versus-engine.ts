@@ -8,6 +8,7 @@
  *   > isready                  < readyok
  *   > ucinewgame
  *   > position startpos moves CfAd             (the game's moves as one word of letters)
+ *   > position fen 5-5-0-...-0-0-S             (a position alone: docs/rules.md's position string)
  *   > go movetime 500          < info ... / bestmove F [ponder b]
  *
  * Moves are the letters of docs/rules.md section 1 (A..F South's houses, a..f North's), the same as
@@ -99,9 +100,13 @@ export class UciEngine {
     await this.ready();
   }
 
-  /** The engine's move after `letters` (the whole game from the start), thinking `ms` milliseconds. */
-  async bestMove(letters: string, ms: number): Promise<EngineMove> {
-    this.send(letters === "" ? "position startpos" : `position startpos moves ${letters}`);
+  /**
+   * The engine's move after `letters` (the whole game from the start), or in `fen` (a position string,
+   * given without its history) when given, thinking `ms` milliseconds.
+   */
+  async bestMove(letters: string, ms: number, fen?: string): Promise<EngineMove> {
+    if (fen !== undefined) this.send(`position fen ${fen}`);
+    else this.send(letters === "" ? "position startpos" : `position startpos moves ${letters}`);
     const started = performance.now();
     this.send(`go movetime ${ms}`);
     let claimedLegal: string[] | undefined;

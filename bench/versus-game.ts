@@ -3,9 +3,12 @@
  * abapa, from a given opening, kept by Nickar's engine (src/engine), which checks every external move.
  *
  * Where the rules differ (docs/engine.md, "Against another engine"): Aalina ends a game when a position
- * comes back a second time (no capture between), Nickar's rules at the third. Aalina then refuses to
- * move, so the game stops at the second occurrence for both players and is scored as Nickar's rules
- * score a cycle: each player takes the seeds on their own side. Such games are counted in the report.
+ * comes back a second time (no capture between), Nickar's rules at the third; both then give each player
+ * the seeds on their own side. Aalina refuses to move in a position it holds to be over, so with
+ * `repetition: "stop"` the game stops at the second occurrence for both players and is scored as Nickar's
+ * rules score a cycle (own sides). With `repetition: "nickar"` the game goes on to Nickar's third
+ * occurrence: while the position has occurred before, the engine is given it alone (`position fen`),
+ * without the history that would end the game for it. Each engine still searches by its own rule.
  */
 import { CoreGame } from "../src/engine/core.ts";
 import { formatPosition, moveLetter, parseMoveLetter, START_POSITION } from "../src/engine/notation.ts";
@@ -21,6 +24,8 @@ export interface VersusTask {
   readonly opening: readonly number[];
   readonly nickarIsSouth: boolean;
   readonly ms: number;
+  /** Where a game ends at a repeated position: "stop" at the second occurrence, "nickar" at the third. */
+  readonly repetition?: "stop" | "nickar";
 }
 
 /**
@@ -110,7 +115,8 @@ export async function playVersusGame(task: VersusTask, nickar: NickarPlayer, eng
     } else {
       let answer: Awaited<ReturnType<UciEngine["bestMove"]>>;
       try {
-        answer = await engine.bestMove(letters.join(""), task.ms);
+        const alone = task.repetition === "nickar" && game.occurrences() >= 2;
+        answer = await engine.bestMove(letters.join(""), task.ms, alone ? formatPosition(game.position()) : undefined);
       } catch (error) {
         return done({ kind: "failure", detail: describe(error) });
       }
@@ -137,7 +143,7 @@ export async function playVersusGame(task: VersusTask, nickar: NickarPlayer, eng
       play(parsed.house);
     }
     // The rule difference: the second occurrence of a position ends the game for both (see the top).
-    if (!game.over && game.occurrences() >= 2) adjudicated = "second-occurrence";
+    if (task.repetition !== "nickar" && !game.over && game.occurrences() >= 2) adjudicated = "second-occurrence";
   }
   if (adjudicated !== null) {
     // Nickar's cycle award: each player takes the seeds on their own side.

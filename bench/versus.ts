@@ -1,6 +1,6 @@
 /**
  * `npm run bench:versus -- --engine "<command>" --ms 500 [--openings 12] [--concurrency 1|2] [--seed N]
- * [--from K] [--out FILE]`, or `npm run bench:versus -- --report FILE...`:
+ * [--repetition stop|nickar] [--from K] [--out FILE]`, or `npm run bench:versus -- --report FILE...`:
  * Nickar's expert, as the bot plays it, against an external Oware engine that speaks Aalina's adapted UCI
  * (bench/versus-engine.ts), in abapa (docs/engine.md, "Against another engine").
  *
@@ -13,6 +13,8 @@
  * --concurrency games at once (each with its own pool thread and engine process; 1 on a loaded machine).
  * Every external move is checked by Nickar's engine: an illegal move, a crash or a disagreement on the
  * rules is reported with its game and not scored, and the engine is restarted for the next game.
+ * --repetition stop (default) stops a game at a position's second occurrence, where Aalina's rules end it;
+ * --repetition nickar plays on to Nickar's third (bench/versus-game.ts says how).
  * --from K skips the seed's first K openings and --out FILE appends each game as a JSON line as it ends,
  * so that one match can be split over several runs; --report FILE... prints the report of such files.
  */
@@ -95,11 +97,13 @@ async function main(): Promise<void> {
     seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
   };
   const from = Number(flag("from", "0"));
+  const repetition = flag("repetition", "stop");
+  if (repetition !== "stop" && repetition !== "nickar") throw new Error("--repetition is stop or nickar");
   const out = process.argv.includes("--out") ? flag("out") : null;
   const openings = versusOpenings(from + count, seed).slice(from);
   const tasks: VersusTask[] = openings.flatMap((opening) => [
-    { opening, nickarIsSouth: true, ms },
-    { opening, nickarIsSouth: false, ms },
+    { opening, nickarIsSouth: true, ms, repetition },
+    { opening, nickarIsSouth: false, ms, repetition },
   ]);
 
   const startLoad = loadavg().map((x) => x.toFixed(2));
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
   const lanes = pools.map((pool) => new Lane(pool, command, ms));
   const names = await Promise.all(lanes.map((lane) => lane.start()));
   console.log(
-    `Nickar's expert (opening book; endgame tables of ${endgame.seeds} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}${from > 0 ? `, from opening ${from + 1}` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
+    `Nickar's expert (opening book; endgame tables of ${endgame.seeds} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}; a repeated position ends the game at its ${repetition === "stop" ? "second" : "third"} occurrence${from > 0 ? `, from opening ${from + 1}` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
   );
 
   const results: VersusResult[] = new Array(tasks.length);

@@ -36,7 +36,7 @@ function replayed(moves: readonly number[]): CoreGame {
  * side, as the harness would: the engine's replies as letters, the final stores (own sides added when a
  * position came back), why it ended and the record.
  */
-function expectedGame(opening: readonly number[]) {
+function expectedGame(opening: readonly number[], playOn = false) {
   const game = CoreGame.fromPosition("abapa", START_POSITION);
   const replies: string[] = [];
   let record = "";
@@ -45,7 +45,7 @@ function expectedGame(opening: readonly number[]) {
     game.play(house);
   };
   for (const house of opening) play(house);
-  while (!game.over && game.occurrences() < 2) {
+  while (!game.over && (playOn || game.occurrences() < 2)) {
     const legal = game.legalHouses();
     if (game.toMove === 0) play(legal[0]);
     else {
@@ -87,6 +87,15 @@ describe("versus", () => {
       });
       expect(result.time.engineMoves).toBe(expected.replies.length);
     });
+
+  it("playVersusGame - plays on to Nickar's third occurrence - repetition nickar", async () => {
+    const opening = openingWhere(true);
+    const expected = expectedGame(opening, true);
+    expect(expected.reason).toBe("cycle");
+    const task = { opening, nickarIsSouth: true, ms: 10, repetition: "nickar" } as const;
+    const result = await playVersusGame(task, lowest, await fake(expected.replies));
+    expect(result).toMatchObject({ kind: "scored", margin: expected.margin, reason: "cycle", record: expected.record });
+  });
 
   it("playVersusGame - reports an illegal move and scores nothing - a South letter played for North", async () => {
     const result = await playVersusGame({ opening: [3, 4], nickarIsSouth: true, ms: 10 }, lowest, await fake(["A"]));
