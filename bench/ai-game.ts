@@ -5,7 +5,13 @@
  */
 import { constants, setPriority } from "node:os";
 import { type EndgameTable, installTable, uninstallTable } from "../src/ai/endgame.ts";
-import { readTable } from "../src/ai/endgame-file.ts";
+import { type EndgameOptions, readTable, seedsFor } from "../src/ai/endgame-file.ts";
+
+/** The tables a match plays with: A's as the bot's options say, and B's size when it differs. */
+export interface MatchTables extends EndgameOptions {
+  readonly seedsB?: number;
+}
+
 import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { think } from "../src/ai/think.ts";
 import { NODES_PER_MS } from "../src/ai/types.ts";
@@ -17,10 +23,11 @@ import type { RulesetId } from "../src/engine/types.ts";
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
  * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
  * `search` (aspiration windows and late-move reductions, the expert's;
- * without the part, the plain search) and `buckets` (the hash
- * table's two-entry buckets, SearchConfig.buckets).
+ * without the part, the plain search), `buckets` (the hash
+ * table's two-entry buckets, SearchConfig.buckets) and `twofold` (a repetition inside the search ends the
+ * line as a cycle, SearchConfig.twofold; neither is the expert's).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -37,10 +44,10 @@ export interface GameTask {
    */
   readonly nodes?: number;
   /**
-   * The tables' folder and size, and B's size when it differs (`seedsB`: a match of table sizes). Built
-   * beforehand by the main thread: this thread only reads them.
+   * The tables' folder and sizes (A's, per ruleset as the bot's), and B's size when it differs (`seedsB`: a
+   * match of table sizes). Built beforehand by the main thread: this thread only reads them.
    */
-  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
+  readonly tables: MatchTables;
   /** Given: A's fitted terms instead of the committed ones (bench:ai's --eval-a, a candidate fit). */
   readonly fittedTermsA?: FittedTerms;
 }
@@ -86,7 +93,12 @@ export default function playGame(task: GameTask): GameResult {
     const isA = (game.toMove === 0) === task.aIsSouth;
     const parts = new Set(isA ? task.partsA : task.partsB);
     if (parts.has("tables"))
-      installTable(tableOf(task, isA ? task.tables.seeds : (task.tables.seedsB ?? task.tables.seeds)));
+      installTable(
+        tableOf(
+          task,
+          isA ? seedsFor(task.tables, task.ruleset) : (task.tables.seedsB ?? seedsFor(task.tables, task.ruleset)),
+        ),
+      );
     else uninstallTable(ruleset);
     // A node budget is a seeded request; the seed (the ply) also draws among the book's near-equal moves.
     const budget = task.nodes === undefined ? { ms } : { ms: task.nodes / NODES_PER_MS, seed: moves.length + 1 };
@@ -94,6 +106,7 @@ export default function playGame(task: GameTask): GameResult {
       evaluation: parts.has("eval") ? undefined : "tuned",
       search: parts.has("search") ? "reduced" : "plain",
       table: parts.has("buckets") ? "buckets" : "slots",
+      repetition: parts.has("twofold") ? "second" : "third",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {

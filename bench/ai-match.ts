@@ -8,13 +8,13 @@
  */
 import { loadavg } from "node:os";
 import { Piscina } from "piscina";
-import { loadOrBuild } from "../src/ai/endgame-file.ts";
+import { loadOrBuild, seedsFor } from "../src/ai/endgame-file.ts";
 import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { START_POSITION } from "../src/engine/notation.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import type { RulesetId } from "../src/engine/types.ts";
-import type { GameResult, GameTask, Part } from "./ai-game.ts";
+import type { GameResult, GameTask, MatchTables, Part } from "./ai-game.ts";
 import { eloInterval, type SprtSettings, type SprtState, sprt } from "./sprt.ts";
 
 export interface MatchOptions {
@@ -32,7 +32,7 @@ export interface MatchOptions {
   /** Games at once (default 2: the machine's two cores). */
   readonly threads: number;
   /** The tables' folder and size; `seedsB`: B's size when it differs (GameTask.tables). */
-  readonly tables: { readonly dir: string; readonly seeds: number; readonly seedsB?: number };
+  readonly tables: MatchTables;
   /** Given: A's fitted terms per ruleset instead of the committed ones (GameTask.fittedTermsA). */
   readonly fittedTermsA?: Readonly<Record<RulesetId, FittedTerms>>;
 }
@@ -81,15 +81,12 @@ function describeState(s: SprtState): string {
 
 /** Builds (or reads) the tables the games need, reporting each, so that the game threads only read them. */
 function prepareTables(options: MatchOptions): void {
-  const { dir, seeds, seedsB } = options.tables;
-  const sizes = seedsB === undefined || seedsB === seeds ? [seeds] : [seeds, seedsB];
-  console.log(
-    `Endgame tables: boards of at most ${sizes.join(" (A) and ")}${sizes.length > 1 ? " (B)" : ""} seeds (${dir})\n`,
-  );
+  const { dir, seedsB } = options.tables;
+  console.log(`Endgame tables${seedsB === undefined ? "" : `, B's of ${seedsB} seeds`} (${dir})\n`);
   console.log("| ruleset | seeds | built or read | time | file | exact boards |");
   console.log("| --- | --- | --- | --- | --- | --- |");
   for (const ruleset of options.rulesets)
-    for (const seeds of sizes) {
+    for (const seeds of new Set([seedsFor(options.tables, ruleset), seedsB ?? seedsFor(options.tables, ruleset)])) {
       const { report } = loadOrBuild(dir, ruleset, seeds);
       const exact = ((100 * report.exact) / report.boards).toFixed(1);
       const how = report.built ? "built" : "read";

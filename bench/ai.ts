@@ -25,8 +25,8 @@
  * verdict. One test per ruleset group (the rulesets whose tables behave alike: abapa/wari/caribbean,
  * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
- * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release) and `buckets` (the hash
- * table's two-entry buckets, not the expert's).
+ * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release), `buckets` (the hash
+ * table's two-entry buckets, not the expert's) and `twofold` (a repetition inside the search ends the line as a cycle, not the expert's).
  * --eval-a FILE gives A the fitted terms of FILE (written by `npm run -s tune -- --out FILE`) and B the
  * committed ones (with `eval` in --both-parts: a candidate fit against the current one).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
@@ -48,7 +48,7 @@ import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { installTable, uninstallTable } from "../src/ai/endgame.ts";
-import { loadOrBuild } from "../src/ai/endgame-file.ts";
+import { loadOrBuild, seedsFor } from "../src/ai/endgame-file.ts";
 import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { think } from "../src/ai/think.ts";
 import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
@@ -254,9 +254,10 @@ function endgames(): void {
   const withTables = has("endgame-tables");
   if (withTables) {
     const config = loadConfig();
-    const seeds = Number(flag("tables-seeds", String(config.computer.endgame.seeds)));
+    const options = has("tables-seeds") ? { seeds: Number(flag("tables-seeds", "10")) } : config.computer.endgame;
     const dir = flag("tables-dir", config.computer.endgame.dir);
-    for (const ruleset of rulesets) installTable(loadOrBuild(dir, ruleset, seeds).table);
+    for (const ruleset of rulesets)
+      installTable(loadOrBuild(dir, ruleset, seedsFor({ ...options, dir }, ruleset)).table);
   }
   console.log(
     `Endgames: expert${withTables ? " with endgame tables" : ""}, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
@@ -323,8 +324,9 @@ async function previousRelease(): Promise<void> {
       threads: Number(flag("threads", "2")),
       ...(has("eval-a") && { fittedTermsA: await candidateTerms(flag("eval-a", "")) }),
       tables: {
+        // The bot's sizes per ruleset, unless --tables-seeds gives one for all.
+        ...(has("tables-seeds") ? { seeds: Number(flag("tables-seeds", "10")) } : config.computer.endgame),
         dir: flag("tables-dir", config.computer.endgame.dir),
-        seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
         ...(has("tables-seeds-b") && { seedsB: Number(flag("tables-seeds-b", "10")) }),
       },
     });

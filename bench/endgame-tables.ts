@@ -20,8 +20,11 @@ const BUILD = `
 const { loadOrBuild } = await import("./src/ai/endgame-file.ts");
 const { loadConfig } = await import("./src/config.ts");
 const { RULESET_IDS } = await import("./src/engine/index.ts");
-const seeds = loadConfig({ ...process.env, DISCORD_TOKEN: undefined }).computer.endgame.seeds;
-if (seeds > 0) for (const ruleset of RULESET_IDS) loadOrBuild(process.env.BENCH_TABLES_DIR, ruleset, seeds);
+const endgame = loadConfig({ ...process.env, DISCORD_TOKEN: undefined }).computer.endgame;
+for (const ruleset of RULESET_IDS) {
+  const seeds = endgame.perRuleset?.[ruleset] ?? endgame.seeds; // an older tree has one size for all
+  if (seeds > 0) loadOrBuild(process.env.BENCH_TABLES_DIR, ruleset, seeds);
+}
 `;
 
 /** The tables folder for the bot in `root` (built there if missing), or null when that tree has none. */

@@ -5,7 +5,37 @@
 import "dotenv/config";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import type { EndgameOptions } from "./ai/index.ts";
+import { isRulesetId, type RulesetId } from "./engine/index.ts";
 import { parseTimeLimit } from "./games/time.ts";
+
+/**
+ * The endgame tables' sizes (docs/hosting.md): one number for every ruleset, then exceptions. abapa's 12
+ * seeds beat its 10 at equal time (+102 Elo [+47, +161], a sequential test's H1, docs/benchmarks.md); in the
+ * other rulesets 12 seeds showed no gain (haiti's test accepted H0), so they keep 10.
+ */
+const DEFAULT_ENDGAME_SEEDS = "10,abapa=12";
+function parseEndgameSeeds(text: string, ctx: z.RefinementCtx): Omit<EndgameOptions, "dir"> {
+  const [all, ...rest] = text.split(",").map((part) => part.trim());
+  const size = (s: string | undefined) =>
+    s !== undefined && /^\d{1,2}$/.test(s) && Number(s) <= 15 ? Number(s) : null;
+  const seeds = size(all);
+  const perRuleset: Partial<Record<RulesetId, number>> = {};
+  for (const part of rest) {
+    const [name, value] = part.split("=").map((s) => s.trim());
+    const n = size(value);
+    if (!isRulesetId(name) || n === null) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not ruleset=seeds (a ruleset's name, 0 to 15)` });
+      return z.NEVER;
+    }
+    perRuleset[name] = n;
+  }
+  if (seeds === null) {
+    ctx.addIssue({ code: "custom", message: "must start with the seeds of every table, 0 to 15 (0: none)" });
+    return z.NEVER;
+  }
+  return { seeds, perRuleset };
+}
 
 const optionalText = z
   .string()
@@ -44,7 +74,7 @@ const schema = z.object({
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   PUZZLE_MINING: z.enum(["on", "off"]).default("on"),
-  ENDGAME_SEEDS: z.coerce.number().int().min(0).max(15).default(10),
+  ENDGAME_SEEDS: z.string().trim().default(DEFAULT_ENDGAME_SEEDS).transform(parseEndgameSeeds),
   DISCORD_PUBLIC_KEY: optionalText.refine(
     (s) => s === undefined || /^[0-9a-f]{64}$/i.test(s),
     "must be the application's public key (64 hexadecimal digits, Developer Portal > General Information)",
@@ -100,7 +130,7 @@ export interface Config {
     readonly moveMs?: number;
     readonly analysisMs: number;
     readonly threads: number;
-    readonly endgame: { readonly dir: string; readonly seeds: number };
+    readonly endgame: EndgameOptions;
   };
   /** Mine finished games for puzzles in the AI pool's bot lane (PUZZLE_MINING, default on). */
   readonly puzzleMining: boolean;
@@ -164,7 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: e.AI_THREADS,
       endgame: {
         dir: join(e.DATABASE_PATH === ":memory:" ? "./data" : dirname(e.DATABASE_PATH), "endgame"),
-        seeds: e.ENDGAME_SEEDS,
+        seeds: e.ENDGAME_SEEDS.seeds,
+        perRuleset: e.ENDGAME_SEEDS.perRuleset,
       },
     },
     puzzleMining: e.PUZZLE_MINING === "on",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seedsFor } from "../src/ai/endgame-file.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 
 describe("config for running at scale", () => {
@@ -49,5 +50,17 @@ describe("config - the Activity", () => {
     expect(loadConfig({}).activity).toEqual({ port: 0, host: "127.0.0.1" });
     expect(loadConfig({ ACTIVITY_PORT: "" }).activity).toEqual({ port: 0, host: "127.0.0.1" });
     expect(loadConfig({ ACTIVITY_PORT: "off" }).activity).toBeNull();
+  });
+
+  it("config - endgame tables one size for all, then a size per ruleset - ENDGAME_SEEDS", () => {
+    const endgame = (value: string) => loadConfig({ ENDGAME_SEEDS: value }).computer.endgame;
+    expect(seedsFor(endgame("8"), "abapa")).toBe(8);
+    expect(seedsFor(endgame("8, abapa=12,haiti=0"), "abapa")).toBe(12);
+    expect(seedsFor(endgame("8,abapa=12,haiti=0"), "haiti")).toBe(0);
+    expect(seedsFor(endgame("8,abapa=12"), "wari")).toBe(8);
+    expect(() => endgame("abapa=12")).toThrow(/ENDGAME_SEEDS/);
+    expect(() => endgame("10,chess=12")).toThrow(/chess=12/);
+    expect(() => endgame("10,abapa=16")).toThrow(/abapa=16/);
+    expect(() => endgame("16")).toThrow(/ENDGAME_SEEDS/);
   });
 });

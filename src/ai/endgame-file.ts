@@ -20,6 +20,19 @@ const MAGIC = 0x4745_4b4e;
 export const TABLE_VERSION = 1;
 const HEADER = 32;
 
+/** Where the endgame tables are kept and how many seeds they hold (docs/hosting.md). */
+export interface EndgameOptions {
+  readonly dir: string;
+  /** Boards of at most this many seeds (0: no table), for every ruleset `perRuleset` does not name. */
+  readonly seeds: number;
+  readonly perRuleset?: Readonly<Partial<Record<RulesetId, number>>>;
+}
+
+/** The size of a ruleset's table under these options (0: none). */
+export function seedsFor(endgame: EndgameOptions, ruleset: RulesetId): number {
+  return endgame.perRuleset?.[ruleset] ?? endgame.seeds;
+}
+
 export function tablePath(dir: string, ruleset: RulesetId, seeds: number): string {
   return join(dir, `${ruleset}-${seeds}.bin`);
 }

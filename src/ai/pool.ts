@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
-import { checkTableFile, type TableReport } from "./endgame-file.ts";
+import { checkTableFile, seedsFor, type TableReport } from "./endgame-file.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 import type { EndgameOptions, EndgameTask, ThinkTask } from "./worker.ts";
 
@@ -131,19 +131,21 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     async prepareEndgames(onTable, rulesets = RULESET_IDS) {
       const endgame = options.endgame;
       const reports: TableReport[] = [];
-      if (!endgame || endgame.seeds <= 0) return reports;
+      if (!endgame) return reports;
       for (const ruleset of rulesets) {
+        const seeds = seedsFor(endgame, ruleset);
+        if (seeds <= 0) continue;
         // A sound file is only checked here, on this thread (about 20 ms a file at 10 seeds, one file
         // a turn of the event loop): the search thread reads it at its first search of the ruleset.
         // Only a missing or damaged one takes a thread now, to be built.
         await new Promise((resolve) => setImmediate(resolve));
-        const checked = checkTableFile(endgame.dir, ruleset, endgame.seeds);
+        const checked = checkTableFile(endgame.dir, ruleset, seeds);
         if ("report" in checked) {
           reports.push(checked.report);
           onTable?.(checked.report);
           continue;
         }
-        const task: EndgameTask = { ...endgame, ruleset };
+        const task: EndgameTask = { dir: endgame.dir, seeds, ruleset };
         const report = (await pool.run(withLane(task, "bot"), { name: "endgameTask" })) as TableReport;
         reports.push(report);
         onTable?.(report);

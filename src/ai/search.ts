@@ -95,6 +95,12 @@ export interface SearchConfig {
    * instead of one always-replaced entry a slot.
    */
   readonly buckets?: boolean;
+  /**
+   * A position repeated inside the search (the root's included) ends the line as a cycle at once, scored as
+   * the ruleset's cycle (CoreGame.repeatEndsFrom); an evaluation, not a proof. Else a line ends only at the
+   * rules' third occurrence.
+   */
+  readonly twofold?: boolean;
 }
 
 export interface SearchLimits {
@@ -246,6 +252,7 @@ export class Searcher {
     base.history = room;
     this.stack.push(base);
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
+    if (config.twofold) for (const game of this.stack) game.repeatEndsFrom = base.historyLength - 1;
     for (const game of this.stack) this.pitWords.push(game.pitWords);
     this.table = emptyTable(config.tableBits);
     this.buckets = config.buckets === true;
@@ -513,6 +520,7 @@ export class Searcher {
   /** A finished game, scored by the core's own result, from `mover`'s side. */
   private terminal(game: CoreGame, mover: number, ply: number): number {
     if (game.reason === "cycle") this.cycles++;
+    if (game.facts.searchCycle) this.heuristic++;
     if (game.winner === null) return 0;
     return game.winner === mover ? WIN - ply : ply - WIN;
   }

@@ -67,6 +67,8 @@ export interface ExpertParts {
   readonly search?: "plain" | "reduced";
   /** The transposition table: one always-replaced entry a slot, or buckets (SearchConfig.buckets). */
   readonly table?: "slots" | "buckets";
+  /** Where a repetition ends a line of the search: the rules' third occurrence, or a second inside the search (SearchConfig.twofold). */
+  readonly repetition?: "third" | "second";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -95,6 +97,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     weights: tunedWeights(ruleset),
     ...((parts.search ?? expertSearch(ruleset)) === "reduced" ? SEARCH_CHANGES : {}),
     ...(parts.table === "buckets" && { buckets: true }),
+    ...(parts.repetition === "second" && { twofold: true }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }

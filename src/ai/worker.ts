@@ -2,15 +2,11 @@
 import { constants, setPriority } from "node:os";
 import { isRulesetId, type RulesetId } from "../engine/internal.ts";
 import { installedTable, installTable } from "./endgame.ts";
-import { loadOrBuild, readTable, type TableReport } from "./endgame-file.ts";
+import { type EndgameOptions, loadOrBuild, readTable, seedsFor, type TableReport } from "./endgame-file.ts";
 import { think } from "./think.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 
-/** Where the endgame tables are kept and how many seeds they hold (docs/hosting.md). */
-export interface EndgameOptions {
-  readonly dir: string;
-  readonly seeds: number;
-}
+export type { EndgameOptions };
 
 export interface ThinkTask {
   readonly request: ThinkRequest;
@@ -20,7 +16,9 @@ export interface ThinkTask {
   readonly endgame?: EndgameOptions;
 }
 
-export interface EndgameTask extends EndgameOptions {
+export interface EndgameTask {
+  readonly dir: string;
+  readonly seeds: number;
   readonly ruleset: RulesetId;
 }
 
@@ -30,12 +28,13 @@ const lastLook = new Map<RulesetId, number>();
 
 /** Installs the ruleset's table from its file if this thread does not hold it yet and the file is there. */
 function ensureTable(endgame: EndgameOptions, ruleset: unknown): void {
-  if (!isRulesetId(ruleset) || endgame.seeds <= 0) return;
-  if (installedTable(ruleset)?.seeds === endgame.seeds) return;
+  if (!isRulesetId(ruleset)) return;
+  const seeds = seedsFor(endgame, ruleset);
+  if (seeds <= 0 || installedTable(ruleset)?.seeds === seeds) return;
   const now = performance.now();
   if (now - (lastLook.get(ruleset) ?? -RETRY_MS) < RETRY_MS) return;
   lastLook.set(ruleset, now);
-  const read = readTable(endgame.dir, ruleset, endgame.seeds);
+  const read = readTable(endgame.dir, ruleset, seeds);
   if ("table" in read) installTable(read.table);
 }
 

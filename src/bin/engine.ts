@@ -39,7 +39,10 @@ function endgameOptions(): EndgameOptions {
   const fromFlags = { dir: flags["tables-dir"], seeds: flagSeeds };
   if (fromFlags.dir !== undefined && fromFlags.seeds !== undefined) return fromFlags as EndgameOptions;
   const bot = loadConfig().computer.endgame;
-  return { dir: fromFlags.dir ?? bot.dir, seeds: fromFlags.seeds ?? bot.seeds };
+  // --tables-seeds is one size for every ruleset; without it, the bot's size per ruleset.
+  return fromFlags.seeds !== undefined
+    ? { dir: bot.dir, seeds: fromFlags.seeds }
+    : { ...bot, dir: fromFlags.dir ?? bot.dir };
 }
 
 let pool: AiPool | null = null;

@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadOrBuild, tablePath } from "../ai/endgame-file.ts";
+import { loadOrBuild, seedsFor, tablePath } from "../ai/endgame-file.ts";
 import { loadConfig } from "../config.ts";
 import { isRulesetId, RULESET_IDS } from "../engine/internal.ts";
 
@@ -20,9 +20,10 @@ const { values } = parseArgs({
   },
 });
 const config = loadConfig();
-const seeds = values.seeds === undefined ? config.computer.endgame.seeds : Number(values.seeds);
 const dir = values.dir ?? config.computer.endgame.dir;
-if (!Number.isInteger(seeds) || seeds < 1 || seeds > 15) {
+// --seeds: one size for every ruleset; else the bot's size per ruleset (ENDGAME_SEEDS).
+const options = values.seeds === undefined ? { ...config.computer.endgame, dir } : { dir, seeds: Number(values.seeds) };
+if (values.seeds !== undefined && !(Number.isInteger(options.seeds) && options.seeds >= 1 && options.seeds <= 15)) {
   process.stderr.write("--seeds must be 1 to 15\n");
   process.exit(2);
 }
@@ -31,10 +32,12 @@ if (values.ruleset !== undefined && !isRulesetId(values.ruleset)) {
   process.exit(2);
 }
 const rulesets = values.ruleset !== undefined && isRulesetId(values.ruleset) ? [values.ruleset] : RULESET_IDS;
-console.log(`Endgame tables of at most ${seeds} seeds in ${dir}\n`);
-console.log("| ruleset | built or read | time | file | exact boards |");
-console.log("| --- | --- | --- | --- | --- |");
+console.log(`Endgame tables in ${dir}\n`);
+console.log("| ruleset | seeds | built or read | time | file | exact boards |");
+console.log("| --- | --- | --- | --- | --- | --- |");
 for (const ruleset of rulesets) {
+  const seeds = seedsFor(options, ruleset);
+  if (seeds <= 0) continue;
   if (values.rebuild) rmSync(tablePath(dir, ruleset, seeds), { force: true });
   const { report } = loadOrBuild(dir, ruleset, seeds, (layer) => {
     process.stderr.write(`${ruleset}: ${layer.seeds} seeds, ${Math.round(layer.ms)} ms, ${layer.sweeps} sweeps\n`);
@@ -42,6 +45,6 @@ for (const ruleset of rulesets) {
   const mb = (report.bytes / 1e6).toFixed(1);
   const exact = ((100 * report.exact) / report.boards).toFixed(1);
   const how = report.built ? `built (${report.problem})` : "read";
-  console.log(`| ${ruleset} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
+  console.log(`| ${ruleset} | ${seeds} | ${how} | ${(report.ms / 1000).toFixed(1)} s | ${mb} MB | ${exact}% |`);
 }
 console.log(`\nPeak resident memory of this process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

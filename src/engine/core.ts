@@ -18,6 +18,8 @@ export interface MoveFacts {
   captured: boolean;
   /** wari: the move was a forced grand slam, which ends the game. */
   forcedSlam: boolean;
+  /** The move ended the game as a cycle at a second occurrence (see CoreGame.repeatEndsFrom): a search's reading, not the rules'. */
+  searchCycle: boolean;
 }
 
 /**
@@ -46,7 +48,14 @@ export class CoreGame {
   history: Int32Array = new Int32Array(32 * HISTORY_ENTRY);
   historyStart = 0;
   historyLength = 0;
-  readonly facts: MoveFacts = { captured: false, forcedSlam: false };
+  readonly facts: MoveFacts = { captured: false, forcedSlam: false, searchCycle: false };
+  /**
+   * For a search only (the game never sets it): a position that repeats one recorded at or after this
+   * history entry ends the game as a cycle at its second occurrence, as engines read a repetition inside
+   * their own tree (whoever prefers another line can leave the cycle earlier in it); a position before it
+   * still needs the rules' third occurrence.
+   */
+  repeatEndsFrom = Number.MAX_SAFE_INTEGER;
   /**
    * The legal-move mask the end checks computed after the last play (0 when that play ended the game):
    * the search reads it instead of calling legalMask a second time. Valid only until the position is
@@ -124,6 +133,7 @@ export class CoreGame {
     const facts = this.facts;
     facts.captured = false;
     facts.forcedSlam = false;
+    facts.searchCycle = false;
     this.legalAfterPlay = 0;
     if (this.mechanics.family === "oware") owarePlay(this, this.mechanics, house - 1, sink);
     else haitiPlay(this, house - 1, sink);
@@ -139,6 +149,19 @@ export class CoreGame {
    * move and cannot match.
    */
   occurrences(): number {
+    return this.countOccurrences(Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Whether the current position ends the game as a cycle: its third occurrence, or its second after `repeatEndsFrom`. */
+  cycleEnds(): boolean {
+    const count = this.countOccurrences(this.repeatEndsFrom * HISTORY_ENTRY);
+    if (count >= 0) return count >= 3;
+    this.facts.searchCycle = true;
+    return true;
+  }
+
+  /** occurrences(), or -1 as soon as an earlier occurrence is found at or after history word `short`. */
+  private countOccurrences(short: number): number {
     const h = this.history;
     const last = (this.historyLength - 1) * HISTORY_ENTRY;
     const a = h[last];
@@ -147,7 +170,9 @@ export class CoreGame {
     const first = this.historyStart * HISTORY_ENTRY;
     let count = 1;
     for (let i = last - 2 * HISTORY_ENTRY; i >= first; i -= 2 * HISTORY_ENTRY) {
-      if (h[i] === a && h[i + 1] === b && h[i + 2] === c) count++;
+      if (h[i] !== a || h[i + 1] !== b || h[i + 2] !== c) continue;
+      if (i >= short) return -1;
+      count++;
     }
     return count;
   }

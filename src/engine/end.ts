@@ -84,7 +84,7 @@ export function concludeIfOver(game: CoreGame, sink: EventSink): void {
     concludeOware(game, rules, sink);
     return;
   }
-  if (game.occurrences() >= 3) {
+  if (game.cycleEnds()) {
     concludeCycle(game, sink);
     return;
   }
@@ -105,7 +105,7 @@ function concludeOware(game: CoreGame, rules: OwareRules, sink: EventSink): void
   finish(game, "twenty-five", false, sink);
 }
 
-/** The position occurred for the third time: the ruleset's cycle ending. */
+/** The position occurred for the third time (or the second, in a search: CoreGame.repeatEndsFrom): the ruleset's cycle ending. */
 function concludeCycle(game: CoreGame, sink: EventSink): void {
   const rules = game.mechanics;
   if (rules.family === "haiti") {

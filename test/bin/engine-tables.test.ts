@@ -2,7 +2,7 @@
  * The engine tool searches as Nickar plays: with the endgame tables of the bot's data folder (or the
  * folder of --tables-dir), built once when missing, and with the opening book.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,12 +66,13 @@ describe("engine tool endgame tables and book", { timeout: 90_000 }, () => {
     expect(JSON.parse(again.lines[0])).toEqual(answer);
   });
 
-  it("engine tool tables - reads the bot's folder beside DATABASE_PATH and ENDGAME_SEEDS - no flags", async () => {
+  it("engine tool tables - reads the bot's folder beside DATABASE_PATH and ENDGAME_SEEDS - no flags, a size for abapa", async () => {
     const dir = folder();
-    const env = { DATABASE_PATH: join(dir, "nickar.db"), ENDGAME_SEEDS: "6" };
+    const env = { DATABASE_PATH: join(dir, "nickar.db"), ENDGAME_SEEDS: "5,abapa=6" };
     const { lines, code } = await runEngineTool(request(SEARCH), { env });
     expect(code).toBe(0);
     expect(statSync(join(dir, "endgame", "abapa-6.bin")).size).toBeGreaterThan(0);
+    expect(existsSync(join(dir, "endgame", "abapa-5.bin"))).toBe(false);
     expect(JSON.parse(lines[0])).toMatchObject(searchedHere(join(dir, "endgame")));
   });
 

@@ -65,4 +65,34 @@ describe("repetition count", () => {
     }
     expect(cycles).toBeGreaterThan(20);
   });
+
+  it("cycleEnds - a repetition after repeatEndsFrom ends the game at its second occurrence - random games, six rulesets", () => {
+    let seconds = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RULESET_IDS),
+        fc.array(fc.nat(5), { minLength: 1, maxLength: 12 }),
+        (ruleset, choices) => {
+          const game = CoreGame.fromPosition(ruleset, START_POSITION);
+          const searched = CoreGame.fromPosition(ruleset, START_POSITION);
+          searched.repeatEndsFrom = 0; // a search from the start position
+          for (let plies = 0; !game.over; plies++) {
+            const houses = game.legalHouses();
+            const house = houses[choices[plies % choices.length] % houses.length];
+            game.play(house);
+            searched.play(house);
+            if (!game.over && game.occurrences() === 2) {
+              seconds++;
+              expect(searched).toMatchObject({ over: true, reason: "cycle", facts: { searchCycle: true } });
+              return;
+            }
+            expect(searched.over).toBe(game.over);
+            expect(searched.facts.searchCycle).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 20261206 },
+    );
+    expect(seconds).toBeGreaterThan(10);
+  });
 });

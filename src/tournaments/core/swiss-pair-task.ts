@@ -1,7 +1,7 @@
 /**
  * A Swiss round paired in a worker thread (piscina's convention: the default export is the task). The bot
  * pairs a large field here (src/tournaments/swiss-pairer.ts), off the event loop that answers Discord: FIDE's
- * Dutch system costs just under a second of CPU for 500 players (docs/benchmarks.md).
+ * Dutch system costs about half a second of CPU for 500 players (docs/benchmarks.md).
  */
 import { pairSwiss } from "./swiss.ts";
 import type { PairingResult, SwissPlayer, SwissTournament } from "./types.ts";

@@ -36,6 +36,14 @@ export class BlossomForest {
   queue: number[] = [];
   /** The active vertices, in order (rebuilt when one comes or goes). */
   protected actives: number[] = [];
+  /**
+   * Slacks already summed, by the smaller end code, valid while `slackEpoch` stands: vertex duals change only at
+   * a dual step and between solves, and a solve reads the same edge many times in between (every freed vertex
+   * is offered again to the trees left), where each BigInt sum allocates.
+   */
+  private readonly slackCache: bigint[];
+  private readonly slackAt: Int32Array;
+  private slackEpoch = 1;
 
   constructor(readonly n: number) {
     this.w2 = new Array<bigint>(n * n).fill(0n);
@@ -53,6 +61,13 @@ export class BlossomForest {
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms.push(b);
     this.allowed = new Int32Array(n * n);
+    this.slackCache = new Array<bigint>(n * n).fill(0n);
+    this.slackAt = new Int32Array(n * n);
+  }
+
+  /** Forgets every slack summed: a vertex's dual or an edge's weight has changed. */
+  protected dualsChanged(): void {
+    this.slackEpoch++;
   }
 
   end(p: number): number {
@@ -64,8 +79,16 @@ export class BlossomForest {
   rev(p: number): number {
     return (p % this.n) * this.n + ((p / this.n) | 0);
   }
+  /** dual[a] + dual[b] − w2 of the edge between top-level vertices a and b (the duals of blossoms holding both left out). */
   slack(p: number): bigint {
-    return this.dual[(p / this.n) | 0] + this.dual[p % this.n] - this.w2[p];
+    const a = (p / this.n) | 0;
+    const b = p % this.n;
+    const key = a < b ? p : b * this.n + a;
+    if (this.slackAt[key] === this.slackEpoch) return this.slackCache[key];
+    const s = this.dual[a] + this.dual[b] - this.w2[p];
+    this.slackCache[key] = s;
+    this.slackAt[key] = this.slackEpoch;
+    return s;
   }
   allowKey(p: number): number {
     return Math.min(p, this.rev(p));

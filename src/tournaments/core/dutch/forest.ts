@@ -78,9 +78,8 @@ export class AlternatingForest extends BlossomForest {
 
   /** Looks at every edge of S-vertex v: a tight one grows the tree, forms a blossom or augments. */
   private scan(v: number): void {
-    const { n, w2, label, inBlossom, allowed, actives, dual } = this;
+    const { n, w2, label, inBlossom, allowed, actives } = this;
     if (label[inBlossom[v]] !== 1) return; // its tree was taken apart since it was queued
-    const dv = dual[v];
     const row = v * n;
     for (const w of actives) {
       const p = row + w;
@@ -92,7 +91,7 @@ export class AlternatingForest extends BlossomForest {
       const key = v < w ? p : w * n + v;
       let kSlack = 0n;
       if (allowed[key] !== this.stageStamp) {
-        kSlack = dv + dual[w] - wp;
+        kSlack = this.slack(p);
         if (kSlack <= 0n) allowed[key] = this.stageStamp;
       }
       if (allowed[key] === this.stageStamp) {
@@ -168,14 +167,14 @@ export class AlternatingForest extends BlossomForest {
 
   /** Offers u, freed from a tree taken apart, to the S-vertices left, as their scans would have. */
   private offerFreed(u: number): void {
-    const { n, w2, label, inBlossom, dual } = this;
+    const { n, w2, label, inBlossom } = this;
     for (const s of this.actives) {
       const bu = inBlossom[u];
       if (label[bu] === 1 || (label[bu] === 2 && label[u] !== 0)) return; // labelled meanwhile
       const bs = inBlossom[s];
       const p = s * n + u;
       if (label[bs] !== 1 || bs === bu || w2[p] === 0n) continue;
-      const slack = dual[s] + dual[u] - w2[p];
+      const slack = this.slack(p);
       if (slack <= 0n) this.tight(p);
       else this.offer(u, p, slack);
     }
@@ -310,6 +309,7 @@ export class AlternatingForest extends BlossomForest {
     }
     this.dualSteps++;
     if (delta !== 0n) {
+      this.dualsChanged();
       for (const v of actives) {
         const l = label[inBlossom[v]];
         if (l === 1) dual[v] -= delta;

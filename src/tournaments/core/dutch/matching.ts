@@ -133,20 +133,18 @@ export class IncrementalMatching extends AlternatingForest {
     if (list.length > 1) {
       // Many marked at once (a new graph, a new bracket's weights): each one's share of its edges, read off a
       // triangle (exact where weights are a sum of two per-vertex terms, as most of the Dutch graph's are), then
-      // raised where an edge needs more, then lowered to the least its edges allow, so that most edges are tight.
+      // (below) each in turn the least its edges allow, so that most edges are tight. Every edge ends feasible:
+      // its end set later is set knowing the other's dual.
       for (const v of list) dual[v] = this.share(v);
-      for (const v of list) {
-        const d = most(v);
-        if (d > dual[v]) dual[v] = d;
-      }
     }
     for (const v of list) dual[v] = most(v);
+    this.dualsChanged(); // duals and weights changed since the last solve; the slacks summed from here on serve the search too
     for (const v of list) {
       if (this.mate[v] >= 0 || dual[v] === 0n) continue;
       for (const u of this.actives) {
         const w = w2[v * n + u];
         if (u === v || w === 0n || this.mate[u] >= 0 || this.inBlossom[u] !== u) continue;
-        if (dual[v] + dual[u] === w) {
+        if (this.slack(v * n + u) === 0n) {
           this.mate[v] = v * n + u;
           this.mate[u] = u * n + v;
           break;

@@ -6,7 +6,7 @@
  * pairs by re-matching with small priority terms, so the choice among equally good pairings is the rules'
  * (lowest transposition, fewest and smallest exchanges). Sides by colours.ts. Each re-matching starts from
  * the last optimum (graph.ts, matching.ts), so a decision costs what it changes, not a new solve: a round of
- * 500 players takes under 1 s of CPU (docs/benchmarks.md).
+ * 500 players takes about half a second of CPU (docs/benchmarks.md).
  */
 import { pairingNumbers } from "../pairing-numbers.ts";
 import type { PairingResult, Side, SwissPair, SwissTournament } from "../types.ts";

@@ -48,7 +48,6 @@ export function isByeCandidate(p: DutchPlayer, byeScore: number): boolean {
   return p.byeEligible && p.score <= byeScore;
 }
 
-const bit = (b: boolean): bigint => (b ? 1n : 0n);
 const floatBack = (p: DutchPlayer, back: 1 | 2): Float => p.floats[back - 1];
 
 export interface EdgeInput {
@@ -59,10 +58,61 @@ export interface EdgeInput {
   readonly unplayedRanks: ReadonlyMap<number, number>;
 }
 
-/** The bits below C9: the colour fields, then the float fields for the rounds played (at most two back), then the bracket's free fields. */
-function tailBits(ctx: WeightContext): bigint {
-  const back = BigInt(Math.min(ctx.playedRounds, 2));
-  return 4n * ctx.groupBits + back * (2n * ctx.groupBits + 2n * ctx.groupsShift) + 3n * ctx.groupBits + 1n;
+/**
+ * Where each field of a weight starts, counted from bit 0, for one context: the same fields, order and widths
+ * as bbpPairings' shifts, but added as precomputed powers of two, so that a weight costs a few BigInt
+ * additions instead of some thirty shifts (the bracket procedure computes one for every pair of a bracket and
+ * its next group, over and over). Fields are added, not ORed: a count of 2 in a one-bit field carries into
+ * the next field exactly as bbpPairings' additions do.
+ */
+interface Layout {
+  readonly pow: readonly bigint[];
+  readonly r: number;
+  readonly c6: number;
+  readonly c7: number;
+  readonly c8: number;
+  readonly c8Scores: number;
+  readonly c9: number;
+  /** Where C10, C11, C12 and C13 start. */
+  readonly colours: readonly [number, number, number, number];
+  /** Per round back (1, 2): the repeated downfloat and upfloat counts (C14-C17), then their scores (C18-C21). */
+  readonly floats: readonly { down: number; up: number; downScores: number; upScores: number }[];
+  /** Sums of the fields above C9, and of the colour and float counts, by a small key (see edgeWeight). */
+  readonly high: Map<number, bigint>;
+  readonly low: Map<number, bigint>;
+}
+
+const layouts = new WeakMap<WeightContext, Layout>();
+
+function layoutOf(ctx: WeightContext): Layout {
+  const known = layouts.get(ctx);
+  if (known) return known;
+  const gb = Number(ctx.groupBits);
+  const gs = Number(ctx.groupsShift);
+  const back = Math.min(ctx.playedRounds, 2);
+  let at = 3 * gb + 1; // the bracket procedure's free fields and bit (bracket.ts)
+  const scores: { downScores: number; upScores: number }[] = [];
+  for (let b = back; b >= 1; b--) {
+    scores[b - 1] = { upScores: at, downScores: at + gs };
+    at += 2 * gs;
+  }
+  const counts: { down: number; up: number }[] = [];
+  for (let b = back; b >= 1; b--) {
+    counts[b - 1] = { up: at, down: at + gb };
+    at += 2 * gb;
+  }
+  const colours: [number, number, number, number] = [at + 3 * gb, at + 2 * gb, at + gb, at];
+  const c9 = at + 4 * gb;
+  const c8Scores = c9 + 2 * gb;
+  const c8 = c8Scores + gs;
+  const c7 = c8 + gb;
+  const c6 = c7 + gs;
+  const r = c6 + gb;
+  const pow = Array.from({ length: r + 3 }, (_, i) => 1n << BigInt(i));
+  const floats = counts.map((c, i) => ({ ...c, ...scores[i] }));
+  const layout: Layout = { pow, r, c6, c7, c8, c8Scores, c9, colours, floats, high: new Map(), low: new Map() };
+  layouts.set(ctx, layout);
+  return layout;
 }
 
 const downBack = (p: DutchPlayer, back: 1 | 2): boolean => p.floats[back - 1] === "down";
@@ -73,76 +123,79 @@ const upAgainBack = (higher: DutchPlayer, lower: DutchPlayer, back: 1 | 2): bool
 export function edgeWeight(higher: DutchPlayer, lower: DutchPlayer, input: EdgeInput, ctx: WeightContext): bigint {
   if (!compatible(higher, lower, ctx)) return 0n;
   const { inCurrent, inNext } = input;
-  const gb = ctx.groupBits;
-  const gs = ctx.groupsShift;
-  let r = 1n + bit(!isByeCandidate(higher, input.byeScore)) + bit(!isByeCandidate(lower, input.byeScore));
-  if (!inCurrent && !inNext) {
-    // Outside the two brackets every field but C9 is 0: one shift for them all.
-    r <<= 4n * gb + 2n * gs;
-    if (input.singleDownfloaterIsBye) r = c9(r, higher, lower, input);
-    return r << tailBits(ctx);
+  const L = layoutOf(ctx);
+  const { pow } = L;
+  const r = 1 + Number(!isByeCandidate(higher, input.byeScore)) + Number(!isByeCandidate(lower, input.byeScore));
+  // Above C9: completion and the bye, then the current or the next bracket's pair and its score.
+  const scoreShift = inCurrent || inNext ? Number(ctx.shiftOf.get(higher.score)!) : 0;
+  const highKey = ((scoreShift * 2 + Number(inNext)) * 2 + Number(inCurrent)) * 4 + r;
+  let w = L.high.get(highKey);
+  if (w === undefined) {
+    w = BigInt(r) * pow[L.r];
+    if (inCurrent) w += pow[L.c6] + pow[L.c7 + scoreShift];
+    if (inNext) w += pow[L.c8] + pow[L.c8Scores + scoreShift];
+    L.high.set(highKey, w);
   }
-  r = (r << gb) | bit(inCurrent);
-  r <<= gs;
-  if (inCurrent) r |= 1n << ctx.shiftOf.get(higher.score)!;
-  r = (r << gb) | bit(inNext);
-  r <<= gs;
-  if (inNext) r |= 1n << ctx.shiftOf.get(higher.score)!;
-  r <<= 2n * gb;
-  if (input.singleDownfloaterIsBye) r = c9(r, higher, lower, input);
-  r = colourBits(r, lower, higher, inCurrent, gb);
+  if (input.singleDownfloaterIsBye) w += c9(higher, lower, input) * pow[L.c9];
+  // Outside the current bracket every field below C9 is 0.
+  if (!inCurrent) return w;
+  // The colour bits and the float counts (0-2, then a bit, per round back) as one key, summed once per key.
+  let lowKey = colourBits(lower, higher);
   for (const back of [1, 2] as const) {
     if (ctx.playedRounds < back) continue;
-    r <<= gb;
-    if (inCurrent) r = (r | bit(downBack(lower, back))) + bit(higher.score <= lower.score && downBack(higher, back));
-    r <<= gb;
-    if (inCurrent) r |= bit(!upAgainBack(higher, lower, back));
+    const down = Number(downBack(lower, back)) + Number(higher.score <= lower.score && downBack(higher, back));
+    lowKey = (lowKey * 3 + down) * 2 + Number(!upAgainBack(higher, lower, back));
   }
-  for (const back of [1, 2] as const) {
-    if (ctx.playedRounds < back) continue;
-    r <<= gs;
-    if (inCurrent) {
-      r += bit(downBack(lower, back)) << ctx.shiftOf.get(lower.score)!;
-      r += bit(downBack(higher, back)) << ctx.shiftOf.get(higher.score)!;
+  let low = L.low.get(lowKey);
+  if (low === undefined) {
+    low = 0n;
+    let key = lowKey;
+    for (let back = Math.min(ctx.playedRounds, 2); back >= 1; back--) {
+      const f = L.floats[back - 1];
+      low += BigInt(key % 2) * pow[f.up];
+      key = Math.floor(key / 2);
+      low += BigInt(key % 3) * pow[f.down];
+      key = Math.floor(key / 3);
     }
-    r <<= gs;
-    if (inCurrent && !upAgainBack(higher, lower, back)) r |= 1n << ctx.shiftOf.get(higher.score)!;
+    for (let c = 3; c >= 0; c--, key = Math.floor(key / 2)) low += BigInt(key % 2) * pow[L.colours[c]];
+    L.low.set(lowKey, low);
   }
-  return (r << (3n * gb)) << 1n;
+  w += low;
+  // The scores of repeated floaters (C18-C21): a bit at the floater's score group.
+  for (const back of [1, 2] as const) {
+    if (ctx.playedRounds < back) continue;
+    const f = L.floats[back - 1];
+    if (downBack(lower, back)) w += pow[f.downScores + Number(ctx.shiftOf.get(lower.score)!)];
+    if (downBack(higher, back)) w += pow[f.downScores + Number(ctx.shiftOf.get(higher.score)!)];
+    if (!upAgainBack(higher, lower, back)) w += pow[f.upScores + scoreShift];
+  }
+  return w;
 }
 
 /** C9: the bye to the player with the most games played, when its receiver is the top group's single downfloater. */
-function c9(r: bigint, higher: DutchPlayer, lower: DutchPlayer, input: EdgeInput): bigint {
-  let out = r;
-  if (higher.score === input.byeScore) out |= BigInt(input.unplayedRanks.get(higher.playedGames)!);
-  if (lower.score === input.byeScore) out += BigInt(input.unplayedRanks.get(lower.playedGames)!);
-  return out;
+function c9(higher: DutchPlayer, lower: DutchPlayer, input: EdgeInput): bigint {
+  let ranks = 0;
+  if (higher.score === input.byeScore) ranks += input.unplayedRanks.get(higher.playedGames)!;
+  if (lower.score === input.byeScore) ranks += input.unplayedRanks.get(lower.playedGames)!;
+  return BigInt(ranks);
 }
 
-/** C10-C13, each a field of `gb` bits (bbpPairings' insertColorBits), set only inside the current bracket. */
-function colourBits(weight: bigint, p: DutchPlayer, o: DutchPlayer, inCurrent: boolean, gb: bigint): bigint {
-  let r = weight << gb;
-  r |= bit(inCurrent && (p.imbalance <= 1 || o.imbalance <= 1 || p.preference !== o.preference));
-  r <<= gb;
+/** C10-C13 (bbpPairings' insertColorBits) as four bits, C10 the highest; they count only inside the current bracket. */
+function colourBits(p: DutchPlayer, o: DutchPlayer): number {
   const opposite = p.preference === "S" ? "N" : p.preference === "N" ? "S" : null;
-  r |= bit(
-    inCurrent &&
-      (!p.absolute ||
-        !o.absolute ||
-        p.preference !== o.preference ||
-        (p.imbalance === o.imbalance
-          ? p.repeated === null || p.repeated !== o.repeated
-          : (p.imbalance > o.imbalance ? o : p).repeated !== opposite)),
-  );
-  r <<= gb;
-  r |= bit(inCurrent && (p.preference === null || o.preference === null || p.preference !== o.preference));
-  r <<= gb;
-  r |= bit(
-    inCurrent &&
-      ((!p.strong && !p.absolute) ||
-        (!o.strong && !o.absolute) ||
-        (p.absolute && o.absolute) ||
-        p.preference !== o.preference),
-  );
-  return r;
+  const c10 = p.imbalance <= 1 || o.imbalance <= 1 || p.preference !== o.preference;
+  const c11 =
+    !p.absolute ||
+    !o.absolute ||
+    p.preference !== o.preference ||
+    (p.imbalance === o.imbalance
+      ? p.repeated === null || p.repeated !== o.repeated
+      : (p.imbalance > o.imbalance ? o : p).repeated !== opposite);
+  const c12 = p.preference === null || o.preference === null || p.preference !== o.preference;
+  const c13 =
+    (!p.strong && !p.absolute) ||
+    (!o.strong && !o.absolute) ||
+    (p.absolute && o.absolute) ||
+    p.preference !== o.preference;
+  return Number(c10) * 8 + Number(c11) * 4 + Number(c12) * 2 + Number(c13);
 }
