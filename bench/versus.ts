@@ -5,7 +5,7 @@
  * (bench/versus-engine.ts), in abapa (docs/engine.md, "Against another engine").
  *
  * Nickar's side is the bot's own: a search pool made as the bot makes it (createAiPool with the endgame
- * tables of the configuration, ENDGAME_SEEDS in --tables-dir) asked what Computer.move asks it (level
+ * tables of the configuration, ENDGAME_SEEDS's size for abapa, in --tables-dir; --tables-seeds N: N seeds) asked what Computer.move asks it (level
  * expert, the whole move list, the opening book), at --ms a move. One thing differs, for fairness: the
  * pool's thread is put back at normal priority (bench/versus-priority.ts), as the external engine runs.
  * Both sides get the same fixed wall-clock time a move (`go movetime`), and each waits while the other
@@ -20,6 +20,7 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { type EndgameOptions, seedsFor } from "../src/ai/endgame-file.ts";
 import { type AiPool, createAiPool } from "../src/ai/pool.ts";
 import { loadConfig } from "../src/config.ts";
 import { UciEngine } from "./versus-engine.ts";
@@ -92,10 +93,11 @@ async function main(): Promise<void> {
   const concurrency = Math.max(1, Number(flag("concurrency", "1")));
   const seed = Number(flag("seed", "1"));
   const config = loadConfig();
-  const endgame = {
-    dir: flag("tables-dir", config.computer.endgame.dir),
-    seeds: Number(flag("tables-seeds", String(config.computer.endgame.seeds))),
-  };
+  // The bot's table sizes (ENDGAME_SEEDS, per ruleset), unless --tables-seeds gives one size.
+  const dir = flag("tables-dir", config.computer.endgame.dir);
+  const endgame: EndgameOptions = process.argv.includes("--tables-seeds")
+    ? { dir, seeds: Number(flag("tables-seeds")) }
+    : { ...config.computer.endgame, dir };
   const from = Number(flag("from", "0"));
   const repetition = flag("repetition", "stop");
   if (repetition !== "stop" && repetition !== "nickar") throw new Error("--repetition is stop or nickar");
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
   const lanes = pools.map((pool) => new Lane(pool, command, ms));
   const names = await Promise.all(lanes.map((lane) => lane.start()));
   console.log(
-    `Nickar's expert (opening book; endgame tables of ${endgame.seeds} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}; a repeated position ends the game at its ${repetition === "stop" ? "second" : "third"} occurrence${from > 0 ? `, from opening ${from + 1}` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
+    `Nickar's expert (opening book; endgame tables of ${seedsFor(endgame, "abapa")} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}; a repeated position ends the game at its ${repetition === "stop" ? "second" : "third"} occurrence${from > 0 ? `, from opening ${from + 1}` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
   );
 
   const results: VersusResult[] = new Array(tasks.length);
