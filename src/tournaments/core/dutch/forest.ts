@@ -19,23 +19,11 @@
 import { BlossomForest } from "./blossoms.ts";
 
 export class AlternatingForest extends BlossomForest {
-  /** The slack of knownEdge[x] at dual step knownAt[x] (see `offer`). */
-  private readonly knownEdge: Int32Array;
-  private readonly knownAt: Int32Array;
-  private readonly knownSlack: bigint[];
-  private dualSteps = 0;
   /** Vertices of trees taken apart, still to offer to the trees left. */
   private freed: number[] = [];
   /** Tight edges between two S-vertices of the same tree, left until no augmenting edge is in sight (see `tight`). */
   private pending: number[] = [];
   private liveTrees = 0;
-
-  constructor(n: number) {
-    super(n);
-    this.knownEdge = new Int32Array(2 * n).fill(-1);
-    this.knownAt = new Int32Array(2 * n);
-    this.knownSlack = new Array<bigint>(2 * n).fill(0n);
-  }
 
   /** Augments until no exposed vertex has a dual above 0: the matching is then a maximum-weight one. */
   protected search(): void {
@@ -58,7 +46,6 @@ export class AlternatingForest extends BlossomForest {
     this.labelEnd.fill(-1);
     this.bestEdge.fill(-1);
     this.stageStamp++;
-    this.dualSteps++;
     this.queue = [];
     this.freed = [];
     this.pending = [];
@@ -180,24 +167,11 @@ export class AlternatingForest extends BlossomForest {
     }
   }
 
-  /**
-   * Keeps edge p (slack `slack`) as x's least-slack edge if it beats the one kept. The kept edge's slack is
-   * remembered until the next dual step (slacks change only there), so a scan costs one BigInt sum per edge.
-   */
+  /** Keeps edge p (slack `slack`) as x's least-slack edge if it beats the one kept (its slack read from the cache). */
   private offer(x: number, p: number, slack: bigint): void {
     const kept = this.bestEdge[x];
-    if (kept !== -1) {
-      if (this.knownEdge[x] !== kept || this.knownAt[x] !== this.dualSteps) {
-        this.knownSlack[x] = this.slack(kept);
-        this.knownEdge[x] = kept;
-        this.knownAt[x] = this.dualSteps;
-      }
-      if (slack >= this.knownSlack[x]) return;
-    }
+    if (kept !== -1 && slack >= this.slack(kept)) return;
     this.bestEdge[x] = p;
-    this.knownEdge[x] = p;
-    this.knownSlack[x] = slack;
-    this.knownAt[x] = this.dualSteps;
   }
 
   /** Augments along the tight edge p between an S-vertex and another tree or an exposed vertex; true. */
@@ -307,7 +281,6 @@ export class AlternatingForest extends BlossomForest {
         deltaBlossom = b;
       }
     }
-    this.dualSteps++;
     if (delta !== 0n) {
       this.dualsChanged();
       for (const v of actives) {
