@@ -1,6 +1,6 @@
 /**
  * `npm run bench:versus -- --engine "<command>" --ms 500 [--openings 12] [--concurrency 1|2] [--seed N]
- * [--repetition stop|nickar] [--from K] [--out FILE]`, or `npm run bench:versus -- --report FILE...`:
+ * [--repetition stop|nickar] [--search-repetition third|second] [--from K] [--out FILE]`, or `npm run bench:versus -- --report FILE...`:
  * Nickar's expert, as the bot plays it, against an external Oware engine that speaks Aalina's adapted UCI
  * (bench/versus-engine.ts), in abapa (docs/engine.md, "Against another engine").
  *
@@ -15,6 +15,8 @@
  * rules is reported with its game and not scored, and the engine is restarted for the next game.
  * --repetition stop (default) stops a game at a position's second occurrence, where Aalina's rules end it;
  * --repetition nickar plays on to Nickar's third (bench/versus-game.ts says how).
+ * --search-repetition sets where Nickar's search ends a line at a repetition (ExpertParts.repetition:
+ * `second` is SearchConfig.twofold, the expert's in abapa; `third` the rules' occurrence) instead of the expert's own.
  * --from K skips the seed's first K openings and --out FILE appends each game as a JSON line as it ends,
  * so that one match can be split over several runs; --report FILE... prints the report of such files.
  */
@@ -22,6 +24,7 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { type EndgameOptions, seedsFor } from "../src/ai/endgame-file.ts";
 import { type AiPool, createAiPool } from "../src/ai/pool.ts";
+import type { ThinkResult } from "../src/ai/types.ts";
 import { loadConfig } from "../src/config.ts";
 import { UciEngine } from "./versus-engine.ts";
 import {
@@ -32,6 +35,7 @@ import {
   versusOpenings,
 } from "./versus-game.ts";
 import { gameRows, summarize, summaryLines } from "./versus-report.ts";
+import type { VersusThinkTask } from "./versus-think.ts";
 
 function flag(name: string, fallback?: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,6 +43,8 @@ function flag(name: string, fallback?: string): string {
   if (value === undefined) throw new Error(`--${name} is required`);
   return value;
 }
+
+const VERSUS_THINK = new URL("./versus-think.ts", import.meta.url).href;
 
 /** One lane: a pool thread and an engine process, playing tasks one after another. */
 class Lane {
@@ -49,6 +55,7 @@ class Lane {
     private readonly pool: AiPool,
     private readonly command: string,
     private readonly ms: number,
+    private readonly searchRepetition: VersusThinkTask["repetition"] | null,
   ) {}
 
   /** Warms both sides (V8's and the JVM's compilers) and puts the pool's thread at normal priority. */
@@ -69,8 +76,12 @@ class Lane {
   }
 
   async play(task: VersusTask): Promise<VersusResult> {
-    const nickar: NickarPlayer = async (moves) =>
-      (await this.pool.think({ ruleset: "abapa", moves, level: "expert", book: true, ms: this.ms })).best;
+    const nickar: NickarPlayer = async (moves) => {
+      const request = { ruleset: "abapa", moves, level: "expert", book: true, ms: this.ms } as const;
+      if (this.searchRepetition === null) return (await this.pool.think(request)).best;
+      const task: VersusThinkTask = { request, repetition: this.searchRepetition };
+      return (await this.pool.runTask<VersusThinkTask, ThinkResult>(VERSUS_THINK, task)).best;
+    };
     const result = await playVersusGame(task, nickar, await this.engineUp());
     if (result.kind !== "scored") {
       // Whatever state it is in, the next game starts with a fresh process.
@@ -101,6 +112,9 @@ async function main(): Promise<void> {
   const from = Number(flag("from", "0"));
   const repetition = flag("repetition", "stop");
   if (repetition !== "stop" && repetition !== "nickar") throw new Error("--repetition is stop or nickar");
+  const searchRepetition = process.argv.includes("--search-repetition") ? flag("search-repetition") : null;
+  if (searchRepetition !== null && searchRepetition !== "third" && searchRepetition !== "second")
+    throw new Error("--search-repetition is third or second");
   const out = process.argv.includes("--out") ? flag("out") : null;
   const openings = versusOpenings(from + count, seed).slice(from);
   const tasks: VersusTask[] = openings.flatMap((opening) => [
@@ -112,10 +126,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const pools = Array.from({ length: concurrency }, () => createAiPool({ threads: 1, endgame, maxQueue: 1 }));
   const [tables] = (await pools[0].prepareEndgames?.(undefined, ["abapa"])) ?? [];
-  const lanes = pools.map((pool) => new Lane(pool, command, ms));
+  const lanes = pools.map((pool) => new Lane(pool, command, ms, searchRepetition));
   const names = await Promise.all(lanes.map((lane) => lane.start()));
   console.log(
-    `Nickar's expert (opening book; endgame tables of ${seedsFor(endgame, "abapa")} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}; a repeated position ends the game at its ${repetition === "stop" ? "second" : "third"} occurrence${from > 0 ? `, from opening ${from + 1}` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
+    `Nickar's expert (opening book; endgame tables of ${seedsFor(endgame, "abapa")} seeds, ${tables ? `${tables.built ? "built" : "read"} in ${(tables.ms / 1000).toFixed(1)} s` : "none"}) against ${names[0]} (\`${command}\`), abapa, ${ms} ms a move each (fixed time a move), ${openings.length} openings × 2 colours (seed ${seed}; a repeated position ends the game at its ${repetition === "stop" ? "second" : "third"} occurrence${from > 0 ? `, from opening ${from + 1}` : ""}${searchRepetition ? `; Nickar's search ends a line at a repetition's ${searchRepetition} occurrence` : ""}), ${concurrency} game(s) at once; search threads at priority ${lanes.map((l) => l.priority).join(", ")}; load average ${startLoad.join(" ")}\n`,
   );
 
   const results: VersusResult[] = new Array(tasks.length);

@@ -123,6 +123,12 @@ export interface SearchOutcome {
   readonly pv: number[];
   /** The result is proven: every line was searched to the end of the game. */
   readonly exact: boolean;
+  /**
+   * With twofold: the deepest completed iteration met a repetition that the ruleset's cycle award decided
+   * (a winner by the seeds each side keeps). A decisive score may then rest on it: the award at a second
+   * occurrence is the search's reading, not the rules', so such a score is no proof (think.ts, apiScore).
+   */
+  readonly cycleAward: boolean;
   /** What ended the search (see StopReason). */
   readonly stop: StopReason;
   /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
@@ -208,6 +214,8 @@ export class Searcher {
   private heuristic = 0;
   /** Cycle endings met so far: a score that depended on one depends on the path, so it is not stored. */
   private cycles = 0;
+  /** Lines ended by a repetition inside the search (twofold) with a winner by the cycle award. */
+  private cycleAwards = 0;
   private readonly owareFamily: boolean;
   // The configuration's switches as fields: read at every node.
   private readonly pvs: boolean;
@@ -272,10 +280,12 @@ export class Searcher {
     let depth = 0;
     let pv: number[] = [best];
     let exact = false;
+    let cycleAward = false;
     let lastScores: number[] = [];
     const aspiration = this.config.aspiration === true && !this.config.rootScores;
     for (let d = 1; d <= this.config.maxDepth; d++) {
       const heuristicBefore = this.heuristic;
+      const awardsBefore = this.cycleAwards;
       let value: number;
       if (aspiration && d >= ASPIRATION_FROM && Math.abs(score) < WIN / 2) {
         // Outside the window the score is only a bound: search again with the full window.
@@ -290,11 +300,14 @@ export class Searcher {
       best = this.pvTable[0];
       pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
       lastScores = rootScores.slice();
+      cycleAward = this.cycleAwards !== awardsBefore;
       this.canStop = true;
       // Best first next time, then the others by this iteration's scores.
       rootMoves.sort((x, y) => (x === best ? -1 : y === best ? 1 : rootScores[y - 1] - rootScores[x - 1]));
       // A win or loss within the horizon is the fastest win (or slowest loss) there is: deeper changes nothing.
-      if (this.heuristic === heuristicBefore || (Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d)) {
+      // Unless a repetition's award may have decided it: an evaluation scored as a result (twofold).
+      const decided = Math.abs(value) > WIN / 2 && WIN - Math.abs(value) <= d && !cycleAward;
+      if (this.heuristic === heuristicBefore || decided) {
         exact = true;
         this.stopReason = "proven";
         break;
@@ -307,6 +320,7 @@ export class Searcher {
       nodes: this.nodes,
       pv,
       exact,
+      cycleAward,
       stop: this.stopReason,
       rootMoveScores: this.config.rootScores ? lastScores : [],
       tableProbes: this.tableProbes,
@@ -520,7 +534,10 @@ export class Searcher {
   /** A finished game, scored by the core's own result, from `mover`'s side. */
   private terminal(game: CoreGame, mover: number, ply: number): number {
     if (game.reason === "cycle") this.cycles++;
-    if (game.facts.searchCycle) this.heuristic++;
+    if (game.facts.searchCycle) {
+      this.heuristic++;
+      if (game.winner !== null) this.cycleAwards++;
+    }
     if (game.winner === null) return 0;
     return game.winner === mover ? WIN - ply : ply - WIN;
   }

@@ -135,8 +135,16 @@ export function requestGame(request: ThinkRequest): CoreGame {
   return game;
 }
 
+/**
+ * A decisive search score that may rest on a repetition's award at its second occurrence (twofold,
+ * SearchOutcome.cycleAward) is reported as this many seeds either way: beyond what the evaluation says of
+ * a position, yet not a proven result, since Nickar's rules end a game at the third occurrence.
+ */
+export const AWARDED_SEEDS = 24;
+
 /** A search score in the API's units: seeds, or ±(WIN_SCORE - plies) for a proven result. */
-export function apiScore(units: number): number {
+export function apiScore(units: number, cycleAward = false): number {
+  if (Math.abs(units) > WIN / 2 && cycleAward) return Math.sign(units) * AWARDED_SEEDS;
   if (Math.abs(units) > WIN / 2) return Math.sign(units) * (WIN_SCORE - (WIN - Math.abs(units)));
   return units / SCALE;
 }
@@ -196,7 +204,7 @@ export function think(
   const chosen = request.level === "easy" ? noisyChoice(outcome, rand) : outcome;
   return {
     best: chosen.best,
-    score: apiScore(chosen.score),
+    score: apiScore(chosen.score, !outcome.exact && outcome.cycleAward),
     depth: outcome.depth,
     nodes: outcome.nodes,
     pv: chosen.pv,
