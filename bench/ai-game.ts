@@ -25,7 +25,7 @@ import type { RulesetId } from "../src/engine/types.ts";
  * `search` (aspiration windows and late-move reductions, the expert's;
  * without the part, the plain search), `buckets` (the hash
  * table's two-entry buckets, SearchConfig.buckets, not the expert's) and `twofold` (a repetition inside
- * the search ends the line as a cycle, SearchConfig.twofold: the expert's in abapa, wari and caribbean).
+ * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean).
  */
 export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold"] as const;
 export type Part = (typeof PARTS)[number];

@@ -26,7 +26,7 @@
  * speightstown/bridgetown, haiti; --rulesets picks them). The parts: `tables` (the endgame tables),
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
  * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release), `buckets` (the hash
- * table's two-entry buckets, not the expert's) and `twofold` (a repetition inside the search ends the line as a cycle: the expert's in abapa, wari and caribbean).
+ * table's two-entry buckets, not the expert's) and `twofold` (a repetition inside the search ends the line as a cycle: the expert's in wari and caribbean).
  * --eval-a FILE gives A the fitted terms of FILE (written by `npm run -s tune -- --out FILE`) and B the
  * committed ones (with `eval` in --both-parts: a candidate fit against the current one).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),

@@ -84,12 +84,15 @@ const SEARCH_CHANGES = { aspiration: true, reductions: true } as const;
 const REDUCED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS);
 
 /**
- * The rulesets whose expert ends a line at a repetition inside its search (SearchConfig.twofold): abapa, wari
- * and caribbean, where bench:ai's sequential test accepted it at equal time (50 ms a move, tables, book,
- * fitted evaluation and reduced search on both sides; H0 0 against H1 +30 Elo at 5% error rates): +47 Elo
- * [+12, +83] over 152 game pairs (docs/benchmarks.md, "AI"). The other three were not tested.
+ * The rulesets whose expert ends a line at a repetition inside its search (SearchConfig.twofold): wari and
+ * caribbean. bench:ai's sequential test accepted it in abapa, wari and caribbean at 50 ms a move (tables,
+ * book, fitted evaluation and reduced search on both sides; H0 0 against H1 +30 Elo at 5% error rates):
+ * +47 Elo [+12, +83] over 152 game pairs (abapa +65, wari +69, caribbean +7). At longer times abapa lost
+ * it: at 200 ms a move, -34 Elo [-92, +23] over 114 games (no verdict, LLR -1.70); against Aalina at 500 ms,
+ * 49.5% over 96 games with it against 57.9% over 95 without (docs/benchmarks.md). Wari and caribbean were
+ * not played at longer times; the other three rulesets were not tested.
  */
-const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["abapa", "wari", "caribbean"]);
+const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["wari", "caribbean"]);
 
 /** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
 export function expertRepetition(ruleset: RulesetId): "third" | "second" {

@@ -56,8 +56,8 @@ describe("twofold", () => {
   });
 
   it("think - a repetition's award is reported as AWARDED_SEEDS, never as a forced result - the two-seed chase", () => {
-    // The expert reads repetitions so in abapa (think.ts, expertRepetition).
-    const result = think({ ruleset: "abapa", start: CHASE, moves: [], level: "expert", ms: 20, seed: 1 });
+    // The expert reads repetitions so in wari (think.ts, expertRepetition).
+    const result = think({ ruleset: "wari", start: CHASE, moves: [], level: "expert", ms: 20, seed: 1 });
     expect(result.proven).toBe(false);
     expect(isDecisive(result.score)).toBe(false);
     expect(result.score).toBe(AWARDED_SEEDS);
