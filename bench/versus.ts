@@ -16,7 +16,7 @@
  * --repetition stop (default) stops a game at a position's second occurrence, where Aalina's rules end it;
  * --repetition nickar plays on to Nickar's third (bench/versus-game.ts says how).
  * --search-repetition sets where Nickar's search ends a line at a repetition (ExpertParts.repetition:
- * `second` is SearchConfig.twofold, the expert's in abapa; `third` the rules' occurrence) instead of the expert's own.
+ * `second` is SearchConfig.twofold, the expert's in wari and caribbean but not abapa; `third` the rules' occurrence) instead of the expert's own.
  * --from K skips the seed's first K openings and --out FILE appends each game as a JSON line as it ends,
  * so that one match can be split over several runs; --report FILE... prints the report of such files.
  */
