@@ -21,10 +21,10 @@ import {
   layerSize,
   uninstallTable,
 } from "../../src/ai/endgame.ts";
-import { tunedWeights } from "../../src/ai/evaluate.ts";
-import { MAX_PLY, Searcher, WIN } from "../../src/ai/search.ts";
+import { Searcher, WIN } from "../../src/ai/search.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/types.ts";
+import { provingConfig } from "../support/search-config.ts";
 
 /** Win 1, draw 0, loss -1 for the player to move, by the exhaustive search; null if it did not finish. */
 function exhaustive(ruleset: RulesetId, pits: number[], d: number, nodeLimit: number): number | null {
@@ -32,15 +32,7 @@ function exhaustive(ruleset: RulesetId, pits: number[], d: number, nodeLimit: nu
   const south = (48 - n + d) / 2;
   const game = CoreGame.fromPosition(ruleset, { pits, stores: [south, 48 - n - south], toMove: 0 });
   if (game.over) return game.winner === null ? 0 : game.winner === 0 ? 1 : -1;
-  const searcher = new Searcher(game, {
-    maxDepth: MAX_PLY,
-    tableBits: 16,
-    pvs: true,
-    ordering: true,
-    evaluation: "tuned",
-    weights: tunedWeights(ruleset),
-    rootScores: false,
-  });
+  const searcher = new Searcher(game, provingConfig(ruleset));
   const outcome = searcher.run({ deadline: Number.POSITIVE_INFINITY, now: () => 0, nodeLimit });
   if (!outcome.exact) return null;
   return outcome.score > WIN / 2 ? 1 : outcome.score < -WIN / 2 ? -1 : 0;

@@ -7,12 +7,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tunedWeights } from "../../src/ai/evaluate.ts";
-import { MAX_PLY, type SearchConfig, Searcher } from "../../src/ai/search.ts";
+import { MAX_PLY, Searcher } from "../../src/ai/search.ts";
 import { AWARDED_SEEDS, think } from "../../src/ai/think.ts";
 import { isDecisive } from "../../src/ai/types.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { type Position, RULESET_IDS, type RulesetId } from "../../src/engine/types.ts";
+import { provingConfig } from "../support/search-config.ts";
 
 /**
  * South's two seeds in houses 1 and 6, North's row empty, 23 seeds in each store: South must feed with
@@ -21,23 +21,9 @@ import { type Position, RULESET_IDS, type RulesetId } from "../../src/engine/typ
  */
 const CHASE: Position = { pits: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], stores: [23, 23], toMove: 0 };
 
-function configOf(ruleset: RulesetId, twofold: boolean, maxDepth = MAX_PLY): SearchConfig {
-  return {
-    maxDepth,
-    tableBits: 16,
-    pvs: true,
-    ordering: true,
-    evaluation: "tuned",
-    weights: tunedWeights(ruleset),
-    rootScores: false,
-    endgame: false,
-    twofold,
-  };
-}
-
 function search(ruleset: RulesetId, position: Position, twofold: boolean, maxDepth = MAX_PLY, nodeLimit = 50_000) {
   const game = CoreGame.fromPosition(ruleset, position);
-  return new Searcher(game, configOf(ruleset, twofold, maxDepth)).run({
+  return new Searcher(game, provingConfig(ruleset, { maxDepth, endgame: false, twofold })).run({
     deadline: Number.POSITIVE_INFINITY,
     now: () => 0,
     nodeLimit,
