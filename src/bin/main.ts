@@ -13,6 +13,7 @@ import { DatabaseFileWatch } from "../db/file-watch.ts";
 import { DatabaseDamagedError } from "../db/integrity.ts";
 import { startBot } from "../discord/bot.ts";
 import { createLogger } from "../logger.ts";
+import { mainThreadIdle } from "../workers/idle-collect.ts";
 import { runShards, SHUTDOWN_MESSAGE } from "./shards.ts";
 
 /** Exit code when the database file changed under the bot. */
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     clearInterval(watcher);
     logger.info({ why }, "shutting down");
+    mainThreadIdle.close();
     try {
       await running.stop();
     } catch (err) {

@@ -44,6 +44,7 @@ export class IdleCollect {
   private readonly growthBytes: number;
   /** Collections run so far (for the tests). */
   collections = 0;
+  private closed = false;
 
   constructor(options: IdleCollectOptions = {}) {
     this.quietMs = options.quietMs ?? 2000;
@@ -52,6 +53,7 @@ export class IdleCollect {
 
   /** Work happened: the collection waits for `quietMs` after the last call. */
   busy(): void {
+    if (this.closed) return;
     if (this.timer) {
       this.timer.refresh();
       return;
@@ -95,6 +97,16 @@ export class IdleCollect {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.wake();
+  }
+
+  /**
+   * No collection from now on: the process is stopping. A trim then could be the allocator's first, and
+   * loading its native library while the worker pools shut down ended a bot's shutdown in an abort
+   * (SIGABRT, "napi_throw" in koffi's load) in test/e2e/data-safety.test.ts on a loaded machine.
+   */
+  close(): void {
+    this.closed = true;
+    this.stop();
   }
 }
 

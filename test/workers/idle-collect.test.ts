@@ -85,4 +85,15 @@ describe("IdleCollect", () => {
     vi.advanceTimersByTime(79);
     expect(idle.collections).toBe(1);
   });
+
+  it("IdleCollect - no collection after close, however much work follows - the process is stopping", () => {
+    vi.useFakeTimers();
+    idle = new IdleCollect({ quietMs: 30, growthBytes: 0 });
+    idle.busy();
+    idle.close();
+    vi.advanceTimersByTime(120);
+    idle.busy();
+    vi.advanceTimersByTime(120);
+    expect(idle.collections).toBe(0);
+  });
 });
