@@ -48,7 +48,7 @@ import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { installTable, uninstallTable } from "../src/ai/endgame.ts";
-import { loadOrBuild, seedsFor } from "../src/ai/endgame-file.ts";
+import { loadOrBuild, seedsFor, tablesOverridden } from "../src/ai/endgame-file.ts";
 import type { FittedTerms } from "../src/ai/evaluate.ts";
 import { think } from "../src/ai/think.ts";
 import { LEVELS, type Level, NODES_PER_MS } from "../src/ai/types.ts";
@@ -68,6 +68,8 @@ function flag(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 const has = (name: string) => process.argv.includes(`--${name}`);
+/** --tables-seeds: one table size for every ruleset (else the bot's sizes). */
+const oneSizeFlag = () => (has("tables-seeds") ? Number(flag("tables-seeds", "10")) : undefined);
 
 const MS = Number(flag("ms", "50"));
 const OPENINGS = Number(flag("openings", "4"));
@@ -254,10 +256,9 @@ function endgames(): void {
   const withTables = has("endgame-tables");
   if (withTables) {
     const config = loadConfig();
-    const options = has("tables-seeds") ? { seeds: Number(flag("tables-seeds", "10")) } : config.computer.endgame;
-    const dir = flag("tables-dir", config.computer.endgame.dir);
+    const options = tablesOverridden(config.computer.endgame, undefined, oneSizeFlag());
     for (const ruleset of rulesets)
-      installTable(loadOrBuild(dir, ruleset, seedsFor({ ...options, dir }, ruleset)).table);
+      installTable(loadOrBuild(flag("tables-dir", options.dir), ruleset, seedsFor(options, ruleset)).table);
   }
   console.log(
     `Endgames: expert${withTables ? " with endgame tables" : ""}, ${budget * NODES_PER_MS} nodes a position, 20 random positions per row (stores split at random): share proven, nodes of the median and 75th-percentile proof\n`,
@@ -325,8 +326,7 @@ async function previousRelease(): Promise<void> {
       ...(has("eval-a") && { fittedTermsA: await candidateTerms(flag("eval-a", "")) }),
       tables: {
         // The bot's sizes per ruleset, unless --tables-seeds gives one for all.
-        ...(has("tables-seeds") ? { seeds: Number(flag("tables-seeds", "10")) } : config.computer.endgame),
-        dir: flag("tables-dir", config.computer.endgame.dir),
+        ...tablesOverridden(config.computer.endgame, flag("tables-dir", config.computer.endgame.dir), oneSizeFlag()),
         ...(has("tables-seeds-b") && { seedsB: Number(flag("tables-seeds-b", "10")) }),
       },
     });

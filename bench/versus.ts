@@ -22,7 +22,7 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { type EndgameOptions, seedsFor } from "../src/ai/endgame-file.ts";
+import { type EndgameOptions, seedsFor, tablesOverridden } from "../src/ai/endgame-file.ts";
 import { type AiPool, createAiPool } from "../src/ai/pool.ts";
 import type { ThinkResult } from "../src/ai/types.ts";
 import { loadConfig } from "../src/config.ts";
@@ -106,9 +106,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The bot's table sizes (ENDGAME_SEEDS, per ruleset), unless --tables-seeds gives one size.
   const dir = flag("tables-dir", config.computer.endgame.dir);
-  const endgame: EndgameOptions = process.argv.includes("--tables-seeds")
-    ? { dir, seeds: Number(flag("tables-seeds")) }
-    : { ...config.computer.endgame, dir };
+  const oneSize = process.argv.includes("--tables-seeds") ? Number(flag("tables-seeds")) : undefined;
+  const endgame: EndgameOptions = tablesOverridden(config.computer.endgame, dir, oneSize);
   const from = Number(flag("from", "0"));
   const repetition = flag("repetition", "stop");
   if (repetition !== "stop" && repetition !== "nickar") throw new Error("--repetition is stop or nickar");

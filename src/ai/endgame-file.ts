@@ -28,6 +28,14 @@ export interface EndgameOptions {
   readonly perRuleset?: Readonly<Partial<Record<RulesetId, number>>>;
 }
 
+/**
+ * The tables a tool plays with: the bot's (`bot`, a size per ruleset) unless a flag gives one size for every
+ * ruleset (`seeds`) or another folder (`dir`).
+ */
+export function tablesOverridden(bot: EndgameOptions, dir?: string, seeds?: number): EndgameOptions {
+  return seeds === undefined ? { ...bot, dir: dir ?? bot.dir } : { dir: dir ?? bot.dir, seeds };
+}
+
 /** The size of a ruleset's table under these options (0: none). */
 export function seedsFor(endgame: EndgameOptions, ruleset: RulesetId): number {
   return endgame.perRuleset?.[ruleset] ?? endgame.seeds;

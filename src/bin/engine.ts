@@ -10,6 +10,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { tablesOverridden } from "../ai/endgame-file.ts";
 import type { AiPool, EndgameOptions, TableReport } from "../ai/pool.ts";
 import { createAiPool } from "../ai/pool.ts";
 import { type ThinkField, thinkAnswer, thinkField } from "../ai/think-field.ts";
@@ -38,11 +39,8 @@ if (flagSeeds !== undefined && !(Number.isInteger(flagSeeds) && flagSeeds >= 0 &
 function endgameOptions(): EndgameOptions {
   const fromFlags = { dir: flags["tables-dir"], seeds: flagSeeds };
   if (fromFlags.dir !== undefined && fromFlags.seeds !== undefined) return fromFlags as EndgameOptions;
-  const bot = loadConfig().computer.endgame;
   // --tables-seeds is one size for every ruleset; without it, the bot's size per ruleset.
-  return fromFlags.seeds !== undefined
-    ? { dir: bot.dir, seeds: fromFlags.seeds }
-    : { ...bot, dir: fromFlags.dir ?? bot.dir };
+  return tablesOverridden(loadConfig().computer.endgame, fromFlags.dir, fromFlags.seeds);
 }
 
 let pool: AiPool | null = null;

@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadOrBuild, seedsFor, tablePath } from "../ai/endgame-file.ts";
+import { loadOrBuild, seedsFor, tablePath, tablesOverridden } from "../ai/endgame-file.ts";
 import { loadConfig } from "../config.ts";
 import { isRulesetId, RULESET_IDS } from "../engine/internal.ts";
 
@@ -20,9 +20,13 @@ const { values } = parseArgs({
   },
 });
 const config = loadConfig();
-const dir = values.dir ?? config.computer.endgame.dir;
 // --seeds: one size for every ruleset; else the bot's size per ruleset (ENDGAME_SEEDS).
-const options = values.seeds === undefined ? { ...config.computer.endgame, dir } : { dir, seeds: Number(values.seeds) };
+const options = tablesOverridden(
+  config.computer.endgame,
+  values.dir,
+  values.seeds === undefined ? undefined : Number(values.seeds),
+);
+const dir = options.dir;
 if (values.seeds !== undefined && !(Number.isInteger(options.seeds) && options.seeds >= 1 && options.seeds <= 15)) {
   process.stderr.write("--seeds must be 1 to 15\n");
   process.exit(2);
