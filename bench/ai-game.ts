@@ -25,9 +25,10 @@ import type { RulesetId } from "../src/engine/types.ts";
  * `search` (aspiration windows and late-move reductions, the expert's;
  * without the part, the plain search), `buckets` (the hash
  * table's two-entry buckets, SearchConfig.buckets, not the expert's) and `twofold` (a repetition inside
- * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean).
+ * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean) and `cut`
+ * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -107,6 +108,7 @@ export default function playGame(task: GameTask): GameResult {
       search: parts.has("search") ? "reduced" : "plain",
       table: parts.has("buckets") ? "buckets" : "slots",
       repetition: parts.has("twofold") ? "second" : "third",
+      iterations: parts.has("cut") ? "cut" : "completed",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {

@@ -101,6 +101,13 @@ export interface SearchConfig {
    * rules' third occurrence.
    */
   readonly twofold?: boolean;
+  /**
+   * An iteration that the clock or the node budget cuts short still gives its move when one of its root
+   * moves beat the previous iteration's best (searched first, so any move that scores above it is better at
+   * the deeper depth); else the search gives the last completed iteration's move, the time spent on the
+   * cut iteration wasted. Not with rootScores.
+   */
+  readonly cutIterations?: boolean;
 }
 
 export interface SearchLimits {
@@ -129,6 +136,11 @@ export interface SearchOutcome {
    * occurrence is the search's reading, not the rules', so such a score is no proof (think.ts, apiScore).
    */
   readonly cycleAward: boolean;
+  /**
+   * With cutIterations: the move, score and line come from the iteration the limits cut short (a root move
+   * beat the previous best in it); `depth` is still the last completed iteration's.
+   */
+  readonly cut: boolean;
   /** What ended the search (see StopReason). */
   readonly stop: StopReason;
   /** With rootScores: each legal house's score at the deepest completed iteration (index house - 1), else empty. */
@@ -233,6 +245,10 @@ export class Searcher {
   private readonly tableSeeds: number = -1;
   private tableProbes = 0;
   private tableProofs = 0;
+  /** The iteration under way: a root move after the first that beat the best so far (0: none), its score and line. */
+  private cutBest = 0;
+  private cutScore = 0;
+  private cutPv: number[] = [];
 
   constructor(
     root: CoreGame,
@@ -281,11 +297,13 @@ export class Searcher {
     let pv: number[] = [best];
     let exact = false;
     let cycleAward = false;
+    let cut = false;
     let lastScores: number[] = [];
     const aspiration = this.config.aspiration === true && !this.config.rootScores;
     for (let d = 1; d <= this.config.maxDepth; d++) {
       const heuristicBefore = this.heuristic;
       const awardsBefore = this.cycleAwards;
+      this.cutBest = 0;
       let value: number;
       if (aspiration && d >= ASPIRATION_FROM && Math.abs(score) < WIN / 2) {
         // Outside the window the score is only a bound: search again with the full window.
@@ -294,7 +312,15 @@ export class Searcher {
           value = this.searchRoot(rootMoves, d, rootScores, -INF, INF);
         }
       } else value = this.searchRoot(rootMoves, d, rootScores, -INF, INF);
-      if (this.stopped) break;
+      if (this.stopped) {
+        if (this.cutBest !== 0 && this.config.cutIterations === true && !this.config.rootScores) {
+          best = this.cutBest;
+          score = this.cutScore;
+          pv = this.cutPv;
+          cut = true;
+        }
+        break;
+      }
       depth = d;
       score = value;
       best = this.pvTable[0];
@@ -321,6 +347,7 @@ export class Searcher {
       pv,
       exact,
       cycleAward,
+      cut,
       stop: this.stopReason,
       rootMoveScores: this.config.rootScores ? lastScores : [],
       tableProbes: this.tableProbes,
@@ -349,19 +376,35 @@ export class Searcher {
         value = this.childValue(1, mover, depth - 1, this.config.rootScores ? -INF : alpha, beta);
       } else {
         value = this.childValue(1, mover, depth - 1, alpha, alpha + 1);
-        if (value > alpha && value < beta && !this.stopped) value = this.childValue(1, mover, depth - 1, alpha, beta);
+        if (value > alpha && value < beta && !this.stopped) {
+          // Already a sign that this move beats the best so far, should the limits cut its full search.
+          const [before, beforeScore, beforePv] = [this.cutBest, this.cutScore, this.cutPv];
+          this.noteCutBest(house, value, [house]);
+          value = this.childValue(1, mover, depth - 1, alpha, beta);
+          // The full window can disagree with the null window (the hash table's scores of other depths).
+          if (!this.stopped && value <= alpha) this.noteCutBest(before, beforeScore, beforePv);
+        }
       }
       if (this.stopped) return 0;
       rootScores[house - 1] = value;
       if (value > best) {
         best = value;
         this.setPv(0, house);
+        if (k > 0 && value > alpha)
+          this.noteCutBest(house, value, Array.from(this.pvTable.subarray(0, this.pvLength[0])));
         if (value > alpha) alpha = value;
         // Above an aspiration window: a bound only, searched again with the full window (run).
         if (alpha >= beta) break;
       }
     }
     return best;
+  }
+
+  /** A root move after the first beat alpha (cutIterations): what to play if the iteration is cut short. */
+  private noteCutBest(house: number, value: number, pv: number[]): void {
+    this.cutBest = house;
+    this.cutScore = value;
+    this.cutPv = pv;
   }
 
   private childValue(ply: number, mover: number, depth: number, alpha: number, beta: number): number {

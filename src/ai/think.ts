@@ -69,6 +69,8 @@ export interface ExpertParts {
   readonly table?: "slots" | "buckets";
   /** Where a repetition ends a line of the search: the rules' third occurrence, or a second inside the search (SearchConfig.twofold). */
   readonly repetition?: "third" | "second";
+  /** An iteration cut short by the limits gives its move if one beat the previous best (SearchConfig.cutIterations), or not. */
+  readonly iterations?: "cut" | "completed";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -94,6 +96,9 @@ const REDUCED_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(RULESET_IDS)
  */
 const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["wari", "caribbean"]);
 
+/** Whether the expert plays a move found in an iteration cut short (SearchConfig.cutIterations). */
+const EXPERT_ITERATIONS: NonNullable<ExpertParts["iterations"]> = "completed";
+
 /** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
 export function expertRepetition(ruleset: RulesetId): "third" | "second" {
   return TWOFOLD_RULESETS.has(ruleset) ? "second" : "third";
@@ -114,6 +119,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     ...((parts.search ?? expertSearch(ruleset)) === "reduced" ? SEARCH_CHANGES : {}),
     ...(parts.table === "buckets" && { buckets: true }),
     ...((parts.repetition ?? expertRepetition(ruleset)) === "second" && { twofold: true }),
+    ...((parts.iterations ?? EXPERT_ITERATIONS) === "cut" && { cutIterations: true }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }
