@@ -28,7 +28,7 @@ import type { RulesetId } from "../src/engine/types.ts";
  * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean) and `cut`
  * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -109,6 +109,7 @@ export default function playGame(task: GameTask): GameResult {
       table: parts.has("buckets") ? "buckets" : "slots",
       repetition: parts.has("twofold") ? "second" : "third",
       iterations: parts.has("cut") ? "cut" : "completed",
+      quiescence: parts.has("quiet") ? "captures" : "none",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {

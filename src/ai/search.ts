@@ -108,6 +108,13 @@ export interface SearchConfig {
    * cut iteration wasted. Not with rootScores.
    */
   readonly cutIterations?: boolean;
+  /**
+   * A quiescence search at the horizon, Oware family only: a leaf whose player to move has a capturing
+   * sowing (the last seed makes 2 or 3 in an opponent's house) is not scored as it stands but searched on
+   * through captures alone, at most this many plies, each side free to stop capturing (the position's own
+   * evaluation is a floor: no one must capture). 0 or absent: none.
+   */
+  readonly quiescence?: number;
 }
 
 export interface SearchLimits {
@@ -233,6 +240,8 @@ export class Searcher {
   private readonly pvs: boolean;
   private readonly ordering: boolean;
   private readonly reductions: boolean;
+  /** SearchConfig.quiescence in the Oware family, else 0. */
+  private readonly quiescence: number;
   private readonly useTableAtAll: boolean;
   /** The least remaining depth at which the table is used (see ENDGAME_SEEDS). */
   private readonly tableDepth: number;
@@ -258,6 +267,7 @@ export class Searcher {
     this.pvs = config.pvs;
     this.ordering = config.ordering;
     this.reductions = config.reductions === true && config.ordering;
+    this.quiescence = this.owareFamily ? (config.quiescence ?? 0) : 0;
     this.useTableAtAll = config.tableBits > 0;
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
     this.tuned = config.evaluation !== "stores";
@@ -424,8 +434,7 @@ export class Searcher {
     if (depth <= 0 || ply >= MAX_PLY) {
       // endgameProbe found no decided result here: the bounds' middle as the evaluation.
       if (inTable) return this.endgameLeaf(node, ply, true);
-      this.heuristic++;
-      return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
+      return this.leafValue(ply, alpha, beta);
     }
     const useTable = this.useTableAtAll && depth >= this.tableDepth;
     let hashMove = 0;
@@ -481,12 +490,11 @@ export class Searcher {
         value = this.terminal(child, mover, ply + 1);
         this.pvLength[ply + 1] = ply + 1;
       } else if (leaves) {
-        if (ALL_SEEDS - child.stores[0] - child.stores[1] <= this.tableSeeds) value = this.endgameLeaf(child, ply + 1);
-        else {
-          this.heuristic++;
-          value = this.tuned ? tableEvaluation(child, this.terms) : storeDifference(child);
-        }
-        if (child.toMove !== mover) value = -value;
+        if (ALL_SEEDS - child.stores[0] - child.stores[1] <= this.tableSeeds) {
+          value = this.endgameLeaf(child, ply + 1);
+          if (child.toMove !== mover) value = -value;
+        } else if (child.toMove !== mover) value = -this.leafValue(ply + 1, -beta, -alpha);
+        else value = this.leafValue(ply + 1, alpha, beta);
       } else if (child.toMove === mover) {
         // An extra move (Caribbean): the same player again, so the child's score is not negated.
         if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
@@ -524,6 +532,60 @@ export class Searcher {
       const entry = replaceEntry(table, slot, lock, depth, proven !== 0, this.buckets);
       table[entry] = (lock & ~HOUSE_BITS) | bestMove;
       table[entry + 1] = (stored << 11) | (depth << 3) | proven | bound;
+    }
+    return best;
+  }
+
+  /** A leaf's value from its player to move's side: the evaluation, or the quiescence search (SearchConfig.quiescence). */
+  private leafValue(ply: number, alpha: number, beta: number): number {
+    if (this.quiescence > 0) return this.captures(ply, alpha, beta, this.quiescence);
+    this.heuristic++;
+    const node = this.stack[ply];
+    return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
+  }
+
+  /**
+   * The quiescence search: the evaluation as a floor (stand pat), then each capturing sowing of the player
+   * to move, `left` plies at most. Moves that capture are found as the move ordering finds them (the last
+   * seed's house by the Oware rule), a guess that the core's play settles: a grand slam may capture nothing.
+   */
+  private captures(ply: number, alpha: number, beta: number, left: number): number {
+    const node = this.stack[ply];
+    this.heuristic++;
+    let best = this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
+    if (best >= beta || left === 0 || ply + 1 >= MAX_PLY) return best;
+    if (best > alpha) alpha = best;
+    const mover = node.toMove;
+    const own = mover * 6;
+    const pits = node.pits;
+    const south = own === 0;
+    const child = this.stack[ply + 1];
+    for (let h = 1; h <= 6; h++) {
+      const origin = own + h - 1;
+      const seeds = pits[origin];
+      if (seeds === 0 || seeds >= 12) continue;
+      const last = OWARE_LAST_PIT[origin * 49 + seeds];
+      const target = pits[last];
+      if (last < 6 === south || (target !== 1 && target !== 2)) continue;
+      if ((node.legalAfterPlay & (1 << (h - 1))) === 0) continue;
+      copyState(child, node, this.pitWords[ply + 1], this.pitWords[ply]);
+      child.play(h);
+      this.countNode();
+      if (this.stopped) return 0;
+      let value: number;
+      if (child.over) value = this.terminal(child, mover, ply + 1);
+      else if (ALL_SEEDS - child.stores[0] - child.stores[1] <= this.tableSeeds) {
+        value = this.endgameLeaf(child, ply + 1);
+        if (child.toMove !== mover) value = -value;
+      } else if (child.toMove === mover) value = this.captures(ply + 1, alpha, beta, left - 1);
+      else value = -this.captures(ply + 1, -beta, -alpha, left - 1);
+      if (value > best) {
+        best = value;
+        if (value > alpha) {
+          alpha = value;
+          if (alpha >= beta) break;
+        }
+      }
     }
     return best;
   }

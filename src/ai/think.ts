@@ -71,6 +71,8 @@ export interface ExpertParts {
   readonly repetition?: "third" | "second";
   /** An iteration cut short by the limits gives its move if one beat the previous best (SearchConfig.cutIterations), or not. */
   readonly iterations?: "cut" | "completed";
+  /** A quiescence search of captures at the horizon (SearchConfig.quiescence, QUIESCENCE_PLIES), or none. */
+  readonly quiescence?: "captures" | "none";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -99,6 +101,10 @@ const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["wari", "ca
 /** Whether the expert plays a move found in an iteration cut short (SearchConfig.cutIterations). */
 const EXPERT_ITERATIONS: NonNullable<ExpertParts["iterations"]> = "completed";
 
+/** Whether the expert searches captures at the horizon, and at most how many plies of them. */
+const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
+const QUIESCENCE_PLIES = 4;
+
 /** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
 export function expertRepetition(ruleset: RulesetId): "third" | "second" {
   return TWOFOLD_RULESETS.has(ruleset) ? "second" : "third";
@@ -120,6 +126,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     ...(parts.table === "buckets" && { buckets: true }),
     ...((parts.repetition ?? expertRepetition(ruleset)) === "second" && { twofold: true }),
     ...((parts.iterations ?? EXPERT_ITERATIONS) === "cut" && { cutIterations: true }),
+    ...((parts.quiescence ?? EXPERT_QUIESCENCE) === "captures" && { quiescence: QUIESCENCE_PLIES }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }
