@@ -68,8 +68,8 @@ export function selfPlayGame(ruleset: RulesetId, seed: number, index: number): S
       const isWeak = game.toMove === weak.player;
       // The hand-made evaluation and plain search the shipped starter set was generated with (its
       // verification uses them too), so that the same seed still gives the same puzzles: the expert's own
-      // evaluation is fitted, and its search reduced in some rulesets (docs/ai.md).
-      const previousExpert = { evaluation: "tuned", search: "plain" } as const;
+      // evaluation is fitted, its search reduced, and it plays moves from iterations cut short (docs/ai.md).
+      const previousExpert = { evaluation: "tuned", search: "plain", iterations: "completed" } as const;
       move = think(
         {
           ruleset,
