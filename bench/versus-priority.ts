@@ -1,16 +1,10 @@
 /**
- * Run by bench:versus on a search pool's thread (AiPool.runTask) after its first search: the pool's worker
- * lowers its thread below normal priority (so that the bot's interactions come first), which in a match
- * against another engine would hand that engine, at normal priority, more of a shared machine's CPU.
- * This puts the thread back at normal priority and returns the priority it now has (0 when it worked).
+ * Run by bench:versus on a search pool's thread (AiPool.runTask): the priority the thread runs at, for the
+ * report. The match's pools ask for normal priority (AiPoolOptions.priority): below it, a shared machine
+ * would hand the other engine, at normal priority, more of its CPU.
  */
-import { constants, getPriority, setPriority } from "node:os";
+import { getPriority } from "node:os";
 
-export default function normalPriority(): number {
-  try {
-    setPriority(constants.priority.PRIORITY_NORMAL);
-  } catch {
-    // Not allowed here: the report shows the priority that stayed.
-  }
+export default function threadPriority(): number {
   return getPriority();
 }

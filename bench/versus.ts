@@ -7,7 +7,8 @@
  * Nickar's side is the bot's own: a search pool made as the bot makes it (createAiPool with the endgame
  * tables of the configuration, ENDGAME_SEEDS's size for abapa, in --tables-dir; --tables-seeds N: N seeds) asked what Computer.move asks it (level
  * expert, the whole move list, the opening book), at --ms a move. One thing differs, for fairness: the
- * pool's thread is put back at normal priority (bench/versus-priority.ts), as the external engine runs.
+ * pool's thread runs at normal priority (AiPoolOptions.priority, as WORKER_PRIORITY=normal), as the
+ * external engine runs; the report prints the priority it got (bench/versus-priority.ts).
  * Both sides get the same fixed wall-clock time a move (`go movetime`), and each waits while the other
  * thinks. --openings distinct two-ply openings drawn from --seed, each played once with each colour;
  * --concurrency games at once (each with its own pool thread and engine process; 1 on a loaded machine).
@@ -58,7 +59,7 @@ class Lane {
     private readonly searchRepetition: VersusThinkTask["repetition"] | null,
   ) {}
 
-  /** Warms both sides (V8's and the JVM's compilers) and puts the pool's thread at normal priority. */
+  /** Warms both sides (V8's and the JVM's compilers) and reads the pool's thread's priority. */
   async start(): Promise<string> {
     await this.pool.think({ ruleset: "abapa", moves: [3, 3, 1, 4], level: "expert", ms: 300 });
     this.priority = await this.pool.runTask<object, number>(new URL("./versus-priority.ts", import.meta.url).href, {});
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
 
   const startLoad = loadavg().map((x) => x.toFixed(2));
   const started = performance.now();
-  const pools = Array.from({ length: concurrency }, () => createAiPool({ threads: 1, endgame, maxQueue: 1 }));
+  const pools = Array.from({ length: concurrency }, () => createAiPool({ threads: 1, endgame, maxQueue: 1, priority: "normal" }));
   const [tables] = (await pools[0].prepareEndgames?.(undefined, ["abapa"])) ?? [];
   const lanes = pools.map((pool) => new Lane(pool, command, ms, searchRepetition));
   const names = await Promise.all(lanes.map((lane) => lane.start()));

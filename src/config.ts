@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { EndgameOptions } from "./ai/index.ts";
 import { isRulesetId, type RulesetId } from "./engine/index.ts";
 import { parseTimeLimit } from "./games/time.ts";
+import { WORKER_PRIORITIES, type WorkerPriority } from "./workers/priority.ts";
 
 /**
  * The endgame tables' sizes (docs/hosting.md): one number for every ruleset, then exceptions. abapa's 12
@@ -73,6 +74,7 @@ const schema = z.object({
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  WORKER_PRIORITY: z.enum(WORKER_PRIORITIES).default("low"),
   PUZZLE_MINING: z.enum(["on", "off"]).default("on"),
   ENDGAME_SEEDS: z.string().trim().default(DEFAULT_ENDGAME_SEEDS).transform(parseEndgameSeeds),
   DISCORD_PUBLIC_KEY: optionalText.refine(
@@ -105,6 +107,8 @@ export interface Config {
   readonly port: number;
   /** Render worker threads; undefined: one per core, at most one per GiB of memory (src/workers/pool.ts). */
   readonly renderThreads: number | undefined;
+  /** The search and render threads' priority (WORKER_PRIORITY, default low: src/workers/priority.ts). */
+  readonly workerPriority: WorkerPriority;
   /** Port of /metrics and /healthz; undefined: not served. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
@@ -131,6 +135,8 @@ export interface Config {
     readonly analysisMs: number;
     readonly threads: number;
     readonly endgame: EndgameOptions;
+    /** The search threads' priority: the same as workerPriority. */
+    readonly priority: WorkerPriority;
   };
   /** Mine finished games for puzzles in the AI pool's bot lane (PUZZLE_MINING, default on). */
   readonly puzzleMining: boolean;
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
     renderThreads: e.RENDER_THREADS,
+    workerPriority: e.WORKER_PRIORITY,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     publicKey: e.DISCORD_PUBLIC_KEY,
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.AI_MOVE_MS !== undefined && { moveMs: Number(e.AI_MOVE_MS) }),
       analysisMs: e.AI_ANALYSIS_MS,
       threads: e.AI_THREADS,
+      priority: e.WORKER_PRIORITY,
       endgame: {
         dir: join(e.DATABASE_PATH === ":memory:" ? "./data" : dirname(e.DATABASE_PATH), "endgame"),
         seeds: e.ENDGAME_SEEDS.seeds,

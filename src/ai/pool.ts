@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { type Lane, LaneQueue, withLane } from "../workers/pool.ts";
+import type { WorkerPriority } from "../workers/priority.ts";
 import { checkTableFile, seedsFor, type TableReport } from "./endgame-file.ts";
 import type { ThinkRequest, ThinkResult } from "./types.ts";
 import type { EndgameOptions, EndgameTask, ThinkTask } from "./worker.ts";
@@ -62,6 +63,8 @@ export interface AiPoolOptions {
   readonly botShare?: number;
   /** Endgame tables: their folder and seeds (none when omitted or 0 seeds). */
   readonly endgame?: EndgameOptions;
+  /** The search threads' priority (default low: below the main thread; src/workers/priority.ts). */
+  readonly priority?: WorkerPriority;
 }
 
 /**
@@ -92,6 +95,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const pool = new Piscina<ThinkTask | EndgameTask, ThinkResult | TableReport>({
     filename,
     execArgv,
+    workerData: { priority: options.priority ?? "low" },
     // Started by the first search: a bot whose Nickar never plays or analyses holds no search thread.
     minThreads: 0,
     maxThreads: threads,

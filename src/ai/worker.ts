@@ -1,6 +1,7 @@
 /** The pool's worker (piscina): thinks about one request at a time on its own thread. */
-import { constants, setPriority } from "node:os";
+import { workerData } from "node:worker_threads";
 import { isRulesetId, type RulesetId } from "../engine/internal.ts";
+import { applyWorkerPriority } from "../workers/priority.ts";
 import { installedTable, installTable } from "./endgame.ts";
 import { type EndgameOptions, loadOrBuild, readTable, seedsFor, type TableReport } from "./endgame-file.ts";
 import { think } from "./think.ts";
@@ -52,13 +53,9 @@ export function endgameTask(task: EndgameTask): TableReport {
   return report;
 }
 
-// Below the bot's main thread, like the render threads: the interactions come first on a busy machine
-// (on Linux this applies to this thread only).
-try {
-  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-} catch {
-  // Not allowed here (some containers): the search runs at normal priority.
-}
+// Below the bot's main thread, like the render threads, unless the host says otherwise (the pool's
+// `priority`): the interactions come first on a busy machine.
+applyWorkerPriority(workerData?.priority);
 
 // Warm up: V8 optimises the search only after a few hundred thousand nodes, so a new thread would
 // otherwise search its first request several times slower. A seeded, node-bounded search in each

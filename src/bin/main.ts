@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const { defaults, computer } = config;
   // With sharding the manager's pid is the one recorded (it outlives its shards).
   if (SHARD === null) markRunning(db, process.pid);
-  const renderPool = { threads: config.renderThreads };
+  const renderPool = { threads: config.renderThreads, priority: config.workerPriority };
   // Each shard serves its own metrics, on METRICS_PORT + its shard id.
   const metricsPort =
     config.metricsPort !== undefined && config.metricsPort !== 0 && SHARD !== null

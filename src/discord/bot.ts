@@ -13,7 +13,7 @@ import {
 } from "discord.js";
 import throttle from "lodash/throttle.js";
 import { startDiscordActivity } from "../activity/server.ts";
-import { type AiPool, createAiPool, type EndgameOptions } from "../ai/index.ts";
+import { type AiPool, type AiPoolOptions, createAiPool } from "../ai/index.ts";
 import { createApp } from "../app.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { RoleKeeper } from "../competition/jobs/role-keeper.ts";
@@ -64,7 +64,7 @@ export interface BotOptions {
   readonly metricsPort?: number;
   readonly metricsHost?: string;
   /** The computer opponent's budgets, and its pool (default: a new one of `threads`, closed on stop). */
-  readonly computer?: Partial<ComputerOptions> & { readonly threads?: number; readonly endgame?: EndgameOptions };
+  readonly computer?: Partial<ComputerOptions> & Pick<AiPoolOptions, "threads" | "endgame" | "priority">;
   /**
    * What is wrong with the database file, or null: checked before every interaction, so that a file
    * deleted or replaced under the running bot is never silently played on (see src/db/file-watch.ts).
@@ -163,9 +163,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   // Nickar's own user id joins once it has logged in: its games are unrated and it plays them.
   const bots = new Set<string>();
-  const ownPool: AiPool | null = options.computer?.pool
-    ? null
-    : createAiPool({ threads: options.computer?.threads, endgame: options.computer?.endgame });
+  // Its threads, endgame tables and priority are among the computer's options (BotOptions.computer).
+  const ownPool: AiPool | null = options.computer?.pool ? null : createAiPool(options.computer ?? {});
   // The endgame tables are read, or built the first time, in the background (the pool's bot lane):
   // Nickar plays with search alone until each is ready.
   ownPool

@@ -8,6 +8,7 @@ import type { Player } from "../engine/index.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { TournamentImage } from "../tournaments/images/tournament-image.ts";
 import { type Lane, type PoolStats, WorkerPool } from "../workers/pool.ts";
+import type { WorkerPriority } from "../workers/priority.ts";
 import type { AdvantageMark } from "./advantage-chart.ts";
 import type { ChartUnit, RatingPoint, Rung } from "./chart.ts";
 import type { RenderTask } from "./task.ts";
@@ -18,6 +19,8 @@ export interface RenderPoolOptions {
   readonly threads?: number;
   /** Waiting renders before new ones are refused (default 1000). */
   readonly maxQueue?: number;
+  /** The render threads' priority (default low: below the main thread; src/workers/priority.ts). */
+  readonly priority?: WorkerPriority;
 }
 
 export class RenderPool {

@@ -2,11 +2,11 @@
  * The render worker's task function (run by piscina in a worker thread, see pool.ts). Each thread
  * registers the fonts and builds its own board background and palette once, when it starts, so the
  * first board it is asked for costs no more than the others. It runs at a lower priority than the
- * bot's main thread: when renders fill the cores, the thread that acknowledges interactions still
- * gets one. (On Linux, setpriority on "this process" from a thread changes only that thread.)
+ * bot's main thread unless the host says otherwise (src/workers/priority.ts).
  */
-import { constants, setPriority } from "node:os";
+import { workerData } from "node:worker_threads";
 import { renderTournamentImage } from "../tournaments/images/tournament-image.ts";
+import { applyWorkerPriority } from "../workers/priority.ts";
 import { renderAdvantageChart } from "./advantage-chart.ts";
 import { background } from "./background.ts";
 import { renderLadderImage, renderRatingChart } from "./chart.ts";
@@ -19,11 +19,7 @@ import { paletteFor } from "./palette.ts";
 import { renderBoardPng } from "./png.ts";
 import type { RenderTask } from "./task.ts";
 
-try {
-  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-} catch {
-  // Not permitted here: renders then compete with the main thread on equal terms.
-}
+applyWorkerPriority(workerData?.priority);
 registerFonts();
 background(1);
 paletteFor(1);

@@ -8,6 +8,7 @@
 import { availableParallelism, totalmem } from "node:os";
 import { Piscina, type PiscinaTask, type TaskQueue } from "piscina";
 import { mainThreadIdle } from "./idle-collect.ts";
+import type { WorkerPriority } from "./priority.ts";
 
 export type Lane = "people" | "bot";
 
@@ -22,6 +23,8 @@ export interface PoolOptions {
   readonly botShare?: number;
   /** A thread idle this long is stopped (default: never; a pool used now and then, such as a Swiss's pairing, sets it). */
   readonly idleMs?: number;
+  /** The threads' priority, for a task module that sets it (workerData.priority; src/workers/priority.ts). */
+  readonly priority?: WorkerPriority;
 }
 
 export interface PoolStats {
@@ -127,7 +130,7 @@ export class WorkerPool<T extends object, R> {
     this.maxQueue = options.maxQueue ?? 1000;
     this.piscina = new Piscina<T, R>({
       filename: new URL("./entry.mjs", import.meta.url).href,
-      workerData: { module: options.module.href },
+      workerData: { module: options.module.href, priority: options.priority ?? "low" },
       // No thread before the first task (a bot that draws nothing holds none), and a second one only
       // when a task waits for a busy first one. Threads then stay up: starting one (canvas, fonts,
       // the cached board) costs far more than a task.
