@@ -9,26 +9,13 @@ import { describe, expect, it } from "vitest";
 import { type SearchConfig, Searcher, WIN } from "../../src/ai/search.ts";
 import { think } from "../../src/ai/think.ts";
 import { CoreGame } from "../../src/engine/core.ts";
-import { START_POSITION } from "../../src/engine/notation.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/types.ts";
+import { playedGame } from "../support/positions.ts";
 import { provingConfig } from "../support/search-config.ts";
 
 /** The expert's search, but exact at its depth: no hash table (its entries of other depths), no reductions. */
 function exactConfig(ruleset: RulesetId, extra: Partial<SearchConfig>): SearchConfig {
   return provingConfig(ruleset, { tableBits: 0, endgame: false, evaluation: "fitted", ...extra });
-}
-
-/** The game after `choices` drawn among each position's legal moves (fewer if it ends), and its moves. */
-function playedGame(ruleset: RulesetId, choices: readonly number[]): { game: CoreGame; moves: number[] } {
-  const game = CoreGame.fromPosition(ruleset, START_POSITION);
-  const moves: number[] = [];
-  for (const choice of choices) {
-    const legal = game.legalHouses();
-    moves.push(legal[choice % legal.length]);
-    game.play(moves[moves.length - 1]);
-    if (game.over) break;
-  }
-  return { game, moves };
 }
 
 function searched(game: CoreGame, config: SearchConfig, nodeLimit: number) {

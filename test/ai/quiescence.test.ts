@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { houseTerms, tableEvaluation, tunedWeights } from "../../src/ai/evaluate.ts";
 import { Searcher, WIN } from "../../src/ai/search.ts";
 import { CoreGame } from "../../src/engine/core.ts";
-import { START_POSITION } from "../../src/engine/notation.ts";
-import { type Player, type Position, RULESET_IDS, type RulesetId } from "../../src/engine/types.ts";
+import { type Player, type Position, RULESET_IDS } from "../../src/engine/types.ts";
+import { playedGame } from "../support/positions.ts";
 import { provingConfig } from "../support/search-config.ts";
 
 /** The house the last seed of `origin`'s sowing lands in, skipping the origin (the Oware rule). */
@@ -51,17 +51,6 @@ function reference(game: CoreGame, terms: Int32Array, left: number, ply: number)
   return best;
 }
 
-/** The game after `choices` drawn among each position's legal moves (fewer if it ends). */
-function playedGame(ruleset: RulesetId, choices: readonly number[]): CoreGame {
-  const game = CoreGame.fromPosition(ruleset, START_POSITION);
-  for (const choice of choices) {
-    const legal = game.legalHouses();
-    game.play(legal[choice % legal.length]);
-    if (game.over) break;
-  }
-  return game;
-}
-
 describe("quiescence", () => {
   it("Searcher - each root move's score at depth 1 is the capture minimax of its position - random games, six rulesets", () => {
     let captured = 0;
@@ -71,7 +60,7 @@ describe("quiescence", () => {
         fc.array(fc.nat(5), { minLength: 4, maxLength: 60 }),
         fc.integer({ min: 1, max: 5 }),
         (ruleset, choices, plies) => {
-          const game = playedGame(ruleset, choices);
+          const { game } = playedGame(ruleset, choices);
           if (game.over) return;
           const config = provingConfig(ruleset, {
             maxDepth: 1,

@@ -1,6 +1,8 @@
 /** fast-check arbitraries of positions shared by the AI's property tests. */
 import fc from "fast-check";
-import type { Position } from "../../src/engine/types.ts";
+import { CoreGame } from "../../src/engine/core.ts";
+import { START_POSITION } from "../../src/engine/notation.ts";
+import type { Position, RulesetId } from "../../src/engine/types.ts";
 
 /** 48 seeds dealt to the 12 pits and 2 stores, either player to move (not checked against any ruleset). */
 export const dealtPosition = fc
@@ -10,3 +12,16 @@ export const dealtPosition = fc
     for (const place of places) counts[place]++;
     return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
   });
+
+/** The game after `choices` drawn among each position's legal moves from the start (fewer if it ends), and its moves. */
+export function playedGame(ruleset: RulesetId, choices: readonly number[]): { game: CoreGame; moves: number[] } {
+  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+  const moves: number[] = [];
+  for (const choice of choices) {
+    const legal = game.legalHouses();
+    moves.push(legal[choice % legal.length]);
+    game.play(moves[moves.length - 1]);
+    if (game.over) break;
+  }
+  return { game, moves };
+}
