@@ -124,7 +124,9 @@ async function main(): Promise<void> {
 
   const startLoad = loadavg().map((x) => x.toFixed(2));
   const started = performance.now();
-  const pools = Array.from({ length: concurrency }, () => createAiPool({ threads: 1, endgame, maxQueue: 1, priority: "normal" }));
+  const pools = Array.from({ length: concurrency }, () =>
+    createAiPool({ threads: 1, endgame, maxQueue: 1, priority: "normal" }),
+  );
   const [tables] = (await pools[0].prepareEndgames?.(undefined, ["abapa"])) ?? [];
   const lanes = pools.map((pool) => new Lane(pool, command, ms, searchRepetition));
   const names = await Promise.all(lanes.map((lane) => lane.start()));
