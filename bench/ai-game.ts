@@ -21,12 +21,13 @@ import type { RulesetId } from "../src/engine/types.ts";
 
 /**
  * The expert's parts a match plays with or without: `tables` (the endgame tables), `book` (the opening
- * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms) and
+ * book, as Nickar's own moves use it), `eval` (this release's evaluation, else the hand-made terms),
  * `search` (aspiration windows and late-move reductions, the expert's;
  * without the part, the plain search), `buckets` (the hash
- * table's two-entry buckets, SearchConfig.buckets, not the expert's) and `twofold` (a repetition inside
- * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean) and `cut`
- * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations).
+ * table's two-entry buckets, SearchConfig.buckets, not the expert's), `twofold` (a repetition inside
+ * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean), `cut`
+ * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations:
+ * the expert's) and `quiet` (a quiescence search of captures, SearchConfig.quiescence: not the expert's).
  */
 export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet"] as const;
 export type Part = (typeof PARTS)[number];

@@ -74,7 +74,7 @@ const schema = z.object({
   ),
   AI_ANALYSIS_MS: z.coerce.number().int().min(1).max(60_000).default(300),
   AI_THREADS: z.coerce.number().int().min(1).max(64).default(1),
-  WORKER_PRIORITY: z.enum(WORKER_PRIORITIES).default("low"),
+  WORKER_PRIORITY: z.preprocess(emptyAsUnset, z.enum(WORKER_PRIORITIES).default("low")),
   PUZZLE_MINING: z.enum(["on", "off"]).default("on"),
   ENDGAME_SEEDS: z.string().trim().default(DEFAULT_ENDGAME_SEEDS).transform(parseEndgameSeeds),
   DISCORD_PUBLIC_KEY: optionalText.refine(

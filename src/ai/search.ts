@@ -202,6 +202,19 @@ for (let origin = 0; origin < 12; origin++) {
   }
 }
 
+/**
+ * The count (1 or 2) in the opponent's house where a sowing of fewer than 12 seeds from `origin` ends, by
+ * the Oware rule: a capture of 2 or 3 once sown, if the ruleset's other conditions allow (a grand slam may
+ * capture nothing); else 0. Move ordering puts such moves first, and the quiescence search plays only them.
+ */
+function captureTarget(pits: Uint8Array, origin: number, south: boolean): number {
+  const seeds = pits[origin];
+  if (seeds === 0 || seeds >= 12) return 0;
+  const last = OWARE_LAST_PIT[origin * 49 + seeds];
+  const target = pits[last];
+  return last < 6 !== south && (target === 1 || target === 2) ? target : 0;
+}
+
 export class Searcher {
   /**
    * stack[ply] is the position at that ply of the current line. All of them share the root's history
@@ -539,20 +552,22 @@ export class Searcher {
   /** A leaf's value from its player to move's side: the evaluation, or the quiescence search (SearchConfig.quiescence). */
   private leafValue(ply: number, alpha: number, beta: number): number {
     if (this.quiescence > 0) return this.captures(ply, alpha, beta, this.quiescence);
+    return this.evaluation(this.stack[ply]);
+  }
+
+  /** The configured evaluation of a position the search stops at (counted: the result is no proof). */
+  private evaluation(node: CoreGame): number {
     this.heuristic++;
-    const node = this.stack[ply];
     return this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
   }
 
   /**
    * The quiescence search: the evaluation as a floor (stand pat), then each capturing sowing of the player
-   * to move, `left` plies at most. Moves that capture are found as the move ordering finds them (the last
-   * seed's house by the Oware rule), a guess that the core's play settles: a grand slam may capture nothing.
+   * to move (captureTarget, a guess that the core's play settles), `left` plies at most.
    */
   private captures(ply: number, alpha: number, beta: number, left: number): number {
     const node = this.stack[ply];
-    this.heuristic++;
-    let best = this.tuned ? tableEvaluation(node, this.terms) : storeDifference(node);
+    let best = this.evaluation(node);
     if (best >= beta || left === 0 || ply + 1 >= MAX_PLY) return best;
     if (best > alpha) alpha = best;
     const mover = node.toMove;
@@ -561,13 +576,7 @@ export class Searcher {
     const south = own === 0;
     const child = this.stack[ply + 1];
     for (let h = 1; h <= 6; h++) {
-      const origin = own + h - 1;
-      const seeds = pits[origin];
-      if (seeds === 0 || seeds >= 12) continue;
-      const last = OWARE_LAST_PIT[origin * 49 + seeds];
-      const target = pits[last];
-      if (last < 6 === south || (target !== 1 && target !== 2)) continue;
-      if ((node.legalAfterPlay & (1 << (h - 1))) === 0) continue;
+      if (captureTarget(pits, own + h - 1, south) === 0 || (node.legalAfterPlay & (1 << (h - 1))) === 0) continue;
       copyState(child, node, this.pitWords[ply + 1], this.pitWords[ply]);
       child.play(h);
       this.countNode();
@@ -693,10 +702,8 @@ export class Searcher {
         const origin = own + h - 1;
         key = h === killer1 ? 1 << 21 : h === killer2 ? (1 << 21) - 1 : history[origin];
         if (oware) {
-          const seeds = pits[origin];
-          const last = OWARE_LAST_PIT[origin * 49 + seeds];
-          const target = pits[last];
-          if (seeds < 12 && last < 6 !== south && (target === 1 || target === 2)) key = (1 << 22) + target;
+          const target = captureTarget(pits, origin, south);
+          if (target !== 0) key = (1 << 22) + target;
         }
       }
       // Insertion by key, stable for equal keys (ascending houses when nothing is known).

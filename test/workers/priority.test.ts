@@ -54,9 +54,12 @@ describe.runIf(process.platform === "linux")("worker priority", () => {
       }
     });
   }
+});
 
+describe("worker priority setting", () => {
   it("loadConfig - WORKER_PRIORITY is low unless set to normal, and nothing else - the environment", () => {
     expect(loadConfig({}).workerPriority).toBe("low");
+    expect(loadConfig({ WORKER_PRIORITY: "" }).workerPriority).toBe("low");
     expect(loadConfig({ WORKER_PRIORITY: "normal" })).toMatchObject({
       workerPriority: "normal",
       computer: { priority: "normal" },
