@@ -456,7 +456,7 @@ export class Searcher {
       if (value !== NO_VALUE) return value;
     }
     if (depth <= 0 || ply >= MAX_PLY) {
-      // endgameProbe found no decided result here: the bounds' middle as the evaluation.
+      // endgameProbe found no decided result here: the bounds' middle (or the award within them) as the evaluation.
       if (inTable) return this.endgameLeaf(node, ply, true);
       return this.leafValue(ply, alpha, beta);
     }
