@@ -29,7 +29,7 @@ import type { RulesetId } from "../src/engine/types.ts";
  * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations:
  * the expert's) and `quiet` (a quiescence search of captures, SearchConfig.quiescence: not the expert's).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet", "award"] as const;
+export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -111,7 +111,6 @@ export default function playGame(task: GameTask): GameResult {
       repetition: parts.has("twofold") ? "second" : "third",
       iterations: parts.has("cut") ? "cut" : "completed",
       quiescence: parts.has("quiet") ? "captures" : "none",
-      tableLeaf: parts.has("award") ? "award" : "middle",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {

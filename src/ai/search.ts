@@ -19,7 +19,7 @@
  * state through calls on every node.
  */
 import type { CoreGame } from "../engine/internal.ts";
-import { CoreGame as Core, HISTORY_ENTRY, opponent } from "../engine/internal.ts";
+import { CoreGame as Core, HISTORY_ENTRY } from "../engine/internal.ts";
 import { boardIndex, installedTable } from "./endgame.ts";
 import type { Evaluation, EvalWeights, FittedTerms } from "./evaluate.ts";
 import { houseTerms, SCALE, storeDifference, tableEvaluation, tunedWeights } from "./evaluate.ts";
@@ -115,13 +115,6 @@ export interface SearchConfig {
    * evaluation is a floor: no one must capture). 0 or absent: none.
    */
   readonly quiescence?: number;
-  /**
-   * A leaf in the endgame table whose bounds leave the result open: scored as the game ended there by the
-   * ruleset's own-side award (each player takes the seeds on their side, as a cycle or a stuck player ends
-   * abapa, wari and caribbean), held within the bounds, instead of the bounds' middle. Rulesets with
-   * another cycle ending keep the middle.
-   */
-  readonly tableAward?: boolean;
 }
 
 export interface SearchLimits {
@@ -262,8 +255,6 @@ export class Searcher {
   private readonly reductions: boolean;
   /** SearchConfig.quiescence in the Oware family, else 0. */
   private readonly quiescence: number;
-  /** SearchConfig.tableAward where the ruleset's cycle is the own-side award. */
-  private readonly tableAward: boolean;
   private readonly useTableAtAll: boolean;
   /** The least remaining depth at which the table is used (see ENDGAME_SEEDS). */
   private readonly tableDepth: number;
@@ -290,8 +281,6 @@ export class Searcher {
     this.ordering = config.ordering;
     this.reductions = config.reductions === true && config.ordering;
     this.quiescence = this.owareFamily ? (config.quiescence ?? 0) : 0;
-    this.tableAward =
-      config.tableAward === true && root.mechanics.family === "oware" && root.mechanics.cycle === "own-side";
     this.useTableAtAll = config.tableBits > 0;
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
     this.tuned = config.evaluation !== "stores";
@@ -456,7 +445,7 @@ export class Searcher {
       if (value !== NO_VALUE) return value;
     }
     if (depth <= 0 || ply >= MAX_PLY) {
-      // endgameProbe found no decided result here: the bounds' middle (or the award within them) as the evaluation.
+      // endgameProbe found no decided result here: the bounds' middle as the evaluation.
       if (inTable) return this.endgameLeaf(node, ply, true);
       return this.leafValue(ply, alpha, beta);
     }
@@ -636,7 +625,7 @@ export class Searcher {
 
   /**
    * A leaf in the table: its proven result when endgameProbe would decide it, else the middle of the
-   * table's bounds (or the own-side award within them: SearchConfig.tableAward) in search units (an evaluation: with a capture-free history behind the position, a
+   * table's bounds in search units (an evaluation: with a capture-free history behind the position, a
    * forcing line may meet one of its positions, so the bounds are not a proof there).
    */
   private endgameLeaf(node: CoreGame, ply: number, probed = false): number {
@@ -653,10 +642,7 @@ export class Searcher {
       }
     }
     this.heuristic++;
-    if (!this.tableAward) return (low + high) * (SCALE / 2);
-    // Nobody can force progress past the bounds; a game that stalls there ends by the own-side award.
-    const award = difference + node.seedsOnSide(me) - node.seedsOnSide(opponent(me));
-    return Math.min(Math.max(award, low), high) * SCALE;
+    return (low + high) * (SCALE / 2);
   }
 
   /** A finished game, scored by the core's own result, from `mover`'s side. */

@@ -73,8 +73,6 @@ export interface ExpertParts {
   readonly iterations?: "cut" | "completed";
   /** A quiescence search of captures at the horizon (SearchConfig.quiescence, QUIESCENCE_PLIES), or none. */
   readonly quiescence?: "captures" | "none";
-  /** A table leaf whose bounds leave the result open: the own-side award within them, or their middle (SearchConfig.tableAward). */
-  readonly tableLeaf?: "award" | "middle";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -113,17 +111,6 @@ const EXPERT_ITERATIONS: NonNullable<ExpertParts["iterations"]> = "cut";
 const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
 const QUIESCENCE_PLIES = 4;
 
-/**
- * The rulesets whose expert scores an open table leaf by the own-side award (SearchConfig.tableAward):
- * abapa, where the games lost to Aalina by a cycle ended so (docs/ai.md, "Exact endgames").
- */
-const TABLE_AWARD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["abapa"]);
-
-/** How the expert scores an open table leaf in a ruleset (ExpertParts.tableLeaf). */
-export function expertTableLeaf(ruleset: RulesetId): "award" | "middle" {
-  return TABLE_AWARD_RULESETS.has(ruleset) ? "award" : "middle";
-}
-
 /** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
 export function expertRepetition(ruleset: RulesetId): "third" | "second" {
   return TWOFOLD_RULESETS.has(ruleset) ? "second" : "third";
@@ -146,7 +133,6 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     ...((parts.repetition ?? expertRepetition(ruleset)) === "second" && { twofold: true }),
     ...((parts.iterations ?? EXPERT_ITERATIONS) === "cut" && { cutIterations: true }),
     ...((parts.quiescence ?? EXPERT_QUIESCENCE) === "captures" && { quiescence: QUIESCENCE_PLIES }),
-    ...((parts.tableLeaf ?? expertTableLeaf(ruleset)) === "award" && { tableAward: true }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }

@@ -68,14 +68,8 @@ export function selfPlayGame(ruleset: RulesetId, seed: number, index: number): S
       const isWeak = game.toMove === weak.player;
       // The hand-made evaluation and plain search the shipped starter set was generated with (its
       // verification uses them too), so that the same seed still gives the same puzzles: the expert's own
-      // evaluation is fitted, its search reduced, it plays moves from iterations cut short and, in abapa,
-      // scores an open table leaf by the own-side award (docs/ai.md).
-      const previousExpert = {
-        evaluation: "tuned",
-        search: "plain",
-        iterations: "completed",
-        tableLeaf: "middle",
-      } as const;
+      // evaluation is fitted, its search reduced, and it plays moves from iterations cut short (docs/ai.md).
+      const previousExpert = { evaluation: "tuned", search: "plain", iterations: "completed" } as const;
       move = think(
         {
           ruleset,
