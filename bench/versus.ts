@@ -20,13 +20,16 @@
  * `second` is SearchConfig.twofold, the expert's in wari and caribbean but not abapa; `third` the rules' occurrence) instead of the expert's own.
  * --from K skips the seed's first K openings and --out FILE appends each game as a JSON line as it ends,
  * so that one match can be split over several runs; --report FILE... prints the report of such files.
+ * The report ends with where the games met the endgame table and the table's verdict there
+ * (bench/versus-endgames.ts), read from the same --tables-dir and --tables-seeds.
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { type EndgameOptions, seedsFor, tablesOverridden } from "../src/ai/endgame-file.ts";
+import { type EndgameOptions, readTable, seedsFor, tablesOverridden } from "../src/ai/endgame-file.ts";
 import { type AiPool, createAiPool } from "../src/ai/pool.ts";
 import type { ThinkResult } from "../src/ai/types.ts";
 import { loadConfig } from "../src/config.ts";
+import { tableEntryLines } from "./versus-endgames.ts";
 import { UciEngine } from "./versus-engine.ts";
 import {
   type NickarPlayer,
@@ -98,17 +101,21 @@ class Lane {
   }
 }
 
+/** The bot's table sizes (ENDGAME_SEEDS, per ruleset) in its folder, unless --tables-dir or --tables-seeds say otherwise. */
+function endgameOptions(): EndgameOptions {
+  const config = loadConfig();
+  const dir = flag("tables-dir", config.computer.endgame.dir);
+  const oneSize = process.argv.includes("--tables-seeds") ? Number(flag("tables-seeds")) : undefined;
+  return tablesOverridden(config.computer.endgame, dir, oneSize);
+}
+
 async function main(): Promise<void> {
   const command = flag("engine");
   const ms = Number(flag("ms", "500"));
   const count = Number(flag("openings", "12"));
   const concurrency = Math.max(1, Number(flag("concurrency", "1")));
   const seed = Number(flag("seed", "1"));
-  const config = loadConfig();
-  // The bot's table sizes (ENDGAME_SEEDS, per ruleset), unless --tables-seeds gives one size.
-  const dir = flag("tables-dir", config.computer.endgame.dir);
-  const oneSize = process.argv.includes("--tables-seeds") ? Number(flag("tables-seeds")) : undefined;
-  const endgame: EndgameOptions = tablesOverridden(config.computer.endgame, dir, oneSize);
+  const endgame = endgameOptions();
   const from = Number(flag("from", "0"));
   const repetition = flag("repetition", "stop");
   if (repetition !== "stop" && repetition !== "nickar") throw new Error("--repetition is stop or nickar");
@@ -155,7 +162,7 @@ async function main(): Promise<void> {
   );
   await Promise.all(lanes.map((lane) => lane.close()));
 
-  report(results);
+  report(results, endgame);
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   console.log(
     `${minutes} min; load average at the start ${startLoad.join(" ")}, at the end ${loadavg()
@@ -164,10 +171,15 @@ async function main(): Promise<void> {
   );
 }
 
-function report(results: readonly VersusResult[]): void {
+function report(results: readonly VersusResult[], endgame: EndgameOptions): void {
   for (const line of gameRows(results)) console.log(line);
   console.log("");
   for (const line of summaryLines(summarize(results), results)) console.log(line);
+  console.log("");
+  const seeds = seedsFor(endgame, "abapa");
+  const read = seeds > 0 ? readTable(endgame.dir, "abapa", seeds) : { problem: "no tables" };
+  if ("table" in read) for (const line of tableEntryLines(results, read.table)) console.log(line);
+  else console.log(`Where the games met the endgame table: not told (${read.problem} in ${endgame.dir}).`);
 }
 
 const reportAt = process.argv.indexOf("--report");
@@ -180,5 +192,6 @@ if (reportAt >= 0) {
         .filter((line) => line !== "")
         .map((line) => JSON.parse(line) as VersusResult),
     ),
+    endgameOptions(),
   );
 } else await main();
