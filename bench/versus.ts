@@ -184,7 +184,10 @@ function report(results: readonly VersusResult[], endgame: EndgameOptions): void
 
 const reportAt = process.argv.indexOf("--report");
 if (reportAt >= 0) {
-  const files = process.argv.slice(reportAt + 1).filter((arg) => !arg.startsWith("--"));
+  // The files run up to the next flag (--tables-dir DIR may follow them).
+  const rest = process.argv.slice(reportAt + 1);
+  const flagAt = rest.findIndex((arg) => arg.startsWith("--"));
+  const files = flagAt < 0 ? rest : rest.slice(0, flagAt);
   report(
     files.flatMap((file) =>
       readFileSync(file, "utf8")
