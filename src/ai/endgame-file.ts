@@ -17,7 +17,7 @@ const MAGIC = 0x4745_4b4e;
  * The table format and build rules: raised whenever either changes (a new ruleset rule, a different
  * bound), so that an old file is rebuilt rather than trusted.
  */
-export const TABLE_VERSION = 2; // 2: abapa's table also holds the bounds of cycling play (endgame.ts)
+export const TABLE_VERSION = 1;
 const HEADER = 32;
 
 /** Where the endgame tables are kept and how many seeds they hold (docs/hosting.md). */

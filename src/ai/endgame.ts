@@ -102,19 +102,14 @@ export type BuildProgress = (layer: {
  * Builds the table of `ruleset` up to `seeds` seeds, layer by layer (a capture leads to a smaller layer,
  * already built; a capture-free move stays in the layer, whose bounds are iterated to their fixpoint).
  */
-export function buildTable(
-  ruleset: RulesetId,
-  seeds: number,
-  progress?: BuildProgress,
-  cycles = holdsCycles(ruleset),
-): EndgameTable {
+export function buildTable(ruleset: RulesetId, seeds: number, progress?: BuildProgress): EndgameTable {
   if (!Number.isInteger(seeds) || seeds < 0 || seeds > MAX_TABLE_SEEDS)
     throw new RangeError(`endgame tables hold 0 to ${MAX_TABLE_SEEDS} seeds, not ${seeds}`);
   const total = layerOffset(seeds + 1);
   const table: EndgameTable = { ruleset, seeds, lo: new Int8Array(total), hi: new Int8Array(total) };
   for (let n = 0; n <= seeds; n++) {
     const started = performance.now();
-    const { sweeps, exact } = buildLayer(table, n, cycles);
+    const { sweeps, exact } = buildLayer(table, n);
     progress?.({ seeds: n, ms: performance.now() - started, sweeps, exact, boards: layerSize(n) });
   }
   return table;
@@ -133,17 +128,7 @@ function setUp(game: CoreGame, pits: Uint8Array): void {
   game.historyLength = 0;
 }
 
-/**
- * The rulesets whose tables also hold the bounds of cycling play (cycleBounds): abapa, where a cycle and
- * a player left without a move both end the game with each side taking its own seeds.
- */
-const CYCLE_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["abapa"]);
-
-export function holdsCycles(ruleset: RulesetId): boolean {
-  return CYCLE_RULESETS.has(ruleset);
-}
-
-function buildLayer(table: EndgameTable, n: number, cycles: boolean): { sweeps: number; exact: number } {
+function buildLayer(table: EndgameTable, n: number): { sweeps: number; exact: number } {
   const { lo, hi, ruleset } = table;
   const size = layerSize(n);
   const offset = layerOffset(n);
@@ -152,8 +137,6 @@ function buildLayer(table: EndgameTable, n: number, cycles: boolean): { sweeps: 
   // there, so read turned round: boardIndex with mover 1).
   const fixedLo = new Int8Array(size);
   const fixedHi = new Int8Array(size);
-  // Each side's seeds minus the other's, the player to move's view: what the own-side award gives.
-  const award = new Int8Array(size);
   // The boards are enumerated in another order than their ranks: each has its own run of edges.
   const start = new Int32Array(size);
   const end = new Int32Array(size);
@@ -177,7 +160,6 @@ function buildLayer(table: EndgameTable, n: number, cycles: boolean): { sweeps: 
   };
   const expand = (rank: number): void => {
     setUp(game, board);
-    award[rank] = board[0] + board[1] + board[2] + board[3] + board[4] + board[5] - game.seedsOnSide(1);
     let bestLo = -128;
     let bestHi = -128;
     const mask = game.legalMask();
@@ -255,79 +237,9 @@ function buildLayer(table: EndgameTable, n: number, cycles: boolean): { sweeps: 
       }
     }
   }
-  if (cycles) sweeps += cycleBounds(table, n, { start, end, edges, fixedLo, fixedHi, award });
   let exact = 0;
   for (let r = 0; r < size; r++) if (lo[offset + r] === hi[offset + r]) exact++;
   return { sweeps, exact };
-}
-
-interface Layer {
-  readonly start: Int32Array;
-  readonly end: Int32Array;
-  readonly edges: Int32Array;
-  readonly fixedLo: Int8Array;
-  readonly fixedHi: Int8Array;
-  readonly award: Int8Array;
-}
-
-/**
- * Tightens a layer's bounds with strategies that may cycle, where a cycle ends the game by the own-side
- * award (CYCLE_RULESETS). `low` is what the player to move can hold whatever happens: a move out of the
- * layer worth that much (a capture, an ending), or a move within it to a position where the opponent can
- * get no more than minus that; `high` is the most the player to move can get, at least the position's own
- * award when a move stays in the layer (the position may recur and the game end there). Along a play
- * that keeps to such moves every position the third occurrence may fall on leaves the bound standing, and
- * a position left out of the layer cannot recur. `low` is iterated down from +n and `high` up from -n to
- * their fixpoint; neither depends on the history, so they hold from a position reached by a capture, as the
- * forced bounds do, and each side's bound is the better of the two. The abapa table test checks the
- * verdicts they add against the exhaustive search. Written by hand: no library solves these games.
- * Returns the sweeps to the fixpoint.
- */
-function cycleBounds(table: EndgameTable, n: number, layer: Layer): number {
-  const { lo, hi } = table;
-  const { start, end, edges, fixedLo, fixedHi, award } = layer;
-  const size = layerSize(n);
-  const offset = layerOffset(n);
-  const low = new Int8Array(size);
-  const high = new Int8Array(size);
-  for (let r = 0; r < size; r++) {
-    const open = end[r] > start[r];
-    low[r] = open ? n : fixedLo[r];
-    high[r] = open ? -n : fixedHi[r];
-  }
-  let sweeps = 0;
-  for (let changed = true; changed; ) {
-    changed = false;
-    sweeps++;
-    for (let r = 0; r < size; r++) {
-      const from = start[r];
-      const to = end[r];
-      if (from === to) continue;
-      let stayLo = -128;
-      let stayHi = -128;
-      for (let e = from; e < to; e++) {
-        const c = edges[e];
-        if (-high[c] > stayLo) stayLo = -high[c];
-        if (-low[c] > stayHi) stayHi = -low[c];
-      }
-      // A position left within the layer may recur, and the game end there by the award: a floor under
-      // what the player to move may get. (Their own award needs no cap on their low bound: a sowing that
-      // stays in the layer only moves seeds away from their side, so the next position's award, which the
-      // opponent's high bound holds, is already no better for them.)
-      const nextLo = Math.max(fixedLo[r], stayLo);
-      const nextHi = Math.max(fixedHi[r], award[r], stayHi);
-      if (nextLo !== low[r] || nextHi !== high[r]) {
-        low[r] = nextLo;
-        high[r] = nextHi;
-        changed = true;
-      }
-    }
-  }
-  for (let r = 0; r < size; r++) {
-    if (low[r] > lo[offset + r]) lo[offset + r] = low[r];
-    if (high[r] < hi[offset + r]) hi[offset + r] = high[r];
-  }
-  return sweeps;
 }
 
 // The tables this thread searches with, by ruleset (installed by the worker once loaded or built).

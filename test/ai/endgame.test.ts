@@ -16,7 +16,6 @@ import {
   boardIndex,
   buildTable,
   type EndgameTable,
-  holdsCycles,
   installTable,
   layerOffset,
   layerSize,
@@ -110,10 +109,8 @@ const arbitraryBoard = (most: number) =>
 describe("endgame tables", () => {
   for (const ruleset of RULESET_IDS) {
     const table = buildTable(ruleset, 8);
-    // The forced bounds alone (abapa's table also holds the bounds of cycling play: cycleBounds).
-    const forced = holdsCycles(ruleset) ? buildTable(ruleset, 8, undefined, false) : table;
 
-    it(`${ruleset} table - the forced bounds of every board of at most 6 seeds are the minimax of its moves - whole layers`, () => {
+    it(`${ruleset} table - every board of at most 6 seeds is the minimax of its moves - whole layers`, () => {
       const wrong: string[] = [];
       for (let n = 0; n <= 6; n++) {
         for (const board of boards(n)) {
@@ -124,13 +121,13 @@ describe("endgame tables", () => {
           if (!game.over) {
             lo = hi = -n;
             for (const house of game.legalHouses()) {
-              const [a, b] = moveBounds(forced, board, house);
+              const [a, b] = moveBounds(table, board, house);
               lo = Math.max(lo, a);
               hi = Math.max(hi, b);
             }
           }
-          if (forced.lo[i] !== lo || forced.hi[i] !== hi || lo > hi)
-            wrong.push(`${board}: [${forced.lo[i]}, ${forced.hi[i]}]`);
+          if (table.lo[i] !== lo || table.hi[i] !== hi || lo > hi)
+            wrong.push(`${board}: [${table.lo[i]}, ${table.hi[i]}]`);
         }
       }
       expect(wrong.slice(0, 5)).toEqual([]);
@@ -166,35 +163,6 @@ describe("endgame tables", () => {
       expect(unfinished).toBeLessThan(checked);
     });
   }
-
-  it("abapa table - the cycle bounds tighten the forced ones, and the verdicts they add hold under the full repetition rule - boards of 4 to 8 seeds", () => {
-    const table = buildTable("abapa", 8);
-    const forced = buildTable("abapa", 8, undefined, false);
-    const tighter: number[][] = [];
-    const outside: string[] = [];
-    for (let n = 0; n <= 8; n++) {
-      for (const board of boards(n)) {
-        const i = boardIndex(board, 0, n);
-        if (table.lo[i] < forced.lo[i] || table.hi[i] > forced.hi[i] || table.lo[i] > table.hi[i])
-          outside.push(`${board}: [${table.lo[i]}, ${table.hi[i]}] against [${forced.lo[i]}, ${forced.hi[i]}]`);
-        if (n >= 4 && (table.lo[i] > forced.lo[i] || table.hi[i] < forced.hi[i])) tighter.push(Array.from(board));
-      }
-    }
-    expect(outside.slice(0, 5)).toEqual([]);
-    expect(tighter.length).toBeGreaterThan(1000);
-    const wrong: string[] = [];
-    let settled = 0;
-    // Every 5th tightened board of 4 to 6 seeds, and every 397th of 7 and 8.
-    const small = tighter.filter((b, k) => b.reduce((a, x) => a + x, 0) <= 6 && k % 5 === 0);
-    const large = tighter.filter((b, k) => b.reduce((a, x) => a + x, 0) > 6 && k % 397 === 0);
-    for (const board of [...small, ...large]) {
-      const r = check(table, board, 20_000);
-      wrong.push(...r.wrong);
-      if (r.unfinished === 0) settled++;
-    }
-    expect(wrong).toEqual([]);
-    expect(settled).toBeGreaterThan(200);
-  }, 120_000);
 
   it("table layers - ranks every board of a layer once - 5 seeds", () => {
     const seen = new Uint8Array(layerSize(5));
