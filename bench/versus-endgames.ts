@@ -5,7 +5,8 @@
  * tells the games decided before the tables from those lost or drawn inside them, where the table leaves
  * the result open and the search plays on the bounds' middle.
  */
-import { boardIndex, type EndgameTable } from "../src/ai/endgame.ts";
+import type { EndgameTable } from "../src/ai/endgame.ts";
+import { endgameVerdict } from "../src/ai/endgame-verdict.ts";
 import { CoreGame } from "../src/engine/core.ts";
 import { parseMoveLetter, START_POSITION } from "../src/engine/notation.ts";
 import type { VersusResult } from "./versus-game.ts";
@@ -28,16 +29,12 @@ export function tableEntry(
     if (move === null || game.over) break;
     game.play(move.house);
     ply++;
-    // Only a capture takes seeds off an abapa board, so the first board within the table follows one.
-    const board = game.seedsOnSide(0) + game.seedsOnSide(1);
-    if (game.over || board > table.seeds) continue;
-    const mover = game.toMove;
-    const i = boardIndex(game.pits, mover, board);
-    const difference = game.stores[mover] - game.stores[1 - mover];
-    // The bounds are the mover's; from the other side they change sign and swap.
-    const sign = mover === nickar ? 1 : -1;
-    const [low, high] = [difference + table.lo[i], difference + table.hi[i]].map((x) => sign * x).sort((a, b) => a - b);
-    const entry = low > 0 ? "won" : high < 0 ? "lost" : low === 0 && high === 0 ? "drawn" : "open";
+    // Only a capture takes seeds off an abapa board, so the first board within the table follows one,
+    // where the table's verdict holds (endgameVerdict).
+    if (game.over || game.seedsOnSide(0) + game.seedsOnSide(1) > table.seeds) continue;
+    const verdict = endgameVerdict(game, table);
+    const entry =
+      verdict === null ? "open" : verdict.winner === null ? "drawn" : verdict.winner === nickar ? "won" : "lost";
     return { entry, ply };
   }
   return { entry: "never", ply: 0 };
