@@ -20,18 +20,75 @@ export const ENTRY = 2;
 export const HOUSE_BITS = 7;
 export const PROVEN_FLAG = 4;
 
-// One table per size and thread, emptied for each search (a search is never interrupted by another on
-// the same thread), so that a request does not allocate 8 MB and the answer depends only on the request.
-const tables = new Map<number, Int32Array>();
+// The thread's tables per size. A search that starts afresh empties one, so that its answer depends only on
+// its request. A search that continues a game (gameTable) takes the table its player's previous search of
+// that game left, entries and all: the positions it searched are the ones this search meets again, and an
+// entry holds for any search (a position's key, depth below it and proof, not the root's). Each thread keeps
+// GAME_TABLES of them, the least recently used one given to a new game, so that two games whose searches
+// alternate on one thread (two matches, or the bot and a hint) each keep theirs.
+export const GAME_TABLES = 2;
 
-/** The thread's table of 2^bits entries, emptied. */
+interface Held {
+  readonly table: Int32Array;
+  /** The game and player of the last search on it (gameKey), or null for a search that started afresh. */
+  key: string | null;
+  /** That search's moves from the game's start. */
+  moves: readonly number[];
+  used: number;
+}
+
+const held = new Map<number, Held[]>();
+let uses = 0;
+
+/** The thread's held tables of 2^bits entries. */
+function heldTables(bits: number): Held[] {
+  let list = held.get(bits);
+  if (!list) {
+    list = [];
+    held.set(bits, list);
+  }
+  return list;
+}
+
+/** The held table to give away: a new one while fewer than GAME_TABLES exist, else the least recently used. */
+function recycled(bits: number, key: string | null, moves: readonly number[]): Int32Array {
+  const list = heldTables(bits);
+  let pick: Held;
+  if (list.length < GAME_TABLES) {
+    pick = { table: new Int32Array(bits > 0 ? ENTRY << bits : 0), key, moves, used: 0 };
+    list.push(pick);
+  } else {
+    pick = list.reduce((a, b) => (b.used < a.used ? b : a));
+    pick.table.fill(0);
+    pick.key = key;
+    pick.moves = moves;
+  }
+  pick.used = ++uses;
+  return pick.table;
+}
+
+/** A thread's table of 2^bits entries, emptied. */
 export function emptyTable(bits: number): Int32Array {
-  let table = tables.get(bits);
-  if (!table) {
-    table = new Int32Array(bits > 0 ? ENTRY << bits : 0);
-    tables.set(bits, table);
-  } else table.fill(0);
-  return table;
+  return recycled(bits, null, []);
+}
+
+/** Who a game table belongs to: the game (its ruleset and start) and the player searching it. */
+export function gameKey(ruleset: string, start: string, player: number): string {
+  return `${ruleset} ${start} ${player}`;
+}
+
+/**
+ * The table for a search of `key`'s game after `moves`: the one its player's last search left when that
+ * search's moves begin these (the same game, played on since), else an emptied one.
+ */
+export function gameTable(bits: number, key: string, moves: readonly number[]): Int32Array {
+  const found = heldTables(bits).find(
+    (h) => h.key === key && h.moves.length <= moves.length && h.moves.every((m, i) => moves[i] === m),
+  );
+  if (!found) return recycled(bits, key, [...moves]);
+  found.moves = [...moves];
+  found.used = ++uses;
+  return found.table;
 }
 
 /**

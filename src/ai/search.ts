@@ -27,6 +27,7 @@ import {
   ENTRY,
   emptyTable,
   findEntry,
+  gameTable,
   HOUSE_BITS,
   PROVEN_FLAG as PROVEN,
   replaceEntry,
@@ -272,9 +273,14 @@ export class Searcher {
   private cutScore = 0;
   private cutPv: number[] = [];
 
+  /**
+   * `continues`: the game this search continues, for a hash table kept from its player's previous search
+   * of it (hash-table.ts, gameTable); without it the table starts empty.
+   */
   constructor(
     root: CoreGame,
     private readonly config: SearchConfig,
+    continues?: { readonly key: string; readonly moves: readonly number[] },
   ) {
     this.owareFamily = root.mechanics.family === "oware";
     this.pvs = config.pvs;
@@ -301,7 +307,7 @@ export class Searcher {
     for (let i = 1; i <= MAX_PLY + 1; i++) this.stack.push(new Core(root.ruleset));
     if (config.twofold) for (const game of this.stack) game.repeatEndsFrom = base.historyLength - 1;
     for (const game of this.stack) this.pitWords.push(game.pitWords);
-    this.table = emptyTable(config.tableBits);
+    this.table = continues ? gameTable(config.tableBits, continues.key, continues.moves) : emptyTable(config.tableBits);
     this.buckets = config.buckets === true;
     this.ttMask = slotMask(config.tableBits, this.buckets);
   }

@@ -14,6 +14,7 @@ import {
 import { bookMoves } from "./book.ts";
 import { endgameVerdict } from "./endgame-verdict.ts";
 import { expertEvaluation, type FittedTerms, OWARE_WEIGHTS, SCALE, tunedWeights } from "./evaluate.ts";
+import { gameKey } from "./hash-table.ts";
 import { MAX_PLY, type SearchConfig, Searcher, type SearchOutcome, WIN } from "./search.ts";
 import {
   defaultBudgetMs,
@@ -73,6 +74,11 @@ export interface ExpertParts {
   readonly iterations?: "cut" | "completed";
   /** A quiescence search of captures at the horizon (SearchConfig.quiescence, QUIESCENCE_PLIES), or none. */
   readonly quiescence?: "captures" | "none";
+  /**
+   * The hash table of a timed search: kept from the same player's previous search of the game (`game`,
+   * hash-table.ts's gameTable), or emptied for each search (`search`). A seeded search always starts empty.
+   */
+  readonly tableLife?: "game" | "search";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -106,6 +112,12 @@ const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["wari", "ca
  * minutes); kept on that lean and on its soundness (docs/benchmarks.md, "AI").
  */
 const EXPERT_ITERATIONS: NonNullable<ExpertParts["iterations"]> = "cut";
+
+/**
+ * The expert keeps its hash table between its searches of a game (ExpertParts.tableLife), in every ruleset.
+ * Measured in docs/benchmarks.md ("AI" and "Against another engine").
+ */
+const EXPERT_TABLE_LIFE: NonNullable<ExpertParts["tableLife"]> = "game";
 
 /** Whether the expert searches captures at the horizon, and at most how many plies of them. */
 const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
@@ -216,7 +228,16 @@ export function think(
   // Before the search, which plays on `game`: a few milliseconds at most (endgame-verdict.ts).
   const verdict = request.level === "expert" && request.verdict === true ? endgameVerdict(game) : null;
   const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
-  const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config);
+  // A timed expert search of a game goes on from its player's previous one; a seeded one (a node budget)
+  // starts empty, so that its answer depends on the request alone.
+  const keep = request.level === "expert" && !seeded && (parts.tableLife ?? EXPERT_TABLE_LIFE) === "game";
+  const continues = keep
+    ? {
+        key: gameKey(game.ruleset, request.start ? JSON.stringify(request.start) : "start", game.toMove),
+        moves: request.moves,
+      }
+    : undefined;
+  const searcher = new Searcher(game, easyShallow ? { ...config, maxDepth: 1 } : config, continues);
   const outcome = searcher.run({
     deadline: seeded ? Number.POSITIVE_INFINITY : started + ms,
     now,

@@ -1,0 +1,120 @@
+/**
+ * The expert's hash table kept between a player's searches of a game (ExpertParts.tableLife, hash-table.ts's
+ * gameTable): the same table for the same game played on, an emptied one for another game or player, and
+ * a search that goes on from the previous one's entries reaches deeper without changing a proven result.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { emptyTable, GAME_TABLES, gameKey, gameTable } from "../../src/ai/hash-table.ts";
+import { think } from "../../src/ai/think.ts";
+import { CoreGame } from "../../src/engine/core.ts";
+import { parseMoveLetter } from "../../src/engine/notation.ts";
+import type { Position } from "../../src/engine/types.ts";
+import { RULESET_IDS } from "../../src/engine/types.ts";
+
+/** 4 to 10 seeds on the board, the rest in the stores (each below 25), either player to move. */
+const smallEndgame = fc
+  .tuple(fc.array(fc.integer({ min: 0, max: 11 }), { minLength: 4, maxLength: 10 }), fc.nat(1), fc.nat(100))
+  .map(([places, toMove, split]): Position => {
+    const pits = Array<number>(12).fill(0);
+    for (const place of places) pits[place]++;
+    const south = 24 - places.length + (split % (places.length + 1));
+    return { pits, stores: [south, 48 - places.length - south], toMove: toMove as 0 | 1 };
+  });
+
+/** The game after `choices` drawn among each position's legal moves (fewer if it ends), and its moves. */
+function playedFrom(game: CoreGame, choices: readonly number[]): { game: CoreGame; moves: number[] } {
+  const moves: number[] = [];
+  for (const choice of choices) {
+    if (game.over) break;
+    const legal = game.legalHouses();
+    moves.push(legal[choice % legal.length]);
+    game.play(moves[moves.length - 1]);
+  }
+  return { game, moves };
+}
+
+/** A clock that ticks once a call: the search's time budget is then a count of its clock checks. */
+function ticking(): () => number {
+  let t = 0;
+  return () => t++;
+}
+
+/** An abapa game from a match against Aalina, to the endgame (12 seeds on the board after 69 plies). */
+const RECORD =
+  "AbEbCfBdDcAbEdBfDaFaCaFaEaAdAeBfDcAdEaCaEbCaEcBeBfDaEbCeEfDaBcFfBdFfCeAfEbDcBdAeAfFaEcCdBbAeDdCcBeDdCeDfEaCb";
+const MOVES = [...RECORD].map((letter) => parseMoveLetter(letter)?.house ?? 0);
+
+describe("table life", () => {
+  it("gameTable - keeps a player's table for the game played on, empties one for another game or player - one thread", () => {
+    const bits = 4;
+    const a = gameKey("abapa", "start", 0);
+    const first = gameTable(bits, a, [3, 4]);
+    first[0] = 7;
+    // The same player's game, two plies on: the table as it was left.
+    expect(gameTable(bits, a, [3, 4, 1, 2])).toBe(first);
+    expect(first[0]).toBe(7);
+    // Another player, another game, a position that does not follow: emptied tables, never the kept one.
+    const other = gameTable(bits, gameKey("abapa", "start", 1), [3, 4, 1]);
+    expect(other).not.toBe(first);
+    other[0] = 9;
+    expect(gameTable(bits, a, [3, 4, 1, 2, 5, 6])).toBe(first);
+    expect(first[0]).toBe(7);
+    const taken = gameTable(bits, a, [1, 1]);
+    expect(taken).not.toBe(first);
+    expect(taken[0]).toBe(0);
+    // GAME_TABLES a thread: the least recently used one went to the new game, emptied; the kept one stayed.
+    expect(GAME_TABLES).toBe(2);
+    expect(gameTable(bits, a, [3, 4, 1, 2, 5, 6, 2, 2])).toBe(first);
+    expect(first[0]).toBe(7);
+    // A search that starts afresh takes the least recently used table, emptied.
+    const fresh = emptyTable(bits);
+    expect(fresh).toBe(taken);
+    expect(fresh.every((word) => word === 0)).toBe(true);
+  });
+
+  it("think - a timed search that goes on from the player's previous one reaches deeper - abapa endgame", () => {
+    const at = (plies: number, tableLife: "game" | "search") =>
+      think({ ruleset: "abapa", moves: MOVES.slice(0, plies), level: "expert", ms: 150 }, undefined, ticking(), {
+        tableLife,
+      });
+    const deeper: number[] = [];
+    for (const plies of [72, 80, 90]) {
+      at(plies - 2, "game");
+      const kept = at(plies, "game");
+      const empty = at(plies, "search");
+      // The same clock checks for both: the kept entries cut the work of the early iterations.
+      deeper.push(kept.depth - empty.depth);
+    }
+    expect(Math.min(...deeper)).toBeGreaterThan(0);
+  });
+
+  it("think - the kept table changes no proven result - random endgames, six rulesets", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RULESET_IDS),
+        smallEndgame,
+        fc.array(fc.nat(5), { minLength: 2, maxLength: 2 }),
+        (ruleset, start, choices) => {
+          const first = CoreGame.fromPosition(ruleset, start);
+          if (first.over) return;
+          const { game, moves } = playedFrom(first, choices);
+          if (game.over || moves.length < 2) return;
+          const request = (plies: number) =>
+            ({ ruleset, start, moves: moves.slice(0, plies), level: "expert", ms: 20 }) as const;
+          think(request(0), undefined, ticking(), { tableLife: "game" });
+          const kept = think(request(2), undefined, ticking(), { tableLife: "game" });
+          const empty = think(request(2), undefined, ticking(), { tableLife: "search" });
+          expect(game.legalHouses()).toContain(kept.best);
+          if (!kept.proven || !empty.proven) return;
+          compared++;
+          expect(Math.sign(kept.score) || 0).toBe(Math.sign(empty.score) || 0);
+        },
+      ),
+      { numRuns: 250, seed: 36 },
+    );
+    // The property must have met proven results on both sides to say anything.
+    expect(compared).toBeGreaterThan(50);
+  });
+});
