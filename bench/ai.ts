@@ -27,11 +27,12 @@
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
  * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release), `buckets` (the hash
  * table's two-entry buckets, not the expert's), `twofold` (a repetition inside the search ends the line as a cycle: the expert's in wari and caribbean),
- * `cut` (a move from an iteration cut short: the expert's) and `quiet` (a quiescence search of captures: not the expert's).
+ * `cut` (a move from an iteration cut short: the expert's), `quiet` (a quiescence search of captures: not the expert's)
+ * and `kept` (the hash table kept from the player's previous search of the game: the expert's; timed matches only).
  * --eval-a FILE gives A the fitted terms of FILE (written by `npm run -s tune -- --out FILE`) and B the
  * committed ones (with `eval` in --both-parts: a candidate fit against the current one).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),
- * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval,search,twofold,cut in
+ * --both-parts those both sides have; a part in neither list neither side has. With tables,book,eval,search,twofold,cut,kept in
  * --previous-parts, A is this release's expert and B the previous release's. Results per ruleset and per
  * group, with the test's log-likelihood ratio and verdict. Also the tables' read or build time, size and
  * exact share (--tables-seeds, default ENDGAME_SEEDS of the configuration; --tables-seeds-b: B's size, for a

@@ -114,10 +114,20 @@ const TWOFOLD_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["wari", "ca
 const EXPERT_ITERATIONS: NonNullable<ExpertParts["iterations"]> = "cut";
 
 /**
- * The expert keeps its hash table between its searches of a game (ExpertParts.tableLife), in every ruleset.
- * Measured in docs/benchmarks.md ("AI" and "Against another engine").
+ * The rulesets whose expert keeps its hash table between its searches of a game (ExpertParts.tableLife):
+ * speightstown, bridgetown and haiti. bench:ai's sequential test accepted it there at 50 ms a move (tables,
+ * book, fitted evaluation, reduced search and cut iterations on both sides; H0 0 against H1 +30 Elo at 5%
+ * error rates): speightstown and bridgetown +62 Elo [+21, +104] over 148 games, haiti +39 [+7, +73] over
+ * 124. In abapa, wari and caribbean it gave +25 [-19, +70] over 154 games (no verdict in 10 minutes), and
+ * against Aalina at 500 ms a move the expert with it scored 54.2% over 96 games, without it 59.9% on the
+ * same openings (docs/benchmarks.md), so those three start each search empty.
  */
-const EXPERT_TABLE_LIFE: NonNullable<ExpertParts["tableLife"]> = "game";
+const KEPT_TABLE_RULESETS: ReadonlySet<RulesetId> = new Set<RulesetId>(["speightstown", "bridgetown", "haiti"]);
+
+/** How long the expert's hash table lives in a ruleset (ExpertParts.tableLife). */
+export function expertTableLife(ruleset: RulesetId): "game" | "search" {
+  return KEPT_TABLE_RULESETS.has(ruleset) ? "game" : "search";
+}
 
 /** Whether the expert searches captures at the horizon, and at most how many plies of them. */
 const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
@@ -230,7 +240,7 @@ export function think(
   const easyShallow = request.level === "easy" && rand() < EASY_ONE_PLY;
   // A timed expert search of a game goes on from its player's previous one; a seeded one (a node budget)
   // starts empty, so that its answer depends on the request alone.
-  const keep = request.level === "expert" && !seeded && (parts.tableLife ?? EXPERT_TABLE_LIFE) === "game";
+  const keep = request.level === "expert" && !seeded && (parts.tableLife ?? expertTableLife(game.ruleset)) === "game";
   const continues = keep
     ? {
         key: gameKey(game.ruleset, request.start ? JSON.stringify(request.start) : "start", game.toMove),
