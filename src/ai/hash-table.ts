@@ -79,12 +79,14 @@ export function gameKey(ruleset: string, start: string, player: number): string 
 
 /**
  * The table for a search of `key`'s game after `moves`: the one its player's last search left when that
- * search's moves begin these (the same game, played on since), else an emptied one.
+ * search's moves begin these (the same game, played on since; the most recent if two do), else an emptied one.
  */
 export function gameTable(bits: number, key: string, moves: readonly number[]): Int32Array {
-  const found = heldTables(bits).find(
-    (h) => h.key === key && h.moves.length <= moves.length && h.moves.every((m, i) => moves[i] === m),
-  );
+  let found: Held | undefined;
+  for (const h of heldTables(bits)) {
+    const follows = h.key === key && h.moves.length <= moves.length && h.moves.every((m, i) => moves[i] === m);
+    if (follows && (!found || h.used > found.used)) found = h;
+  }
   if (!found) return recycled(bits, key, [...moves]);
   found.moves = [...moves];
   found.used = ++uses;

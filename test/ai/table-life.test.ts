@@ -6,11 +6,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyTable, GAME_TABLES, gameKey, gameTable } from "../../src/ai/hash-table.ts";
-import { think } from "../../src/ai/think.ts";
+import { expertTableLife, think } from "../../src/ai/think.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { parseMoveLetter } from "../../src/engine/notation.ts";
 import type { Position } from "../../src/engine/types.ts";
 import { RULESET_IDS } from "../../src/engine/types.ts";
+import { playedGame } from "../support/positions.ts";
 
 /** 4 to 10 seeds on the board, the rest in the stores (each below 25), either player to move. */
 const smallEndgame = fc
@@ -87,7 +88,36 @@ describe("table life", () => {
       deeper.push(kept.depth - empty.depth);
     }
     expect(Math.min(...deeper)).toBeGreaterThan(0);
-  });
+  }, 120_000);
+
+  it("think - the expert keeps its table by default in speightstown, bridgetown and haiti only - six rulesets", () => {
+    const choices = [3, 1, 4, 1, 5, 2, 6, 5, 3, 5, 2, 3, 4, 1, 2, 5, 4, 4, 1, 3, 2, 2];
+    for (const ruleset of RULESET_IDS) {
+      let differed = 0;
+      for (const plies of [14, 18, 22]) {
+        const { game, moves } = playedGame(ruleset, choices.slice(0, plies));
+        expect(game.over).toBe(false);
+        const request = (n: number) => ({ ruleset, moves: moves.slice(0, n), level: "expert", ms: 60 }) as const;
+        // The same previous search each time, then this one with the given table life (the default if none).
+        const after = (tableLife?: "game" | "search") => {
+          // Two searches afresh empty both of the thread's tables (GAME_TABLES): nothing kept from before.
+          for (let i = 0; i < GAME_TABLES; i++)
+            think({ ...request(1), ms: 1 }, undefined, ticking(), { tableLife: "search" });
+          think(request(moves.length - 2), undefined, ticking(), { tableLife: "game" });
+          const r = think(request(moves.length), undefined, ticking(), tableLife ? { tableLife } : {});
+          return { depth: r.depth, score: r.score, pv: r.pv };
+        };
+        const byDefault = after();
+        const kept = after("game");
+        const empty = after("search");
+        if (JSON.stringify(kept) !== JSON.stringify(empty)) differed++;
+        expect(byDefault, ruleset).toEqual(expertTableLife(ruleset) === "game" ? kept : empty);
+      }
+      // The kept table must have shown in the results for the comparison to say which one the default took.
+      expect(differed, ruleset).toBeGreaterThan(0);
+    }
+    expect(RULESET_IDS.filter((r) => expertTableLife(r) === "game")).toEqual(["speightstown", "bridgetown", "haiti"]);
+  }, 120_000);
 
   it("think - the kept table changes no proven result - random endgames, six rulesets", () => {
     let compared = 0;
@@ -102,7 +132,7 @@ describe("table life", () => {
           const { game, moves } = playedFrom(first, choices);
           if (game.over || moves.length < 2) return;
           const request = (plies: number) =>
-            ({ ruleset, start, moves: moves.slice(0, plies), level: "expert", ms: 20 }) as const;
+            ({ ruleset, start, moves: moves.slice(0, plies), level: "expert", ms: 10 }) as const;
           think(request(0), undefined, ticking(), { tableLife: "game" });
           const kept = think(request(2), undefined, ticking(), { tableLife: "game" });
           const empty = think(request(2), undefined, ticking(), { tableLife: "search" });
@@ -116,5 +146,5 @@ describe("table life", () => {
     );
     // The property must have met proven results on both sides to say anything.
     expect(compared).toBeGreaterThan(50);
-  });
+  }, 120_000);
 });
