@@ -99,7 +99,7 @@ describe("table life", () => {
         expect(game.over).toBe(false);
         const request = (n: number) => ({ ruleset, moves: moves.slice(0, n), level: "expert", ms: 60 }) as const;
         // The same previous search each time, then this one with the given table life (the default if none).
-        const after = (tableLife?: "game" | "search") => {
+        const searchedWith = (tableLife?: "game" | "search") => {
           // Two searches afresh empty both of the thread's tables (GAME_TABLES): nothing kept from before.
           for (let i = 0; i < GAME_TABLES; i++)
             think({ ...request(1), ms: 1 }, undefined, ticking(), { tableLife: "search" });
@@ -107,9 +107,9 @@ describe("table life", () => {
           const r = think(request(moves.length), undefined, ticking(), tableLife ? { tableLife } : {});
           return { depth: r.depth, score: r.score, pv: r.pv };
         };
-        const byDefault = after();
-        const kept = after("game");
-        const empty = after("search");
+        const byDefault = searchedWith();
+        const kept = searchedWith("game");
+        const empty = searchedWith("search");
         if (JSON.stringify(kept) !== JSON.stringify(empty)) differed++;
         expect(byDefault, ruleset).toEqual(expertTableLife(ruleset) === "game" ? kept : empty);
       }
