@@ -29,7 +29,8 @@ import type { RulesetId } from "../src/engine/types.ts";
  * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations:
  * the expert's), `quiet` (a quiescence search of captures, SearchConfig.quiescence: not the expert's) and
  * `kept` (the hash table kept from the player's previous search of the game, ExpertParts.tableLife: the
- * expert's; timed matches only, since a node budget is a seeded search, which starts empty).
+ * expert's in speightstown, bridgetown and haiti; timed matches only, since a node budget is a seeded
+ * search, which starts empty).
  */
 export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet", "kept"] as const;
 export type Part = (typeof PARTS)[number];
