@@ -21,7 +21,8 @@
  * --from K skips the seed's first K openings and --out FILE appends each game as a JSON line as it ends,
  * so that one match can be split over several runs; --report FILE... prints the report of such files.
  * The report ends with where the games met the endgame table and the table's verdict there
- * (bench/versus-endgames.ts), read from the same --tables-dir and --tables-seeds.
+ * (bench/versus-endgames.ts), read from the same --tables-dir and --tables-seeds; with --entry-scores MS,
+ * also Nickar's expert's score where the bounds were open and 20 plies before (bench/versus-entry-scores.ts).
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -31,6 +32,7 @@ import type { ThinkResult } from "../src/ai/types.ts";
 import { loadConfig } from "../src/config.ts";
 import { tableEntryLines } from "./versus-endgames.ts";
 import { UciEngine } from "./versus-engine.ts";
+import { entryScoreLines, entryScores } from "./versus-entry-scores.ts";
 import {
   type NickarPlayer,
   playVersusGame,
@@ -180,6 +182,12 @@ function report(results: readonly VersusResult[], endgame: EndgameOptions): void
   const read = seeds > 0 ? readTable(endgame.dir, "abapa", seeds) : { problem: "no tables" };
   if ("table" in read) for (const line of tableEntryLines(results, read.table)) console.log(line);
   else console.log(`Where the games met the endgame table: not told (${read.problem} in ${endgame.dir}).`);
+  if ("table" in read && process.argv.includes("--entry-scores")) {
+    const ms = Number(flag("entry-scores"));
+    if (!(ms > 0)) throw new Error("--entry-scores takes a search's milliseconds");
+    console.log("");
+    for (const line of entryScoreLines(entryScores(results, read.table, ms), ms)) console.log(line);
+  }
 }
 
 const reportAt = process.argv.indexOf("--report");

@@ -9,27 +9,11 @@ import { tableEntry, tableEntryLines } from "../../bench/versus-endgames.ts";
 import type { VersusResult } from "../../bench/versus-game.ts";
 import { buildTable } from "../../src/ai/endgame.ts";
 import { Searcher } from "../../src/ai/search.ts";
-import { CoreGame } from "../../src/engine/core.ts";
-import { moveLetter, START_POSITION } from "../../src/engine/notation.ts";
+import type { CoreGame } from "../../src/engine/core.ts";
+import { randomGame } from "../support/positions.ts";
 import { provingConfig } from "../support/search-config.ts";
 
 const table = buildTable("abapa", 8);
-
-/** A random abapa game as bench:versus records it, and its positions after each ply. */
-function randomGame(choices: readonly number[]): { record: string; positions: CoreGame[] } {
-  const game = CoreGame.fromPosition("abapa", START_POSITION);
-  let record = "";
-  const positions = [game.clone()];
-  for (const choice of choices) {
-    if (game.over) break;
-    const legal = game.legalHouses();
-    const house = legal[choice % legal.length];
-    record += moveLetter(game.toMove, house);
-    game.play(house);
-    positions.push(game.clone());
-  }
-  return { record, positions };
-}
 
 const onBoard = (game: CoreGame) => game.seedsOnSide(0) + game.seedsOnSide(1);
 const swapped = { won: "lost", lost: "won", drawn: "drawn", open: "open", never: "never" } as const;

@@ -1,7 +1,7 @@
 /** fast-check arbitraries of positions shared by the AI's property tests. */
 import fc from "fast-check";
 import { CoreGame } from "../../src/engine/core.ts";
-import { START_POSITION } from "../../src/engine/notation.ts";
+import { moveLetter, START_POSITION } from "../../src/engine/notation.ts";
 import type { Position, RulesetId } from "../../src/engine/types.ts";
 
 /** 48 seeds dealt to the 12 pits and 2 stores, either player to move (not checked against any ruleset). */
@@ -24,4 +24,20 @@ export function playedGame(ruleset: RulesetId, choices: readonly number[]): { ga
     if (game.over) break;
   }
   return { game, moves };
+}
+
+/** A random abapa game as bench:versus records it, and its positions after each ply. */
+export function randomGame(choices: readonly number[]): { record: string; positions: CoreGame[] } {
+  const game = CoreGame.fromPosition("abapa", START_POSITION);
+  let record = "";
+  const positions = [game.clone()];
+  for (const choice of choices) {
+    if (game.over) break;
+    const legal = game.legalHouses();
+    const house = legal[choice % legal.length];
+    record += moveLetter(game.toMove, house);
+    game.play(house);
+    positions.push(game.clone());
+  }
+  return { record, positions };
 }
