@@ -7,7 +7,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyTable, GAME_TABLES, gameKey, gameTable } from "../../src/ai/hash-table.ts";
 import { expertTableLife, think } from "../../src/ai/think.ts";
-import { CoreGame } from "../../src/engine/core.ts";
 import { parseMoveLetter } from "../../src/engine/notation.ts";
 import type { Position } from "../../src/engine/types.ts";
 import { RULESET_IDS } from "../../src/engine/types.ts";
@@ -22,18 +21,6 @@ const smallEndgame = fc
     const south = 24 - places.length + (split % (places.length + 1));
     return { pits, stores: [south, 48 - places.length - south], toMove: toMove as 0 | 1 };
   });
-
-/** The game after `choices` drawn among each position's legal moves (fewer if it ends), and its moves. */
-function playedFrom(game: CoreGame, choices: readonly number[]): { game: CoreGame; moves: number[] } {
-  const moves: number[] = [];
-  for (const choice of choices) {
-    if (game.over) break;
-    const legal = game.legalHouses();
-    moves.push(legal[choice % legal.length]);
-    game.play(moves[moves.length - 1]);
-  }
-  return { game, moves };
-}
 
 /** A clock that ticks once a call: the search's time budget is then a count of its clock checks. */
 function ticking(): () => number {
@@ -127,9 +114,7 @@ describe("table life", () => {
         smallEndgame,
         fc.array(fc.nat(5), { minLength: 2, maxLength: 2 }),
         (ruleset, start, choices) => {
-          const first = CoreGame.fromPosition(ruleset, start);
-          if (first.over) return;
-          const { game, moves } = playedFrom(first, choices);
+          const { game, moves } = playedGame(ruleset, choices, start);
           if (game.over || moves.length < 2) return;
           const request = (plies: number) =>
             ({ ruleset, start, moves: moves.slice(0, plies), level: "expert", ms: 10 }) as const;

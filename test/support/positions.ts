@@ -13,11 +13,16 @@ export const dealtPosition = fc
     return { pits: counts.slice(0, 12), stores: [counts[12], counts[13]], toMove: toMove as 0 | 1 };
   });
 
-/** The game after `choices` drawn among each position's legal moves from the start (fewer if it ends), and its moves. */
-export function playedGame(ruleset: RulesetId, choices: readonly number[]): { game: CoreGame; moves: number[] } {
-  const game = CoreGame.fromPosition(ruleset, START_POSITION);
+/** The game after `choices` drawn among each position's legal moves from `start` (fewer if it ends), and its moves. */
+export function playedGame(
+  ruleset: RulesetId,
+  choices: readonly number[],
+  start: Position = START_POSITION,
+): { game: CoreGame; moves: number[] } {
+  const game = CoreGame.fromPosition(ruleset, start);
   const moves: number[] = [];
   for (const choice of choices) {
+    if (game.over) break;
     const legal = game.legalHouses();
     moves.push(legal[choice % legal.length]);
     game.play(moves[moves.length - 1]);
