@@ -129,5 +129,6 @@ describe("quiescence", () => {
       { numRuns: 120, seed: 36 },
     );
     expect(proofs).toBeGreaterThan(30);
-  });
+    // About 10 s on a quiet machine, over 30 s with both cores taken by a match.
+  }, 120_000);
 });
