@@ -111,7 +111,17 @@ function endgameOptions(): EndgameOptions {
   return tablesOverridden(config.computer.endgame, dir, oneSize);
 }
 
+/** --entry-scores MS, checked before a match or a report starts rather than after it. */
+function entryScoresMs(): number | null {
+  const at = process.argv.indexOf("--entry-scores");
+  if (at < 0) return null;
+  const ms = Number(process.argv[at + 1]);
+  if (!(ms > 0)) throw new Error("--entry-scores takes a search's milliseconds, a positive number");
+  return ms;
+}
+
 async function main(): Promise<void> {
+  entryScoresMs();
   const command = flag("engine");
   const ms = Number(flag("ms", "500"));
   const count = Number(flag("openings", "12"));
@@ -182,9 +192,8 @@ function report(results: readonly VersusResult[], endgame: EndgameOptions): void
   const read = seeds > 0 ? readTable(endgame.dir, "abapa", seeds) : { problem: "no tables" };
   if ("table" in read) for (const line of tableEntryLines(results, read.table)) console.log(line);
   else console.log(`Where the games met the endgame table: not told (${read.problem} in ${endgame.dir}).`);
-  if ("table" in read && process.argv.includes("--entry-scores")) {
-    const ms = Number(flag("entry-scores"));
-    if (!(ms > 0)) throw new Error("--entry-scores takes a search's milliseconds");
+  const ms = entryScoresMs();
+  if ("table" in read && ms !== null) {
     console.log("");
     for (const line of entryScoreLines(entryScores(results, read.table, ms), ms)) console.log(line);
   }
@@ -196,6 +205,7 @@ if (reportAt >= 0) {
   const rest = process.argv.slice(reportAt + 1);
   const flagAt = rest.findIndex((arg) => arg.startsWith("--"));
   const files = flagAt < 0 ? rest : rest.slice(0, flagAt);
+  entryScoresMs();
   report(
     files.flatMap((file) =>
       readFileSync(file, "utf8")
