@@ -7,7 +7,9 @@
  * Every term depends on one house's position (house 1-6 of its owner) and count only, and a term of the
  * opponent's house is the negative of the same term of one's own, so the evaluation is the store
  * difference plus a table lookup per house (a HouseTerms table, built once per search): twelve loads and
- * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO).
+ * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO), and may add
+ * two terms of a whole side, also one's own minus the opponent's: the seeds on its row (ROWS) and in its
+ * store (STORES); four loads more, zeros where a ruleset's fit has none.
  */
 import { type CoreGame, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { FITTED_TERMS } from "./eval-data.ts";
@@ -60,8 +62,14 @@ export function tunedWeights(ruleset: RulesetId): EvalWeights {
 
 /** A house's count can reach every seed of the game. */
 export const COUNTS = 49;
-/** houseTerms layout: (house - 1) * COUNTS + count for the six houses, then the player to move's constant. */
+/**
+ * houseTerms layout: (house - 1) * COUNTS + count for the six houses, then the player to move's constant,
+ * then a term per row total (ROWS + seeds on a side's houses) and per store (STORES + seeds stored).
+ */
 export const TEMPO = 6 * COUNTS;
+export const ROWS = TEMPO + 1;
+export const STORES = ROWS + COUNTS;
+const TERMS = STORES + COUNTS;
 
 /**
  * The fitted terms of one ruleset, in search units: `houses[h][c]` is the value of one's own house h + 1
@@ -71,6 +79,10 @@ export const TEMPO = 6 * COUNTS;
 export interface FittedTerms {
   readonly tempo: number;
   readonly houses: readonly (readonly number[])[];
+  /** `rows[t]`: a side's houses holding t seeds together (above the last entry, its value); none: 0. */
+  readonly rows?: readonly number[];
+  /** `stores[s]`: a side's store holding s seeds, beyond the store difference (likewise). */
+  readonly stores?: readonly number[];
 }
 
 /** The value of one own house holding `count` seeds (an opponent's house counts the negative). */
@@ -94,7 +106,7 @@ export function houseTerms(
   ruleset: RulesetId,
   fittedTerms?: FittedTerms,
 ): Int32Array {
-  const terms = new Int32Array(TEMPO + 1);
+  const terms = new Int32Array(TERMS);
   if (evaluation === "tuned") {
     for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
   } else if (evaluation === "fitted") {
@@ -104,6 +116,11 @@ export function houseTerms(
       for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = row[Math.min(c, row.length - 1)];
     }
     terms[TEMPO] = fitted.tempo;
+    const side = (from: number, row: readonly number[] | undefined) => {
+      if (row) for (let c = 0; c < COUNTS; c++) terms[from + c] = row[Math.min(c, row.length - 1)];
+    };
+    side(ROWS, fitted.rows);
+    side(STORES, fitted.stores);
   }
   return terms;
 }
@@ -116,23 +133,25 @@ export function storeDifference(game: CoreGame): number {
 /** The tuned or fitted evaluation through a houseTerms table (pits 0-5 are South's houses 1-6, 6-11 North's). */
 export function tableEvaluation(game: CoreGame, terms: Int32Array): number {
   const p = game.pits;
+  const st = game.stores;
   const south =
     terms[p[0]] +
     terms[COUNTS + p[1]] +
     terms[2 * COUNTS + p[2]] +
     terms[3 * COUNTS + p[3]] +
     terms[4 * COUNTS + p[4]] +
-    terms[5 * COUNTS + p[5]];
+    terms[5 * COUNTS + p[5]] +
+    terms[ROWS + p[0] + p[1] + p[2] + p[3] + p[4] + p[5]] +
+    terms[STORES + st[0]];
   const north =
     terms[p[6]] +
     terms[COUNTS + p[7]] +
     terms[2 * COUNTS + p[8]] +
     terms[3 * COUNTS + p[9]] +
     terms[4 * COUNTS + p[10]] +
-    terms[5 * COUNTS + p[11]];
+    terms[5 * COUNTS + p[11]] +
+    terms[ROWS + p[6] + p[7] + p[8] + p[9] + p[10] + p[11]] +
+    terms[STORES + st[1]];
   const s = south - north;
-  return (
-    terms[TEMPO] +
-    (game.toMove === 0 ? (game.stores[0] - game.stores[1]) * SCALE + s : (game.stores[1] - game.stores[0]) * SCALE - s)
-  );
+  return terms[TEMPO] + (game.toMove === 0 ? (st[0] - st[1]) * SCALE + s : (st[1] - st[0]) * SCALE - s);
 }

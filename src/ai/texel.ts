@@ -5,7 +5,10 @@
  *   z = tempo + k · (store difference) + Σ_h ( value(h, own count) − value(h, opponent's count) ),
  *
  * value(h, c) = A[c] + B[h][c]: a term per count shared by the six houses (A) and a correction per house
- * (B), counts above CAP pooled. The loss (cross-entropy, a draw counting ½ each way) plus an L2 penalty
+ * (B), counts above CAP pooled. With `FitOptions.sides`, two terms of several houses join them, each also
+ * one's own minus the opponent's: R[t] of the seeds on a side's row (t, totals above ROW_CAP pooled) and
+ * S[s] of a side's store (s seeds: a correction to k's straight line, so that a store near the winning
+ * count may be worth more than its seeds). The loss (cross-entropy, a draw counting ½ each way) plus an L2 penalty
  * on A and B is convex; Newton's method minimises it exactly and deterministically. The terms are then
  * in seeds once divided by k, the fitted worth of a stored seed.
  */
@@ -16,23 +19,44 @@ import type { LabelledPosition } from "./tune-positions.ts";
 /** Counts above this share its value (rare: a house rarely holds more). */
 export const CAP = 20;
 const BUCKETS = CAP + 1;
-/** Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP]. */
+/** Row totals above this share its value. */
+export const ROW_CAP = 30;
+/** Stores above this share its value (25 of 48 seeds wins in the Oware rulesets). */
+export const STORE_CAP = 24;
+/** Stores of up to this many seeds are far from winning: a seed there is worth k (fitTerms). */
+const FAR_STORE = 12;
+/** Seeds in the game: a sampled position's stores follow from the seeds on the board and their difference. */
+const SEEDS = 48;
+/** Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP], R[0..ROW_CAP], S[0..STORE_CAP]. */
 const K = 1;
 const A = 2;
 const B = A + BUCKETS;
-const PARAMETERS = B + 6 * BUCKETS;
+const R = B + 6 * BUCKETS;
+const S = R + ROW_CAP + 1;
+const PARAMETERS = S + STORE_CAP + 1;
+/** The most non-zero features of a position: tempo, k, four per house, two for the rows, two for the stores. */
+const MOST_FEATURES = 2 + 24 + 4;
 
 export interface FitOptions {
   /** L2 penalty on the shared terms A and on the per-house corrections B (larger: closer to 0). */
   readonly shared: number;
   readonly perHouse: number;
   readonly iterations: number;
+  /** Fit the row and store terms R and S too (their L2 penalty: the same as the shared terms'). */
+  readonly sides: boolean;
 }
 
-export const DEFAULT_FIT: FitOptions = { shared: 2, perHouse: 10, iterations: 30 };
+export const DEFAULT_FIT: FitOptions = { shared: 2, perHouse: 10, iterations: 30, sides: false };
 
-/** A position's non-zero features: indices and values (tempo 1, the store difference, ±1 per house). */
-function features(p: LabelledPosition, index: Int32Array, value: Float64Array): number {
+/** A player's store in a sampled position, from the seeds on the board and the store difference. */
+function ownStore(p: LabelledPosition, board: number, own: boolean): number {
+  const stored = SEEDS - board;
+  const store = (stored + (own ? p.storeDifference : -p.storeDifference)) / 2;
+  return Math.max(0, Math.min(STORE_CAP, store));
+}
+
+/** A position's non-zero features: indices and values (tempo 1, the store difference, ±1 per house and side term). */
+function features(p: LabelledPosition, sides: boolean, index: Int32Array, value: Float64Array): number {
   index[0] = 0;
   value[0] = 1;
   index[1] = K;
@@ -51,6 +75,24 @@ function features(p: LabelledPosition, index: Int32Array, value: Float64Array): 
     index[n] = B + h * BUCKETS + opponent;
     value[n++] = -1;
   }
+  if (!sides) return n;
+  let ownRow = 0;
+  let opponentRow = 0;
+  for (let h = 0; h < 6; h++) {
+    ownRow += p.own[h];
+    opponentRow += p.opponent[h];
+  }
+  const pairs = [
+    [R + Math.min(ownRow, ROW_CAP), R + Math.min(opponentRow, ROW_CAP)],
+    [S + ownStore(p, ownRow + opponentRow, true), S + ownStore(p, ownRow + opponentRow, false)],
+  ];
+  for (const [own, opponent] of pairs) {
+    if (own === opponent) continue;
+    index[n] = own;
+    value[n++] = 1;
+    index[n] = opponent;
+    value[n++] = -1;
+  }
   return n;
 }
 
@@ -61,12 +103,13 @@ export function fitParameters(positions: readonly LabelledPosition[], options: F
   const theta = new Float64Array(PARAMETERS);
   const penalty = new Float64Array(PARAMETERS);
   for (let i = A; i < B; i++) penalty[i] = options.shared;
-  for (let i = B; i < PARAMETERS; i++) penalty[i] = options.perHouse;
+  for (let i = B; i < R; i++) penalty[i] = options.perHouse;
+  for (let i = R; i < PARAMETERS; i++) penalty[i] = options.shared;
   // Tempo and k are left free; a small penalty keeps the Hessian invertible if the data never vary them.
   penalty[0] = 1e-6;
   penalty[K] = 1e-6;
-  const index = new Int32Array(2 + 24);
-  const value = new Float64Array(2 + 24);
+  const index = new Int32Array(MOST_FEATURES);
+  const value = new Float64Array(MOST_FEATURES);
   for (let iteration = 0; iteration < options.iterations; iteration++) {
     const gradient = new Float64Array(PARAMETERS);
     const hessian = new Float64Array(PARAMETERS * PARAMETERS);
@@ -75,7 +118,7 @@ export function fitParameters(positions: readonly LabelledPosition[], options: F
       hessian[i * PARAMETERS + i] = penalty[i];
     }
     for (const p of positions) {
-      const n = features(p, index, value);
+      const n = features(p, options.sides, index, value);
       let z = 0;
       for (let j = 0; j < n; j++) z += theta[index[j]] * value[j];
       const predicted = sigmoid(z);
@@ -108,34 +151,65 @@ export function logLoss(positions: readonly LabelledPosition[], z: (p: LabelledP
   return sum / positions.length;
 }
 
-/** z of fitted parameters for a position. */
-export function fittedLogit(theta: Float64Array): (p: LabelledPosition) => number {
-  const index = new Int32Array(2 + 24);
-  const value = new Float64Array(2 + 24);
+/** z of fitted parameters for a position (`sides`: as they were fitted). */
+export function fittedLogit(theta: Float64Array, sides = false): (p: LabelledPosition) => number {
+  const index = new Int32Array(MOST_FEATURES);
+  const value = new Float64Array(MOST_FEATURES);
   return (p) => {
-    const n = features(p, index, value);
+    const n = features(p, sides, index, value);
     let z = 0;
     for (let j = 0; j < n; j++) z += theta[index[j]] * value[j];
     return z;
   };
 }
 
+/** The least-squares slope of xs[from..from + n) against 0..n−1. */
+function slope(xs: Float64Array, from: number, n: number): number {
+  const mean = (n - 1) / 2;
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    sum += (i - mean) * xs[from + i];
+    squares += (i - mean) * (i - mean);
+  }
+  return sum / squares;
+}
+
 /**
  * The search's terms (search units, SCALE per seed) of fitted parameters: each house's row shifted so
- * that an empty house is worth 0 (the evaluation is unchanged: each side has exactly one count per house).
+ * that an empty house is worth 0 (the evaluation is unchanged: each side has exactly one count per house),
+ * and likewise the rows and stores (`sides`: fitted with them) from an empty row and store.
+ *
+ * The side terms overlap the others: a store term growing by c a seed is the same model as k + c (the
+ * terms enter as one's own minus the opponent's, so c·s₁ − c·s₂ = c · store difference), and a row term
+ * growing by c a seed is the same as every house's term growing by c a seed. The fit's L2 penalty splits
+ * such a slope between them arbitrarily, so it is moved out of the side terms here: the row term's
+ * least-squares slope into the houses', and the store term's slope over stores of 0 to FAR_STORE seeds
+ * into k. So k is the worth of a stored seed far from the winning count, the terms are in those seeds,
+ * and the store term says how much more a seed is worth nearer to it.
  */
-export function fitTerms(theta: Float64Array): FittedTerms {
-  const perSeed = theta[K];
+export function fitTerms(theta: Float64Array, sides = false): FittedTerms {
+  const storeSlope = sides ? slope(theta, S, FAR_STORE + 1) : 0;
+  const rowSlope = sides ? slope(theta, R, ROW_CAP + 1) : 0;
+  const perSeed = theta[K] + storeSlope;
   if (!(perSeed > 0)) throw new Error(`the fit gave a stored seed no positive value (${perSeed}): too few positions?`);
   const units = (x: number) => Math.round((SCALE * x) / perSeed);
   const houses: number[][] = [];
   for (let h = 0; h < 6; h++) {
-    const value = (c: number) => theta[A + c] + theta[B + h * BUCKETS + c];
+    const value = (c: number) => theta[A + c] + theta[B + h * BUCKETS + c] + rowSlope * c;
     const row: number[] = [];
     for (let c = 0; c <= CAP; c++) row.push(units(value(c) - value(0)));
     houses.push(row);
   }
-  return { tempo: units(theta[0]), houses };
+  if (!sides) return { tempo: units(theta[0]), houses };
+  const corrected = (from: number, cap: number, by: number) =>
+    Array.from({ length: cap + 1 }, (_, i) => units(theta[from + i] - by * i - theta[from]));
+  return {
+    tempo: units(theta[0]),
+    houses,
+    rows: corrected(R, ROW_CAP, rowSlope),
+    stores: corrected(S, STORE_CAP, storeSlope),
+  };
 }
 
 /**

@@ -2,7 +2,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FITTED_TERMS } from "../../src/ai/eval-data.ts";
-import { COUNTS, houseTerms, SCALE, TEMPO, tableEvaluation, tunedWeights } from "../../src/ai/evaluate.ts";
+import {
+  COUNTS,
+  type FittedTerms,
+  houseTerms,
+  ROWS,
+  SCALE,
+  STORES,
+  TEMPO,
+  tableEvaluation,
+  tunedWeights,
+} from "../../src/ai/evaluate.ts";
 import { CoreGame } from "../../src/engine/core.ts";
 import { type Position, RULESET_IDS } from "../../src/engine/types.ts";
 import { dealtPosition } from "../support/positions.ts";
@@ -47,8 +57,52 @@ describe("ai evaluation", () => {
         const row = fitted.houses[h];
         for (let c = 0; c < COUNTS; c++) expect(terms[h * COUNTS + c]).toBe(row[Math.min(c, row.length - 1)]);
       }
+      for (const [from, row] of [
+        [ROWS, fitted.rows],
+        [STORES, fitted.stores],
+      ] as const) {
+        for (let c = 0; c < COUNTS; c++) expect(terms[from + c]).toBe(row ? row[Math.min(c, row.length - 1)] : 0);
+      }
     });
   }
+
+  // A fit with the side terms (tune --sides): random values, to check the sums' symmetry and each term's place.
+  const sided: FittedTerms = {
+    tempo: 3,
+    houses: Array.from({ length: 6 }, (_, h) => Array.from({ length: 21 }, (_, c) => ((c * 7 + h * 3) % 11) - 5)),
+    rows: Array.from({ length: 31 }, (_, t) => ((t * 5) % 13) - 6),
+    stores: Array.from({ length: 25 }, (_, s) => (s * s) % 17),
+  };
+  const sidedTerms = houseTerms("fitted", tunedWeights("abapa"), "abapa", sided);
+
+  it("ai evaluation - an opponent's row and store count the negative of one's own - fitted with side terms", () => {
+    fc.assert(
+      fc.property(dealtPosition, (p) => {
+        const other = { ...p, toMove: (1 - p.toMove) as 0 | 1 };
+        const sum = evaluation("abapa", other, sidedTerms) + evaluation("abapa", p, sidedTerms) - 2 * sided.tempo;
+        expect(Math.abs(sum)).toBe(0);
+        expect(evaluation("abapa", mirrored(p), sidedTerms)).toBe(evaluation("abapa", p, sidedTerms));
+      }),
+    );
+  });
+
+  it("ai evaluation - a side's row total and store move the score by their terms - fitted with side terms", () => {
+    // Four seeds moved from South's house 3 to its store: house 3, South's row total and store change.
+    const before: Position = { pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [0, 0], toMove: 0 };
+    const after: Position = { ...before, pits: [4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [4, 0] };
+    const gain = evaluation("abapa", after, sidedTerms) - evaluation("abapa", before, sidedTerms);
+    const house = sidedTerms[2 * COUNTS] - sidedTerms[2 * COUNTS + 4];
+    const row = sidedTerms[ROWS + 20] - sidedTerms[ROWS + 24];
+    const store = sidedTerms[STORES + 4] - sidedTerms[STORES];
+    expect(row).not.toBe(0);
+    expect(store).not.toBe(0);
+    expect(gain).toBe(4 * SCALE + house + row + store);
+    // Seen by North, to move: the same change counts against it.
+    const northGain =
+      evaluation("abapa", { ...after, toMove: 1 }, sidedTerms) -
+      evaluation("abapa", { ...before, toMove: 1 }, sidedTerms);
+    expect(northGain).toBe(-gain);
+  });
 
   it("ai evaluation - one house's count moves the score by its term - fitted abapa, house 3 of the player to move", () => {
     const terms = houseTerms("fitted", tunedWeights("abapa"), "abapa");
