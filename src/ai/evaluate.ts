@@ -4,7 +4,7 @@
  * hand-made terms of the previous expert, with weights per ruleset family; `fitted` adds the terms
  * fitted per ruleset by `npm run -s tune` (src/bin/tune.ts, data in eval-data.ts; labels: tune-labels.ts).
  *
- * Every term depends on one house's position (house 1-6 of its owner) and count only, and a term of the
+ * Every house term depends on one house's position (house 1-6 of its owner) and count only, and a term of the
  * opponent's house is the negative of the same term of one's own, so the evaluation is the store
  * difference plus a table lookup per house (a HouseTerms table, built once per search): twelve loads and
  * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO), and may add
@@ -111,16 +111,14 @@ export function houseTerms(
     for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
   } else if (evaluation === "fitted") {
     const fitted = fittedTerms ?? FITTED_TERMS[ruleset];
-    for (let h = 0; h < 6; h++) {
-      const row = fitted.houses[h];
-      for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = row[Math.min(c, row.length - 1)];
-    }
-    terms[TEMPO] = fitted.tempo;
-    const side = (from: number, row: readonly number[] | undefined) => {
+    // A row of terms from `from` on; counts past its end take its last value, no row leaves zeros.
+    const fill = (from: number, row: readonly number[] | undefined) => {
       if (row) for (let c = 0; c < COUNTS; c++) terms[from + c] = row[Math.min(c, row.length - 1)];
     };
-    side(ROWS, fitted.rows);
-    side(STORES, fitted.stores);
+    for (let h = 0; h < 6; h++) fill(h * COUNTS, fitted.houses[h]);
+    terms[TEMPO] = fitted.tempo;
+    fill(ROWS, fitted.rows);
+    fill(STORES, fitted.stores);
   }
   return terms;
 }

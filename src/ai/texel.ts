@@ -8,9 +8,9 @@
  * (B), counts above CAP pooled. With `FitOptions.sides`, two terms of several houses join them, each also
  * one's own minus the opponent's: R[t] of the seeds on a side's row (t, totals above ROW_CAP pooled) and
  * S[s] of a side's store (s seeds: a correction to k's straight line, so that a store near the winning
- * count may be worth more than its seeds). The loss (cross-entropy, a draw counting ½ each way) plus an L2 penalty
- * on A and B is convex; Newton's method minimises it exactly and deterministically. The terms are then
- * in seeds once divided by k, the fitted worth of a stored seed.
+ * count may be worth more than its seeds). The loss (cross-entropy, a draw counting ½ each way) plus an
+ * L2 penalty on A, B, R and S is convex; Newton's method minimises it exactly and deterministically. The
+ * terms are then in seeds once divided by k, the fitted worth of a stored seed.
  */
 import type { FittedTerms } from "./evaluate.ts";
 import { SCALE } from "./evaluate.ts";

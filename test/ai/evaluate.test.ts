@@ -109,7 +109,11 @@ describe("ai evaluation", () => {
     const base: Position = { pits: [4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [3, 1], toMove: 0 };
     const four: Position = { ...base, pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], stores: [0, 0] };
     const gain = evaluation("abapa", four, terms) - evaluation("abapa", base, terms);
-    // Store difference −2 seeds, house 3 from 0 to 4 seeds.
-    expect(gain).toBe(-2 * SCALE + terms[2 * COUNTS + 4] - terms[2 * COUNTS]);
+    // Store difference −2 seeds, house 3 from 0 to 4 seeds; with abapa's side terms, South's row from 20
+    // to 24 seeds and the stores from 3 and 1 to 0.
+    const house = terms[2 * COUNTS + 4] - terms[2 * COUNTS];
+    const sides =
+      terms[ROWS + 24] - terms[ROWS + 20] + (terms[STORES] - terms[STORES + 3]) - (terms[STORES] - terms[STORES + 1]);
+    expect(gain).toBe(-2 * SCALE + house + sides);
   });
 });
