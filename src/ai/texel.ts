@@ -55,6 +55,16 @@ function ownStore(p: LabelledPosition, board: number, own: boolean): number {
   return Math.max(0, Math.min(STORE_CAP, store));
 }
 
+/** Adds +1 at `own` and −1 at `opponent` (nothing when they are the same term); the new count. */
+function pair(own: number, opponent: number, n: number, index: Int32Array, value: Float64Array): number {
+  if (own === opponent) return n;
+  index[n] = own;
+  value[n] = 1;
+  index[n + 1] = opponent;
+  value[n + 1] = -1;
+  return n + 2;
+}
+
 /** A position's non-zero features: indices and values (tempo 1, the store difference, ±1 per house and side term). */
 function features(p: LabelledPosition, sides: boolean, index: Int32Array, value: Float64Array): number {
   index[0] = 0;
@@ -82,18 +92,9 @@ function features(p: LabelledPosition, sides: boolean, index: Int32Array, value:
     ownRow += p.own[h];
     opponentRow += p.opponent[h];
   }
-  const pairs = [
-    [R + Math.min(ownRow, ROW_CAP), R + Math.min(opponentRow, ROW_CAP)],
-    [S + ownStore(p, ownRow + opponentRow, true), S + ownStore(p, ownRow + opponentRow, false)],
-  ];
-  for (const [own, opponent] of pairs) {
-    if (own === opponent) continue;
-    index[n] = own;
-    value[n++] = 1;
-    index[n] = opponent;
-    value[n++] = -1;
-  }
-  return n;
+  n = pair(R + Math.min(ownRow, ROW_CAP), R + Math.min(opponentRow, ROW_CAP), n, index, value);
+  const board = ownRow + opponentRow;
+  return pair(S + ownStore(p, board, true), S + ownStore(p, board, false), n, index, value);
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

@@ -70,8 +70,11 @@ for (const r of rulesets) if (!RULESET_IDS.includes(r)) throw new Error(`unknown
 function cachedPositions<T>(dir: string, ruleset: RulesetId, made: string, make: () => T): T {
   const file = join(dir, `${ruleset}.json`);
   if (existsSync(file)) {
-    const cached = JSON.parse(readFileSync(file, "utf8")) as { made: string; value: T };
-    if (cached.made === made) return cached.value;
+    // A file cut short (the tool stopped while writing it) is made again, like one of another command.
+    try {
+      const cached = JSON.parse(readFileSync(file, "utf8")) as { made: string; value: T };
+      if (cached.made === made) return cached.value;
+    } catch {}
   }
   const value = make();
   mkdirSync(dir, { recursive: true });

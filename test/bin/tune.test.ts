@@ -49,5 +49,9 @@ describe("tune cli", () => {
     const other = tune("other.ts", "--label-nodes", "500");
     expect(other.stderr).not.toContain("| 9.875 |");
     expect(JSON.parse(readFileSync(kept, "utf8")).made).toContain("--label-nodes 500");
+    // A kept file cut short (the tool stopped while writing it) is labelled again, not a crash.
+    writeFileSync(kept, '{"made":');
+    tune("cut.ts", "--label-nodes", "500");
+    expect(JSON.parse(readFileSync(kept, "utf8")).made).toContain("--label-nodes 500");
   }, 120_000);
 });
