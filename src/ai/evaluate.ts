@@ -9,7 +9,10 @@
  * difference plus a table lookup per house (a HouseTerms table, built once per search): twelve loads and
  * no branches at each leaf. The fitted terms add a constant for the player to move (TEMPO), and may add
  * two terms of a whole side, also one's own minus the opponent's: the seeds on its row (ROWS) and in its
- * store (STORES); four loads more, zeros where a ruleset's fit has none.
+ * store (STORES); four loads more, zeros where a ruleset's fit has none. And it may add two capture
+ * terms (CAPTURES), by the most seeds a sowing of the player to move would capture and the most one of
+ * the opponent's would (bestCapture): those cost two passes over the houses, so only a table that holds
+ * them (its HAS_CAPTURES entry set) pays for them.
  */
 import { type CoreGame, RULESET_IDS, type RulesetId } from "../engine/internal.ts";
 import { FITTED_TERMS } from "./eval-data.ts";
@@ -69,7 +72,15 @@ export const COUNTS = 49;
 export const TEMPO = 6 * COUNTS;
 export const ROWS = TEMPO + 1;
 export const STORES = ROWS + COUNTS;
-const TERMS = STORES + COUNTS;
+/**
+ * Then the capture terms: CAPTURES + g for the player to move's best capture of g seeds, THREATS + g for
+ * the opponent's (captures above CAPTURE_CAP pooled), and HAS_CAPTURES, 1 when the fit has them.
+ */
+export const CAPTURE_CAP = 8;
+export const CAPTURES = STORES + COUNTS;
+export const THREATS = CAPTURES + CAPTURE_CAP + 1;
+const HAS_CAPTURES = THREATS + CAPTURE_CAP + 1;
+const TERMS = HAS_CAPTURES + 1;
 
 /**
  * The fitted terms of one ruleset, in search units: `houses[h][c]` is the value of one's own house h + 1
@@ -83,6 +94,12 @@ export interface FittedTerms {
   readonly rows?: readonly number[];
   /** `stores[s]`: a side's store holding s seeds, beyond the store difference (likewise). */
   readonly stores?: readonly number[];
+  /**
+   * `captures[g]`: the player to move can capture g seeds with one sowing (bestCapture; g above the last
+   * entry, its value), `threats[g]`: the opponent could, were it to move. Both or neither; none: not computed.
+   */
+  readonly captures?: readonly number[];
+  readonly threats?: readonly number[];
 }
 
 /** The value of one own house holding `count` seeds (an opponent's house counts the negative). */
@@ -119,8 +136,49 @@ export function houseTerms(
     terms[TEMPO] = fitted.tempo;
     fill(ROWS, fitted.rows);
     fill(STORES, fitted.stores);
+    if (fitted.captures && fitted.threats) {
+      for (let g = 0; g <= CAPTURE_CAP; g++) {
+        terms[CAPTURES + g] = fitted.captures[Math.min(g, fitted.captures.length - 1)];
+        terms[THREATS + g] = fitted.threats[Math.min(g, fitted.threats.length - 1)];
+      }
+      terms[HAS_CAPTURES] = 1;
+    }
   }
   return terms;
+}
+
+/**
+ * The seeds a sowing from pit `origin` (of the player whose row starts at `own`: 0 South, 6 North) would
+ * capture by the Oware rule: the last seed's house and the run of the opponent's houses before it that
+ * then hold 2 or 3. Only a sowing of 1 to 11 seeds is read (each house on its way gets one seed); others
+ * give 0. The grand slam's ruleset rules and the rule that a sowing must feed an empty row are not read:
+ * this is a feature of the evaluation, not the rules (those are the core's).
+ */
+export function sowingCapture(pits: ArrayLike<number>, origin: number, own: number): number {
+  const opponent = 6 - own;
+  // The last seed's pit, when a sowing of fewer than 12 seeds ends in the opponent's row: South's sowings
+  // reach it without passing pit 11, North's only after it. Any other count (none, 12 or more, a sowing
+  // that stays at home) lands outside the row, so the range is the only test: this runs at every leaf.
+  let pit = origin + pits[origin] - (own === 0 ? 0 : 12);
+  if (pit < opponent || pit > opponent + 5) return 0;
+  let gain = 0;
+  for (; pit >= opponent; pit--) {
+    const count = pits[pit];
+    if (count !== 1 && count !== 2) break;
+    gain += count + 1;
+  }
+  return gain;
+}
+
+/** The most seeds one sowing of `mover` (0 South, 1 North) would capture (sowingCapture), at most CAPTURE_CAP. */
+export function bestCapture(pits: ArrayLike<number>, mover: number): number {
+  const own = mover * 6;
+  let best = 0;
+  for (let origin = own; origin < own + 6; origin++) {
+    const gain = sowingCapture(pits, origin, own);
+    if (gain > best) best = gain;
+  }
+  return best < CAPTURE_CAP ? best : CAPTURE_CAP;
 }
 
 export function storeDifference(game: CoreGame): number {
@@ -151,5 +209,8 @@ export function tableEvaluation(game: CoreGame, terms: Int32Array): number {
     terms[ROWS + p[6] + p[7] + p[8] + p[9] + p[10] + p[11]] +
     terms[STORES + st[1]];
   const s = south - north;
-  return terms[TEMPO] + (game.toMove === 0 ? (st[0] - st[1]) * SCALE + s : (st[1] - st[0]) * SCALE - s);
+  const me = game.toMove;
+  const value = terms[TEMPO] + (me === 0 ? (st[0] - st[1]) * SCALE + s : (st[1] - st[0]) * SCALE - s);
+  if (terms[HAS_CAPTURES] === 0) return value;
+  return value + terms[CAPTURES + bestCapture(p, me)] + terms[THREATS + bestCapture(p, 1 - me)];
 }

@@ -8,12 +8,14 @@
  * (B), counts above CAP pooled. With `FitOptions.sides`, two terms of several houses join them, each also
  * one's own minus the opponent's: R[t] of the seeds on a side's row (t, totals above ROW_CAP pooled) and
  * S[s] of a side's store (s seeds: a correction to k's straight line, so that a store near the winning
- * count may be worth more than its seeds). The loss (cross-entropy, a draw counting ½ each way) plus an
- * L2 penalty on A, B, R and S is convex; Newton's method minimises it exactly and deterministically. The
+ * count may be worth more than its seeds). With `FitOptions.captures`, C[g] of the most seeds the player
+ * to move can capture with one sowing and D[g] of the most the opponent could (evaluate.ts, bestCapture):
+ * not one's own minus the opponent's, since having the move is what makes a capture a capture.
+ * The loss (cross-entropy, a draw counting ½ each way) plus an L2 penalty on A, B, R, S, C and D is convex; Newton's method minimises it exactly and deterministically. The
  * terms are then in seeds once divided by k, the fitted worth of a stored seed.
  */
 import type { FittedTerms } from "./evaluate.ts";
-import { SCALE } from "./evaluate.ts";
+import { bestCapture, CAPTURE_CAP, SCALE } from "./evaluate.ts";
 import type { LabelledPosition } from "./tune-positions.ts";
 
 /** Counts above this share its value (rare: a house rarely holds more). */
@@ -27,15 +29,17 @@ export const STORE_CAP = 24;
 const FAR_STORE = 12;
 /** Seeds in the game: a sampled position's stores follow from the seeds on the board and their difference. */
 const SEEDS = 48;
-/** Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP], R[0..ROW_CAP], S[0..STORE_CAP]. */
+/** Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP], R[0..ROW_CAP], S[0..STORE_CAP], C and D[0..CAPTURE_CAP]. */
 const K = 1;
 const A = 2;
 const B = A + BUCKETS;
 const R = B + 6 * BUCKETS;
 const S = R + ROW_CAP + 1;
-const PARAMETERS = S + STORE_CAP + 1;
-/** The most non-zero features of a position: tempo, k, four per house, two for the rows, two for the stores. */
-const MOST_FEATURES = 2 + 24 + 4;
+const C = S + STORE_CAP + 1;
+const D = C + CAPTURE_CAP + 1;
+const PARAMETERS = D + CAPTURE_CAP + 1;
+/** The most non-zero features of a position: tempo, k, four per house, two each for the rows and stores, C and D. */
+const MOST_FEATURES = 2 + 24 + 4 + 2;
 
 export interface FitOptions {
   /** L2 penalty on the shared terms A and on the per-house corrections B (larger: closer to 0). */
@@ -44,9 +48,15 @@ export interface FitOptions {
   readonly iterations: number;
   /** Fit the row and store terms R and S too (their L2 penalty: the same as the shared terms'). */
   readonly sides: boolean;
+  /** Fit the capture terms C and D too (likewise). */
+  readonly captures: boolean;
 }
 
-export const DEFAULT_FIT: FitOptions = { shared: 2, perHouse: 10, iterations: 30, sides: false };
+/** Which terms a fit has beyond the houses (FitOptions' switches). */
+export type FitShape = Pick<FitOptions, "sides" | "captures">;
+
+export const DEFAULT_FIT: FitOptions = { shared: 2, perHouse: 10, iterations: 30, sides: false, captures: false };
+const HOUSES_ONLY: FitShape = { sides: false, captures: false };
 
 /** A player's store in a sampled position, from the seeds on the board and the store difference. */
 function ownStore(p: LabelledPosition, board: number, own: boolean): number {
@@ -65,8 +75,16 @@ function pair(own: number, opponent: number, n: number, index: Int32Array, value
   return n + 2;
 }
 
-/** A position's non-zero features: indices and values (tempo 1, the store difference, ±1 per house and side term). */
-function features(p: LabelledPosition, sides: boolean, index: Int32Array, value: Float64Array): number {
+/** The player to move's pits then the opponent's, as evaluate.ts reads a board with South to move. */
+function moverPits(p: LabelledPosition): number[] {
+  return [...p.own, ...p.opponent];
+}
+
+/**
+ * A position's non-zero features: indices and values (tempo 1, the store difference, ±1 per house and
+ * side term, 1 for each capture term).
+ */
+function features(p: LabelledPosition, shape: FitShape, index: Int32Array, value: Float64Array): number {
   index[0] = 0;
   value[0] = 1;
   index[1] = K;
@@ -85,7 +103,14 @@ function features(p: LabelledPosition, sides: boolean, index: Int32Array, value:
     index[n] = B + h * BUCKETS + opponent;
     value[n++] = -1;
   }
-  if (!sides) return n;
+  if (shape.captures) {
+    const pits = moverPits(p);
+    index[n] = C + bestCapture(pits, 0);
+    value[n++] = 1;
+    index[n] = D + bestCapture(pits, 1);
+    value[n++] = 1;
+  }
+  if (!shape.sides) return n;
   let ownRow = 0;
   let opponentRow = 0;
   for (let h = 0; h < 6; h++) {
@@ -119,7 +144,7 @@ export function fitParameters(positions: readonly LabelledPosition[], options: F
       hessian[i * PARAMETERS + i] = penalty[i];
     }
     for (const p of positions) {
-      const n = features(p, options.sides, index, value);
+      const n = features(p, options, index, value);
       let z = 0;
       for (let j = 0; j < n; j++) z += theta[index[j]] * value[j];
       const predicted = sigmoid(z);
@@ -152,12 +177,12 @@ export function logLoss(positions: readonly LabelledPosition[], z: (p: LabelledP
   return sum / positions.length;
 }
 
-/** z of fitted parameters for a position (`sides`: as they were fitted). */
-export function fittedLogit(theta: Float64Array, sides = false): (p: LabelledPosition) => number {
+/** z of fitted parameters for a position (`shape`: as they were fitted). */
+export function fittedLogit(theta: Float64Array, shape: FitShape = HOUSES_ONLY): (p: LabelledPosition) => number {
   const index = new Int32Array(MOST_FEATURES);
   const value = new Float64Array(MOST_FEATURES);
   return (p) => {
-    const n = features(p, sides, index, value);
+    const n = features(p, shape, index, value);
     let z = 0;
     for (let j = 0; j < n; j++) z += theta[index[j]] * value[j];
     return z;
@@ -188,8 +213,12 @@ function slope(xs: Float64Array, from: number, n: number): number {
  * least-squares slope into the houses', and the store term's slope over stores of 0 to FAR_STORE seeds
  * into k. So k is the worth of a stored seed far from the winning count, the terms are in those seeds,
  * and the store term says how much more a seed is worth nearer to it.
+ *
+ * Every position has exactly one capture term of each kind, so C and D overlap the tempo: each is shifted
+ * so that no capture (g = 0) is worth 0, the tempo taking the difference.
  */
-export function fitTerms(theta: Float64Array, sides = false): FittedTerms {
+export function fitTerms(theta: Float64Array, shape: FitShape = HOUSES_ONLY): FittedTerms {
+  const { sides, captures } = shape;
   const storeSlope = sides ? slope(theta, S, FAR_STORE + 1) : 0;
   const rowSlope = sides ? slope(theta, R, ROW_CAP + 1) : 0;
   const perSeed = theta[K] + storeSlope;
@@ -202,14 +231,13 @@ export function fitTerms(theta: Float64Array, sides = false): FittedTerms {
     for (let c = 0; c <= CAP; c++) row.push(units(value(c) - value(0)));
     houses.push(row);
   }
-  if (!sides) return { tempo: units(theta[0]), houses };
   const corrected = (from: number, cap: number, by: number) =>
     Array.from({ length: cap + 1 }, (_, i) => units(theta[from + i] - by * i - theta[from]));
   return {
-    tempo: units(theta[0]),
+    tempo: units(theta[0] + (captures ? theta[C] + theta[D] : 0)),
     houses,
-    rows: corrected(R, ROW_CAP, rowSlope),
-    stores: corrected(S, STORE_CAP, storeSlope),
+    ...(sides && { rows: corrected(R, ROW_CAP, rowSlope), stores: corrected(S, STORE_CAP, storeSlope) }),
+    ...(captures && { captures: corrected(C, CAPTURE_CAP, 0), threats: corrected(D, CAPTURE_CAP, 0) }),
   };
 }
 

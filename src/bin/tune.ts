@@ -1,12 +1,13 @@
 /**
  * `npm run -s tune -- [--seed N] [--games G] [--nodes K] [--opening-plies P] [--rulesets a,b] [--out FILE]
  * [--labels results|search] [--label-nodes N] [--label-every N] [--lambda X] [--tables-dir DIR] [--tables-seeds N]
- * [--positions-dir DIR] [--sides]`
+ * [--positions-dir DIR] [--sides] [--captures]`
  * (docs/ai.md, "The evaluation"): fits the expert's evaluation terms per ruleset by the Texel method on
  * self-play positions, reproducibly from the seed, and writes them as src/ai/eval-data.ts (or FILE).
  * The labels are the games' results, or (`--labels search`) every `label-every`-th position's score by
  * an expert search of `label-nodes` nodes with the endgame tables, blended with the result by `lambda`
- * (tune-labels.ts). `--sides` fits the row and store terms too (texel.ts); `--positions-dir` keeps the
+ * (tune-labels.ts). `--sides` fits the row and store terms too, `--captures` the capture terms (texel.ts; the
+ * Oware rulesets only: haiti's captures are Kays, which bestCapture does not read); `--positions-dir` keeps the
  * labelled positions for another fit. Rulesets not asked for keep their entry of the current file. Runs
  * on this thread.
  */
@@ -17,7 +18,7 @@ import { installTable, uninstallTable } from "../ai/endgame.ts";
 import { loadOrBuild } from "../ai/endgame-file.ts";
 import { FITTED_TERMS } from "../ai/eval-data.ts";
 import { type FittedTerms, houseTerm, SCALE, tunedWeights } from "../ai/evaluate.ts";
-import { DEFAULT_FIT, fitParameters, fitScale, fitTerms, fittedLogit, logLoss } from "../ai/texel.ts";
+import { DEFAULT_FIT, type FitOptions, fitParameters, fitScale, fitTerms, fittedLogit, logLoss } from "../ai/texel.ts";
 import { searchLabelled } from "../ai/tune-labels.ts";
 import { type LabelledPosition, selfPlayPositions } from "../ai/tune-positions.ts";
 import { loadConfig } from "../config.ts";
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     "tables-seeds": { type: "string" },
     "positions-dir": { type: "string" },
     sides: { type: "boolean", default: false },
+    captures: { type: "boolean", default: false },
   },
 });
 if (values.labels !== "results" && values.labels !== "search") throw new Error("--labels is results or search");
@@ -61,8 +63,14 @@ const options = {
 };
 const searchFlags = ` --labels search --label-nodes ${labelling.nodes} --label-every ${labelling.every} --lambda ${labelling.lambda} --tables-seeds ${tablesSeeds}`;
 const positionsCommand = `npm run -s tune -- --seed ${options.seed} --games ${options.games} --nodes ${options.nodes} --opening-plies ${options.openingPlies} --table-seeds ${options.tableSeeds}${bySearch ? searchFlags : ""}`;
-const fitOptions = { ...DEFAULT_FIT, sides: values.sides };
-const command = `${positionsCommand}${fitOptions.sides ? " --sides" : ""}`;
+/** A ruleset's fit options and the command that its entry records. */
+function fitFor(ruleset: RulesetId): { options: FitOptions; command: string } {
+  const options = { ...DEFAULT_FIT, sides: values.sides, captures: values.captures && ruleset !== "haiti" };
+  return {
+    options,
+    command: `${positionsCommand}${options.sides ? " --sides" : ""}${options.captures ? " --captures" : ""}`,
+  };
+}
 const rulesets = values.rulesets.split(",") as RulesetId[];
 for (const r of rulesets) if (!RULESET_IDS.includes(r)) throw new Error(`unknown ruleset ${r}`);
 
@@ -114,8 +122,9 @@ for (const ruleset of rulesets) {
   const scale = made.k === undefined ? "" : ` ${made.k.toFixed(3)} |`;
   const fit = positions.filter((p) => !held(p.game));
   const test = positions.filter((p) => held(p.game));
+  const { options: fitOptions, command } = fitFor(ruleset);
   const theta = fitParameters(fit, fitOptions);
-  const fitted = fitTerms(theta, fitOptions.sides);
+  const fitted = fitTerms(theta, fitOptions);
   const w = tunedWeights(ruleset);
   const handMade = (p: (typeof positions)[number]) =>
     p.storeDifference + p.own.reduce((s, c, h) => s + houseTerm(c, w) - houseTerm(p.opponent[h], w), 0) / SCALE;
@@ -125,7 +134,7 @@ for (const ruleset of rulesets) {
   const losses = [
     logLoss(test, (p) => kStores * stores(p)),
     logLoss(test, (p) => kHand * handMade(p)),
-    logLoss(test, fittedLogit(theta, fitOptions.sides)),
+    logLoss(test, fittedLogit(theta, fitOptions)),
   ].map((x) => x.toFixed(4));
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   process.stderr.write(

@@ -3,13 +3,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FITTED_TERMS } from "../../src/ai/eval-data.ts";
 import {
+  bestCapture,
+  CAPTURE_CAP,
+  CAPTURES,
   COUNTS,
   type FittedTerms,
   houseTerms,
   ROWS,
   SCALE,
   STORES,
+  sowingCapture,
   TEMPO,
+  THREATS,
   tableEvaluation,
   tunedWeights,
 } from "../../src/ai/evaluate.ts";
@@ -102,6 +107,63 @@ describe("ai evaluation", () => {
       evaluation("abapa", { ...after, toMove: 1 }, sidedTerms) -
       evaluation("abapa", { ...before, toMove: 1 }, sidedTerms);
     expect(northGain).toBe(-gain);
+  });
+
+  it("ai evaluation - a sowing's capture is what the core captures - caribbean, sowings of 1 to 11 seeds", () => {
+    // Caribbean: every grand slam captures (abapa's captures nothing, which the feature does not read).
+    fc.assert(
+      fc.property(dealtPosition, (p) => {
+        const game = CoreGame.fromPosition("caribbean", p);
+        if (game.over) return;
+        const own = game.toMove * 6;
+        for (const house of game.legalHouses()) {
+          const origin = own + house - 1;
+          if (game.pits[origin] >= 12) continue;
+          const child = game.clone();
+          child.play(house);
+          // A move that ends the game may add the end's awards to the store.
+          if (child.over) continue;
+          expect(sowingCapture(game.pits, origin, own)).toBe(child.stores[game.toMove] - game.stores[game.toMove]);
+        }
+      }),
+    );
+  });
+
+  it("ai evaluation - the best capture is the most of a side's sowings, capped - hand-made boards", () => {
+    // South's house 6 (5 seeds) ends in North's house 5 (1 → 2) after house 4 (2 → 3): 5 seeds.
+    const pits = [0, 0, 0, 0, 0, 5, 0, 0, 0, 2, 1, 0];
+    expect(bestCapture(pits, 0)).toBe(5);
+    // North's houses hold too few to reach South's row: nothing.
+    expect(bestCapture(pits, 1)).toBe(0);
+    // A sowing of 11 from South's house 1 makes each of North's six houses 2: 12 seeds, capped.
+    expect(bestCapture([11, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], 0)).toBe(CAPTURE_CAP);
+  });
+
+  // A fit with the capture terms (tune --captures): random values, to check each term's place and symmetry.
+  const capturing: FittedTerms = {
+    ...sided,
+    captures: Array.from({ length: CAPTURE_CAP + 1 }, (_, g) => (g * 5) % 9),
+    threats: Array.from({ length: CAPTURE_CAP + 1 }, (_, g) => -((g * 3) % 7)),
+  };
+  const capturingTerms = houseTerms("fitted", tunedWeights("abapa"), "abapa", capturing);
+
+  it("ai evaluation - South and North are alike - fitted with capture terms", () => {
+    fc.assert(
+      fc.property(dealtPosition, (p) => {
+        expect(evaluation("abapa", mirrored(p), capturingTerms)).toBe(evaluation("abapa", p, capturingTerms));
+      }),
+    );
+  });
+
+  it("ai evaluation - the player to move's capture and the opponent's add their terms - fitted with capture terms", () => {
+    fc.assert(
+      fc.property(dealtPosition, (p) => {
+        const game = CoreGame.fromPosition("abapa", p);
+        const me = game.toMove;
+        const added = capturingTerms[CAPTURES + bestCapture(game.pits, me)] + capturingTerms[THREATS + bestCapture(game.pits, 1 - me)];
+        expect(tableEvaluation(game, capturingTerms)).toBe(tableEvaluation(game, sidedTerms) + added);
+      }),
+    );
   });
 
   it("ai evaluation - one house's count moves the score by its term - fitted abapa, house 3 of the player to move", () => {

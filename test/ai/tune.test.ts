@@ -1,6 +1,6 @@
 /** The evaluation's fit (npm run tune): reproducible from its seed, and a fit that finds what made the labels. */
 import { describe, expect, it } from "vitest";
-import { type FittedTerms, SCALE } from "../../src/ai/evaluate.ts";
+import { bestCapture, type FittedTerms, SCALE } from "../../src/ai/evaluate.ts";
 import { CAP, DEFAULT_FIT, fitParameters, fitTerms, ROW_CAP, STORE_CAP } from "../../src/ai/texel.ts";
 import { type LabelledPosition, selfPlayPositions } from "../../src/ai/tune-positions.ts";
 import { seededRandom } from "../../src/engine/random.ts";
@@ -86,7 +86,7 @@ describe("ai tuning", () => {
       positions.push({ ...p, result: 1 / (1 + Math.exp(-0.2 * truth(p))) });
     }
     const options = { ...DEFAULT_FIT, sides: true };
-    const terms = fitTerms(fitParameters(positions, options), true);
+    const terms = fitTerms(fitParameters(positions, options), options);
     const rows = terms.rows ?? [];
     const stores = terms.stores ?? [];
     expect(rows).toHaveLength(ROW_CAP + 1);
@@ -115,5 +115,42 @@ describe("ai tuning", () => {
     const housesOnly = fitTerms(fitParameters(positions, { ...options, sides: false }));
     expect(housesOnly).not.toHaveProperty("rows");
     expect(meanError(housesOnly)).toBeGreaterThan(0.5);
+  });
+
+  it("ai tuning - the fit finds the capture terms that made the labels - synthetic positions with --captures", () => {
+    // Boards of 12 to 40 seeds dealt at random; the labels come from a model where the player to move's
+    // best capture is worth ¾ of its seeds and the opponent's costs ½ of its seeds.
+    const rand = seededRandom(13);
+    const captures = (p: LabelledPosition) => {
+      const pits = [...p.own, ...p.opponent];
+      return [bestCapture(pits, 0), bestCapture(pits, 1)];
+    };
+    const truth = (p: LabelledPosition) => {
+      const [mine, theirs] = captures(p);
+      return p.storeDifference + 0.75 * mine - 0.5 * theirs;
+    };
+    const positions: LabelledPosition[] = [];
+    for (let i = 0; i < 20000; i++) {
+      const board = 12 + Math.floor(rand() * 29);
+      const pits = new Array(12).fill(0);
+      for (let seed = 0; seed < board; seed++) pits[Math.floor(rand() * 12)]++;
+      const storeDifference = Math.floor(rand() * 11) - 5;
+      const p = { own: pits.slice(0, 6), opponent: pits.slice(6), storeDifference, result: 0, game: i };
+      positions.push({ ...p, result: 1 / (1 + Math.exp(-0.2 * truth(p))) });
+    }
+    const options = { ...DEFAULT_FIT, captures: true };
+    const terms = fitTerms(fitParameters(positions, options), options);
+    const fittedCaptures = terms.captures ?? [];
+    const threats = terms.threats ?? [];
+    // No capture is worth 0 (the tempo took the common part), and the captures seen often are where the model put them.
+    expect(fittedCaptures[0]).toBe(0);
+    expect(threats[0]).toBe(0);
+    expect(Math.abs(terms.tempo)).toBeLessThanOrEqual(SCALE / 2);
+    for (const g of [2, 3, 4, 5]) {
+      expect(Math.abs(fittedCaptures[g] - 0.75 * g * SCALE)).toBeLessThanOrEqual(SCALE / 2);
+      expect(Math.abs(threats[g] + 0.5 * g * SCALE)).toBeLessThanOrEqual(SCALE / 2);
+    }
+    // Without --captures the terms have none.
+    expect(fitTerms(fitParameters(positions, { ...options, captures: false }))).not.toHaveProperty("captures");
   });
 });

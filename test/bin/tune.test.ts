@@ -1,4 +1,4 @@
-/** The tune tool's kept positions (--positions-dir) and its side terms (--sides), run as a user runs it. */
+/** The tune tool's kept positions (--positions-dir), its side terms (--sides) and capture terms (--captures), run as a user runs it. */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,6 +45,12 @@ describe("tune cli", () => {
     expect(sided.terms.rows).toHaveLength(31);
     expect(sided.terms.stores).toHaveLength(25);
     expect(sided.terms.made).toContain("--sides");
+    // --captures likewise, with the capture terms.
+    const capturing = tune("capturing.ts", "--sides", "--captures");
+    expect(capturing.stderr).toContain("| 9.875 |");
+    expect(capturing.terms.captures).toHaveLength(9);
+    expect(capturing.terms.threats).toHaveLength(9);
+    expect(capturing.terms.made).toContain("--sides --captures");
     // Other labelling flags label again (and keep the new positions in place of the old).
     const other = tune("other.ts", "--label-nodes", "500");
     expect(other.stderr).not.toContain("| 9.875 |");
