@@ -178,7 +178,7 @@ export function bestCapture(pits: ArrayLike<number>, mover: number): number {
     const gain = sowingCapture(pits, origin, own);
     if (gain > best) best = gain;
   }
-  return best < CAPTURE_CAP ? best : CAPTURE_CAP;
+  return Math.min(best, CAPTURE_CAP);
 }
 
 export function storeDifference(game: CoreGame): number {

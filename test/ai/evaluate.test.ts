@@ -160,7 +160,9 @@ describe("ai evaluation", () => {
       fc.property(dealtPosition, (p) => {
         const game = CoreGame.fromPosition("abapa", p);
         const me = game.toMove;
-        const added = capturingTerms[CAPTURES + bestCapture(game.pits, me)] + capturingTerms[THREATS + bestCapture(game.pits, 1 - me)];
+        const added =
+          capturingTerms[CAPTURES + bestCapture(game.pits, me)] +
+          capturingTerms[THREATS + bestCapture(game.pits, 1 - me)];
         expect(tableEvaluation(game, capturingTerms)).toBe(tableEvaluation(game, sidedTerms) + added);
       }),
     );
