@@ -42,10 +42,17 @@ describe("ai evaluation", () => {
       it(`ai evaluation - an opponent's house counts the negative of one's own - ${kind} in ${ruleset}`, () => {
         fc.assert(
           fc.property(dealtPosition, (p) => {
-            // The same board with the other player to move: every term but the tempo changes sign.
+            // The same board with the other player to move: every term but the tempo and the capture terms
+            // (which depend on who moves) changes sign.
             const other = { ...p, toMove: (1 - p.toMove) as 0 | 1 };
-            const tempo = terms[TEMPO];
-            const sum = evaluation(ruleset, other, terms) - tempo + (evaluation(ruleset, p, terms) - tempo);
+            const unsigned = (q: Position) => {
+              const pits = CoreGame.fromPosition(ruleset, q).pits;
+              const captures =
+                terms[CAPTURES + bestCapture(pits, q.toMove)] + terms[THREATS + bestCapture(pits, 1 - q.toMove)];
+              return terms[TEMPO] + (FITTED_TERMS[ruleset].captures && kind === "fitted" ? captures : 0);
+            };
+            const sum =
+              evaluation(ruleset, other, terms) - unsigned(other) + (evaluation(ruleset, p, terms) - unsigned(p));
             expect(Math.abs(sum)).toBe(0);
             // And South and North are alike: the mirrored position is worth the same to its player to move.
             expect(evaluation(ruleset, mirrored(p), terms)).toBe(evaluation(ruleset, p, terms));
@@ -67,6 +74,12 @@ describe("ai evaluation", () => {
         [STORES, fitted.stores],
       ] as const) {
         for (let c = 0; c < COUNTS; c++) expect(terms[from + c]).toBe(row ? row[Math.min(c, row.length - 1)] : 0);
+      }
+      for (const [from, row] of [
+        [CAPTURES, fitted.captures],
+        [THREATS, fitted.threats],
+      ] as const) {
+        for (let g = 0; g <= CAPTURE_CAP; g++) expect(terms[from + g]).toBe(row ? row[Math.min(g, row.length - 1)] : 0);
       }
     });
   }
