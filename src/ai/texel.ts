@@ -10,9 +10,10 @@
  * S[s] of a side's store (s seeds: a correction to k's straight line, so that a store near the winning
  * count may be worth more than its seeds). With `FitOptions.captures`, C[g] of the most seeds the player
  * to move can capture with one sowing and D[g] of the most the opponent could (evaluate.ts, bestCapture):
- * not one's own minus the opponent's, since having the move is what makes a capture a capture.
- * The loss (cross-entropy, a draw counting ½ each way) plus an L2 penalty on A, B, R, S, C and D is convex; Newton's method minimises it exactly and deterministically. The
- * terms are then in seeds once divided by k, the fitted worth of a stored seed.
+ * not one's own minus the opponent's, since having the move is what makes a capture a capture. The loss
+ * (cross-entropy, a draw counting ½ each way) plus an L2 penalty on A, B, R, S, C and D is convex;
+ * Newton's method minimises it exactly and deterministically. The terms are then in seeds once divided by
+ * k, the fitted worth of a stored seed.
  */
 import type { FittedTerms } from "./evaluate.ts";
 import { bestCapture, CAPTURE_CAP, SCALE } from "./evaluate.ts";
@@ -29,7 +30,10 @@ export const STORE_CAP = 24;
 const FAR_STORE = 12;
 /** Seeds in the game: a sampled position's stores follow from the seeds on the board and their difference. */
 const SEEDS = 48;
-/** Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP], R[0..ROW_CAP], S[0..STORE_CAP], C and D[0..CAPTURE_CAP]. */
+/**
+ * Parameter layout: tempo, k (per stored seed), A[0..CAP], B[h][0..CAP], R[0..ROW_CAP], S[0..STORE_CAP],
+ * C[0..CAPTURE_CAP] and D[0..CAPTURE_CAP].
+ */
 const K = 1;
 const A = 2;
 const B = A + BUCKETS;

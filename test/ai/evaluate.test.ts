@@ -43,13 +43,13 @@ describe("ai evaluation", () => {
         fc.assert(
           fc.property(dealtPosition, (p) => {
             // The same board with the other player to move: every term but the tempo and the capture terms
-            // (which depend on who moves) changes sign.
+            // (which depend on who moves; zeros in a table without them) changes sign.
             const other = { ...p, toMove: (1 - p.toMove) as 0 | 1 };
             const unsigned = (q: Position) => {
               const pits = CoreGame.fromPosition(ruleset, q).pits;
               const captures =
                 terms[CAPTURES + bestCapture(pits, q.toMove)] + terms[THREATS + bestCapture(pits, 1 - q.toMove)];
-              return terms[TEMPO] + (FITTED_TERMS[ruleset].captures && kind === "fitted" ? captures : 0);
+              return terms[TEMPO] + captures;
             };
             const sum =
               evaluation(ruleset, other, terms) - unsigned(other) + (evaluation(ruleset, p, terms) - unsigned(p));
