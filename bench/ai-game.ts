@@ -27,12 +27,23 @@ import type { RulesetId } from "../src/engine/types.ts";
  * table's two-entry buckets, SearchConfig.buckets, not the expert's), `twofold` (a repetition inside
  * the search ends the line as a cycle, SearchConfig.twofold: the expert's in wari and caribbean), `cut`
  * (an iteration cut short by the clock gives its move when one beat the previous best, SearchConfig.cutIterations:
- * the expert's), `quiet` (a quiescence search of captures, SearchConfig.quiescence: not the expert's) and
+ * the expert's), `quiet` (a quiescence search of captures, SearchConfig.quiescence: not the expert's),
  * `kept` (the hash table kept from the player's previous search of the game, ExpertParts.tableLife: the
  * expert's in speightstown, bridgetown and haiti; timed matches only, since a node budget is a seeded
- * search, which starts empty).
+ * search, which starts empty) and `singular` (singular extensions, SearchConfig.singular: not the expert's).
  */
-export const PARTS = ["tables", "book", "eval", "search", "buckets", "twofold", "cut", "quiet", "kept"] as const;
+export const PARTS = [
+  "tables",
+  "book",
+  "eval",
+  "search",
+  "buckets",
+  "twofold",
+  "cut",
+  "quiet",
+  "kept",
+  "singular",
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface GameTask {
@@ -115,6 +126,7 @@ export default function playGame(task: GameTask): GameResult {
       iterations: parts.has("cut") ? "cut" : "completed",
       quiescence: parts.has("quiet") ? "captures" : "none",
       tableLife: parts.has("kept") ? "game" : "search",
+      extensions: parts.has("singular") ? "singular" : "none",
       ...(isA && task.fittedTermsA && { fittedTerms: task.fittedTermsA }),
     });
     if (isA) {

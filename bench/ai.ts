@@ -27,9 +27,9 @@
  * `book` (opens from the opening book, as Nickar's own moves do), `eval` (this release's evaluation, else
  * the hand-made terms), `search` (aspiration windows and late-move reductions: this release's expert's; else the plain search of the previous release), `buckets` (the hash
  * table's two-entry buckets, not the expert's), `twofold` (a repetition inside the search ends the line as a cycle: the expert's in wari and caribbean),
- * `cut` (a move from an iteration cut short: the expert's), `quiet` (a quiescence search of captures: not the expert's)
- * and `kept` (the hash table kept from the player's previous search of the game: the expert's in speightstown,
- * bridgetown and haiti; timed matches only).
+ * `cut` (a move from an iteration cut short: the expert's), `quiet` (a quiescence search of captures: not the expert's),
+ * `kept` (the hash table kept from the player's previous search of the game: the expert's in speightstown,
+ * bridgetown and haiti; timed matches only) and `singular` (singular extensions: not the expert's).
  * --eval-a FILE gives A the fitted terms of FILE (written by `npm run -s tune -- --out FILE`) and B the
  * committed ones (with `eval` in --both-parts: a candidate fit against the current one).
  * --previous-parts lists the parts A has and B lacks (default tables; --previous-book adds book),

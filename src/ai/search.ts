@@ -58,6 +58,13 @@ const ASPIRATION_FROM = 5;
 const REDUCE_DEPTH = 3;
 const REDUCE_FROM = 2;
 const KILLER = (1 << 21) - 1;
+/**
+ * Singular extensions (SearchConfig.singular): from this remaining depth, with a hash entry of at least
+ * depth - SINGULAR_ENTRY_DEPTH; the other moves searched at half depth against its score less the margin.
+ */
+const SINGULAR_DEPTH = 6;
+const SINGULAR_ENTRY_DEPTH = 3;
+const SINGULAR_MARGIN = 2 * SCALE;
 export const WIN = 1_000_000;
 const INF = 2 * WIN;
 
@@ -116,6 +123,14 @@ export interface SearchConfig {
    * evaluation is a floor: no one must capture). 0 or absent: none.
    */
   readonly quiescence?: number;
+  /**
+   * Singular extensions: at a node SINGULAR_DEPTH plies or more above the leaves whose hash entry (a lower
+   * bound or an exact score, not a proven result, of at least SINGULAR_ENTRY_DEPTH plies less) names a
+   * move, the other moves are searched at half the depth with a null window at that score less
+   * SINGULAR_MARGIN; when none reaches it, the hash move is the only good one and is searched a ply deeper.
+   * Not beyond twice the iteration's depth from the root, so that a line of such moves stays finite.
+   */
+  readonly singular?: boolean;
 }
 
 export interface SearchLimits {
@@ -156,6 +171,8 @@ export interface SearchOutcome {
   /** Endgame table probes: positions looked up, and those whose result the table decided (a proof). */
   readonly tableProbes: number;
   readonly tableProofs: number;
+  /** With singular: the moves searched a ply deeper as singular. */
+  readonly singularExtensions: number;
 }
 
 /**
@@ -254,6 +271,7 @@ export class Searcher {
   private readonly pvs: boolean;
   private readonly ordering: boolean;
   private readonly reductions: boolean;
+  private readonly singular: boolean;
   /** SearchConfig.quiescence in the Oware family, else 0. */
   private readonly quiescence: number;
   private readonly useTableAtAll: boolean;
@@ -268,10 +286,13 @@ export class Searcher {
   private readonly tableSeeds: number = -1;
   private tableProbes = 0;
   private tableProofs = 0;
+  private singularExtensions = 0;
   /** The iteration under way: a root move after the first that beat the best so far (0: none), its score and line. */
   private cutBest = 0;
   private cutScore = 0;
   private cutPv: number[] = [];
+  /** The iteration under way's depth: singular extensions stop at twice it from the root. */
+  private iterationDepth = 0;
 
   /**
    * `continues`: the game this search continues, for a hash table kept from its player's previous search
@@ -286,6 +307,7 @@ export class Searcher {
     this.pvs = config.pvs;
     this.ordering = config.ordering;
     this.reductions = config.reductions === true && config.ordering;
+    this.singular = config.singular === true && config.ordering;
     this.quiescence = this.owareFamily ? (config.quiescence ?? 0) : 0;
     this.useTableAtAll = config.tableBits > 0;
     this.tableDepth = root.seedsOnSide(0) + root.seedsOnSide(1) <= ENDGAME_SEEDS ? ENDGAME_TABLE_DEPTH : TABLE_DEPTH;
@@ -333,6 +355,7 @@ export class Searcher {
       const heuristicBefore = this.heuristic;
       const awardsBefore = this.cycleAwards;
       this.cutBest = 0;
+      this.iterationDepth = d;
       let value: number;
       if (aspiration && d >= ASPIRATION_FROM && Math.abs(score) < WIN / 2) {
         // Outside the window the score is only a bound: search again with the full window.
@@ -381,6 +404,7 @@ export class Searcher {
       rootMoveScores: this.config.rootScores ? lastScores : [],
       tableProbes: this.tableProbes,
       tableProofs: this.tableProofs,
+      singularExtensions: this.singularExtensions,
     };
   }
 
@@ -459,6 +483,8 @@ export class Searcher {
     let hashMove = 0;
     let slot = 0;
     let lock = 0;
+    // The hash entry's score when it may make the hash move singular (SearchConfig.singular), else NO_VALUE.
+    let singularScore = NO_VALUE;
     // Just after a capture, no earlier position can recur: the node's value depends on the position
     // alone, even through cycle endings below it (see cycles), and it has keys of its own.
     const fresh = node.historyLength - node.historyStart === 1;
@@ -471,8 +497,9 @@ export class Searcher {
       if (entry >= 0) {
         const packed = table[entry + 1];
         hashMove = table[entry] & HOUSE_BITS;
+        const entryDepth = (packed >> 3) & 255;
         // A proven score holds at any depth: every line below it reached the end of the game.
-        if (((packed >> 3) & 255) >= depth || (packed & PROVEN) !== 0) {
+        if (entryDepth >= depth || (packed & PROVEN) !== 0) {
           const stored = packed >> 11;
           const value = stored > WIN / 2 ? stored - ply : stored < -WIN / 2 ? stored + ply : stored;
           const bound = packed & 3;
@@ -481,9 +508,23 @@ export class Searcher {
             return value;
           }
         }
+        if (
+          this.singular &&
+          depth >= SINGULAR_DEPTH &&
+          entryDepth >= depth - SINGULAR_ENTRY_DEPTH &&
+          (packed & 3) !== UPPER &&
+          (packed & PROVEN) === 0 &&
+          Math.abs(packed >> 11) < WIN / 2
+        )
+          singularScore = packed >> 11;
       }
     }
     const count = this.orderMoves(node, ply, hashMove);
+    // One ply more for the hash move when it is the only move near its score (SearchConfig.singular).
+    const extend =
+      singularScore !== NO_VALUE && count > 1 && this.moves[ply * 6] === hashMove && ply < 2 * this.iterationDepth
+        ? this.singularExtension(ply, count, depth, singularScore - SINGULAR_MARGIN)
+        : 0;
     const alphaBefore = alpha;
     const heuristicBefore = this.heuristic;
     const cyclesBefore = this.cycles;
@@ -516,13 +557,14 @@ export class Searcher {
         else value = this.leafValue(ply + 1, alpha, beta);
       } else if (child.toMove === mover) {
         // An extra move (Caribbean): the same player again, so the child's score is not negated.
-        if (k === 0 || !this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
+        if (k === 0) value = this.search(ply + 1, depth - 1 + extend, alpha, beta);
+        else if (!this.pvs) value = this.search(ply + 1, depth - 1, alpha, beta);
         else {
           value = this.search(ply + 1, depth - 1, alpha, alpha + 1);
           if (value > alpha && value < beta && !this.stopped) value = this.search(ply + 1, depth - 1, alpha, beta);
         }
       } else if (k === 0 || !this.pvs) {
-        value = -this.search(ply + 1, depth - 1, -beta, -alpha);
+        value = -this.search(ply + 1, k === 0 ? depth - 1 + extend : depth - 1, -beta, -alpha);
       } else {
         const reduce = this.reductions && k >= REDUCE_FROM && depth >= REDUCE_DEPTH && this.keys[base + k] < KILLER;
         value = -this.search(ply + 1, reduce ? depth - 2 : depth - 1, -alpha - 1, -alpha);
@@ -553,6 +595,39 @@ export class Searcher {
       table[entry + 1] = (stored << 11) | (depth << 3) | proven | bound;
     }
     return best;
+  }
+
+  /**
+   * 1 when no move but the first (the hash move) of the node at `ply` reaches `bound` in a search of half
+   * the depth with a null window, else 0 (SearchConfig.singular). The moves are those orderMoves wrote for
+   * the node; the searches below write only deeper plies. What they count (evaluated leaves, cycle
+   * endings) is taken back: they choose a depth, and the node's value and its proof come from its own
+   * search of its moves.
+   */
+  private singularExtension(ply: number, count: number, depth: number, bound: number): number {
+    const [heuristic, cycles, cycleAwards] = [this.heuristic, this.cycles, this.cycleAwards];
+    const node = this.stack[ply];
+    const mover = node.toMove;
+    const child = this.stack[ply + 1];
+    const half = (depth - 1) >> 1;
+    let extend = 1;
+    for (let k = 1; k < count && extend === 1; k++) {
+      copyState(child, node, this.pitWords[ply + 1], this.pitWords[ply]);
+      child.play(this.moves[ply * 6 + k]);
+      this.countNode();
+      if (this.stopped) break;
+      const value = child.over
+        ? this.terminal(child, mover, ply + 1)
+        : child.toMove === mover
+          ? this.search(ply + 1, half, bound - 1, bound)
+          : -this.search(ply + 1, half, -bound, -bound + 1);
+      if (this.stopped || value >= bound) extend = 0;
+    }
+    this.heuristic = heuristic;
+    this.cycles = cycles;
+    this.cycleAwards = cycleAwards;
+    this.singularExtensions += extend;
+    return extend;
   }
 
   /** A leaf's value from its player to move's side: the evaluation, or the quiescence search (SearchConfig.quiescence). */

@@ -79,6 +79,8 @@ export interface ExpertParts {
    * hash-table.ts's gameTable), or emptied for each search (`search`). A seeded search always starts empty.
    */
   readonly tableLife?: "game" | "search";
+  /** Singular extensions (SearchConfig.singular), or none. */
+  readonly extensions?: "singular" | "none";
 }
 
 /** The search changes of the `reduced` search (SearchConfig). */
@@ -131,6 +133,8 @@ export function expertTableLife(ruleset: RulesetId): "game" | "search" {
 
 /** Whether the expert searches captures at the horizon, and at most how many plies of them. */
 const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
+/** Whether the expert extends singular moves: not yet played by a match (docs/ai.md, "Not built"). */
+const EXPERT_EXTENSIONS: NonNullable<ExpertParts["extensions"]> = "none";
 const QUIESCENCE_PLIES = 4;
 
 /** Where the expert's search ends a line at a repetition in a ruleset (ExpertParts.repetition). */
@@ -155,6 +159,7 @@ function expertConfig(ruleset: RulesetId, parts: ExpertParts): SearchConfig {
     ...((parts.repetition ?? expertRepetition(ruleset)) === "second" && { twofold: true }),
     ...((parts.iterations ?? EXPERT_ITERATIONS) === "cut" && { cutIterations: true }),
     ...((parts.quiescence ?? EXPERT_QUIESCENCE) === "captures" && { quiescence: QUIESCENCE_PLIES }),
+    ...((parts.extensions ?? EXPERT_EXTENSIONS) === "singular" && { singular: true }),
     ...(parts.fittedTerms && { fittedTerms: parts.fittedTerms }),
   };
 }

@@ -89,7 +89,8 @@ const RULESETS: readonly RulesetId[] = ["abapa", "wari", "caribbean", "speightst
 
 /**
  * The expert's own search in every ruleset, and in three the changes it was tried with (ExpertParts): the
- * search it does not use (the plain one) and the hash table's buckets.
+ * search it does not use (the plain one) and the hash table's buckets; in two (caribbean for its extra
+ * move) singular extensions.
  */
 const CASES: readonly [RulesetId, ExpertParts][] = [
   ...RULESETS.map((ruleset): [RulesetId, ExpertParts] => [ruleset, {}]),
@@ -97,12 +98,22 @@ const CASES: readonly [RulesetId, ExpertParts][] = [
     [ruleset, { search: expertSearch(ruleset) === "reduced" ? "plain" : "reduced" }],
     [ruleset, { table: "buckets" }],
   ]),
+  ...(["abapa", "caribbean"] as const).map((ruleset): [RulesetId, ExpertParts] => [
+    ruleset,
+    { extensions: "singular" },
+  ]),
 ];
+
+/** How a case's parts read in a test's name. */
+const PART_NAMES: Readonly<Record<string, string>> = {
+  buckets: "buckets in the hash table",
+  singular: "singular extensions",
+};
 
 describe("ai exact endgames", () => {
   for (const [ruleset, parts] of CASES) {
     const what = Object.values(parts)
-      .map((part) => `, ${part === "buckets" ? "buckets in the hash table" : `${part} search`}`)
+      .map((part) => `, ${PART_NAMES[part] ?? `${part} search`}`)
       .join("");
     it(`ai exact endgames - the expert's move keeps the game-theoretic result - few seeds in ${ruleset}${what}`, () => {
       let solved = 0;
