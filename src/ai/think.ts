@@ -133,7 +133,10 @@ export function expertTableLife(ruleset: RulesetId): "game" | "search" {
 
 /** Whether the expert searches captures at the horizon, and at most how many plies of them. */
 const EXPERT_QUIESCENCE: NonNullable<ExpertParts["quiescence"]> = "none";
-/** Whether the expert extends singular moves: not yet played by a match (docs/ai.md, "Not built"). */
+/**
+ * Whether the expert extends singular moves (SearchConfig.singular): not. bench:ai's test in abapa at 50 ms
+ * a move gave +14 Elo [-37, +65] over 128 games, no verdict in 10 minutes (docs/benchmarks.md, "AI").
+ */
 const EXPERT_EXTENSIONS: NonNullable<ExpertParts["extensions"]> = "none";
 const QUIESCENCE_PLIES = 4;
 
