@@ -128,19 +128,17 @@ export function houseTerms(
     for (let h = 0; h < 6; h++) for (let c = 0; c < COUNTS; c++) terms[h * COUNTS + c] = houseTerm(c, w);
   } else if (evaluation === "fitted") {
     const fitted = fittedTerms ?? FITTED_TERMS[ruleset];
-    // A row of terms from `from` on; counts past its end take its last value, no row leaves zeros.
-    const fill = (from: number, row: readonly number[] | undefined) => {
-      if (row) for (let c = 0; c < COUNTS; c++) terms[from + c] = row[Math.min(c, row.length - 1)];
+    // `length` terms from `from` on; counts past the row's end take its last value, no row leaves zeros.
+    const fill = (from: number, row: readonly number[] | undefined, length = COUNTS) => {
+      if (row) for (let c = 0; c < length; c++) terms[from + c] = row[Math.min(c, row.length - 1)];
     };
     for (let h = 0; h < 6; h++) fill(h * COUNTS, fitted.houses[h]);
     terms[TEMPO] = fitted.tempo;
     fill(ROWS, fitted.rows);
     fill(STORES, fitted.stores);
     if (fitted.captures && fitted.threats) {
-      for (let g = 0; g <= CAPTURE_CAP; g++) {
-        terms[CAPTURES + g] = fitted.captures[Math.min(g, fitted.captures.length - 1)];
-        terms[THREATS + g] = fitted.threats[Math.min(g, fitted.threats.length - 1)];
-      }
+      fill(CAPTURES, fitted.captures, CAPTURE_CAP + 1);
+      fill(THREATS, fitted.threats, CAPTURE_CAP + 1);
       terms[HAS_CAPTURES] = 1;
     }
   }

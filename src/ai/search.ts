@@ -618,9 +618,7 @@ export class Searcher {
       if (this.stopped) break;
       const value = child.over
         ? this.terminal(child, mover, ply + 1)
-        : child.toMove === mover
-          ? this.search(ply + 1, half, bound - 1, bound)
-          : -this.search(ply + 1, half, -bound, -bound + 1);
+        : this.childValue(ply + 1, mover, half, bound - 1, bound);
       if (this.stopped || value >= bound) extend = 0;
     }
     this.heuristic = heuristic;
